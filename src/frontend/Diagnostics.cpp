@@ -1,0 +1,62 @@
+#include "frontend/Diagnostics.h"
+
+#include <iostream>
+
+namespace smc {
+
+namespace {
+
+const char* severityName(Severity severity) {
+  switch (severity) {
+    case Severity::Note: return "note";
+    case Severity::Warning: return "warning";
+    case Severity::Error: return "error";
+  }
+  return "error";
+}
+
+// The caret line: spaces up to the start column (tabs kept so the caret lines
+// up with the source as a terminal shows it), '^', then '~' to the range end
+// when the range stays on one line.
+std::string caretLine(std::string_view text, const SourceRange& range) {
+  std::string out;
+  uint32_t column = range.begin.column == 0 ? 1 : range.begin.column;
+  for (uint32_t i = 1; i < column && i - 1 < text.size(); ++i)
+    out += text[i - 1] == '\t' ? '\t' : ' ';
+  out += '^';
+  if (range.end.line == range.begin.line && range.end.column > column + 1) {
+    uint32_t last = std::min<uint32_t>(range.end.column, static_cast<uint32_t>(text.size()) + 1);
+    for (uint32_t i = column + 1; i < last; ++i) out += '~';
+  }
+  return out;
+}
+
+}  // namespace
+
+DiagnosticEngine::DiagnosticEngine(const SourceManager& sources)
+    : sources_(sources), out_(&std::cerr) {}
+
+std::string DiagnosticEngine::format(const Diagnostic& d) const {
+  std::string out;
+  if (d.range.valid() && d.range.begin.file < sources_.fileCount()) {
+    out = fmt::format("{}:{}:{}: {}: {}\n", sources_.path(d.range.begin.file), d.range.begin.line,
+                      d.range.begin.column, severityName(d.severity), d.message);
+    std::string_view text = sources_.lineText(d.range.begin.file, d.range.begin.line);
+    if (!text.empty()) {
+      out += std::string(text) + "\n";
+      out += caretLine(text, d.range) + "\n";
+    }
+  } else {
+    out = fmt::format("smc: {}: {}\n", severityName(d.severity), d.message);
+  }
+  return out;
+}
+
+void DiagnosticEngine::report(Severity severity, SourceRange range, std::string message) {
+  Diagnostic d{severity, range, std::move(message)};
+  if (severity == Severity::Error) ++errorCount_;
+  if (out_) *out_ << format(d) << std::flush;
+  diagnostics_.push_back(std::move(d));
+}
+
+}  // namespace smc

@@ -1,0 +1,66 @@
+// Clang-style diagnostics: `file:line:col: error: message`, the source line,
+// and a caret with tildes under the range. Several errors are collected per
+// run; the driver exits with status 1 when any was reported.
+#pragma once
+
+#include "frontend/Source.h"
+
+#include <fmt/format.h>
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace smc {
+
+enum class Severity { Note, Warning, Error };
+
+struct Diagnostic {
+  Severity severity = Severity::Error;
+  SourceRange range;
+  std::string message;
+};
+
+class DiagnosticEngine {
+public:
+  explicit DiagnosticEngine(const SourceManager& sources);
+
+  void report(Severity severity, SourceRange range, std::string message);
+  void error(SourceRange range, std::string message) {
+    report(Severity::Error, range, std::move(message));
+  }
+  void warning(SourceRange range, std::string message) {
+    report(Severity::Warning, range, std::move(message));
+  }
+  void note(SourceRange range, std::string message) {
+    report(Severity::Note, range, std::move(message));
+  }
+  // "not supported yet: <what>" — for constructs that parse but that a later
+  // stage cannot handle yet; never silently dropped.
+  void unsupported(SourceRange range, const std::string& what) {
+    error(range, "not supported yet: " + what);
+  }
+
+  template <typename... Args>
+  void errorf(SourceRange range, fmt::format_string<Args...> format, Args&&... args) {
+    error(range, fmt::format(format, std::forward<Args>(args)...));
+  }
+
+  bool hasErrors() const { return errorCount_ > 0; }
+  unsigned errorCount() const { return errorCount_; }
+  const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
+
+  // Where diagnostics are printed as they are reported (stderr by default,
+  // nullptr to only collect them, as tests do).
+  void setOutput(std::ostream* out) { out_ = out; }
+  // Formats one diagnostic exactly as it is printed.
+  std::string format(const Diagnostic& diagnostic) const;
+
+private:
+  const SourceManager& sources_;
+  std::vector<Diagnostic> diagnostics_;
+  unsigned errorCount_ = 0;
+  std::ostream* out_;
+};
+
+}  // namespace smc

@@ -1,0 +1,21 @@
+// Entry point of the frontend: Modelica text -> ast::StoredDefinition.
+// Syntax errors are reported located (file:line:col) through the engine;
+// the result is empty when any was found.
+#pragma once
+
+#include "frontend/Ast.h"
+#include "frontend/Diagnostics.h"
+
+#include <optional>
+#include <string>
+
+namespace smc {
+
+std::optional<ast::StoredDefinition> parseFile(const SourceManager& sources, FileId file,
+                                               DiagnosticEngine& diags);
+
+// The AST as indented text (`smc --dump=ast`): one node per line, with its
+// kind, its salient fields and its source line:column.
+std::string dumpAst(const ast::StoredDefinition& definition);
+
+}  // namespace smc
