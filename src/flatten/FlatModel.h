@@ -49,7 +49,7 @@ enum class Builtin {
 };
 
 struct Expr {
-  ExprKind kind;
+  ExprKind kind = ExprKind::Real;
   double real = 0;
   long long integer = 0;
   bool boolean = false;
@@ -65,6 +65,7 @@ struct Expr {
 ExprPtr makeReal(double value, SourceRange range = {});
 ExprPtr makeInteger(long long value, SourceRange range = {});
 ExprPtr makeBoolean(bool value, SourceRange range = {});
+ExprPtr makeString(std::string value, SourceRange range = {});
 ExprPtr makeVar(VarId var, SourceRange range = {});
 ExprPtr makeTime(SourceRange range = {});
 ExprPtr makeUnary(Op op, ExprPtr operand, SourceRange range = {});
@@ -89,7 +90,9 @@ struct Variable {
   BaseType type = BaseType::Real;
   Variability variability = Variability::Continuous;
   Causality causality = Causality::Local;
-  ExprPtr binding;   // declaration equation / parameter binding, may be null
+  // Binding of a parameter or constant (may be null). A non-parameter's
+  // declaration equation (`Real y = 2*x`) is moved into FlatModel::equations.
+  ExprPtr binding;
   Attributes attributes;
   std::string description;
   bool isProtected = false;
@@ -111,7 +114,7 @@ struct FlatModel {
   std::string name;
   std::string description;
   std::vector<Variable> variables;
-  std::vector<Equation> equations;         // includes binding equations of non-parameters
+  std::vector<Equation> equations;
   std::vector<Equation> initialEquations;
   Experiment experiment;
   SourceRange range;  // the top class
@@ -122,5 +125,8 @@ struct FlatModel {
 std::string dumpFlat(const FlatModel& model);
 std::string toString(const Expr& expr, const FlatModel& model);
 const char* toString(Builtin fn);  // the Modelica name: "sin", "noEvent"...
+// Shortest text that reads back as the same double, always with a '.' or
+// exponent so it stays a Real literal.
+std::string formatReal(double value);
 
 }  // namespace smc::flat

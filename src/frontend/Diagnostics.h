@@ -47,6 +47,7 @@ public:
   }
 
   bool hasErrors() const { return errorCount_ > 0; }
+  const SourceManager& sources() const { return sources_; }
   unsigned errorCount() const { return errorCount_; }
   const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
 

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Installs the dependencies, builds smc and runs every test with ctest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+bash scripts/build.sh
+ctest --test-dir build --output-on-failure -j "$(nproc)"

@@ -1,0 +1,218 @@
+// Expression utilities, and the symbolic solver for equations linear in
+// their unknown: e = lhs - rhs is split as a*v + b (a and b free of v) by a
+// walk that distributes over +, -, unary -, multiplication and division by
+// v-free factors and if-expressions with v-free conditions; then v = -b/a.
+// Literal zeros and ones are folded so that `v = f(...)` solves to f(...).
+#include "causalize/ExprUtil.h"
+
+#include <optional>
+
+namespace smc::causal {
+
+using flat::Expr;
+using flat::ExprKind;
+using flat::Op;
+
+ExprPtr mapChildren(const ExprPtr& e, const std::function<ExprPtr(const ExprPtr&)>& f) {
+  if (e->args.empty()) return e;
+  std::vector<ExprPtr> args;
+  bool changed = false;
+  for (const ExprPtr& a : e->args) {
+    args.push_back(f(a));
+    changed = changed || args.back() != a;
+  }
+  if (!changed) return e;
+  Expr copy = *e;
+  copy.args = std::move(args);
+  return std::make_shared<const Expr>(std::move(copy));
+}
+
+bool containsDer(const Expr& e) {
+  if (e.kind == ExprKind::Der) return true;
+  for (const auto& a : e.args)
+    if (containsDer(*a)) return true;
+  return false;
+}
+
+bool containsVar(const Expr& e, VarId var) {
+  if (e.kind == ExprKind::Var) return e.var == var;
+  for (const auto& a : e.args)
+    if (containsVar(*a, var)) return true;
+  return false;
+}
+
+void collectVars(const Expr& e, std::set<VarId>& out) {
+  if (e.kind == ExprKind::Var) out.insert(e.var);
+  for (const auto& a : e.args) collectVars(*a, out);
+}
+
+bool isLiteral(const Expr& e) {
+  switch (e.kind) {
+    case ExprKind::Real:
+    case ExprKind::Integer:
+    case ExprKind::Boolean:
+    case ExprKind::String: return true;
+    case ExprKind::Unary: return e.op == Op::Negate && isLiteral(*e.args[0]);
+    default: return false;
+  }
+}
+
+namespace {
+
+// null stands for the constant 0 in the coefficient algebra below; literal
+// operands are folded so coefficients such as 1 - (-1) read as 2.
+bool numeric(const ExprPtr& e, double& value, bool& integer) {
+  if (!e) return false;
+  if (e->kind == ExprKind::Integer) {
+    value = static_cast<double>(e->integer);
+    integer = true;
+    return true;
+  }
+  if (e->kind == ExprKind::Real) {
+    value = e->real;
+    integer = false;
+    return true;
+  }
+  return false;
+}
+
+ExprPtr number(double value, bool integer, SourceRange r) {
+  return integer ? flat::makeInteger(static_cast<long long>(value), r) : flat::makeReal(value, r);
+}
+
+// Folds `a op b` when both are literals; null otherwise.
+ExprPtr foldLiterals(Op op, const ExprPtr& a, const ExprPtr& b, SourceRange r) {
+  double x, y;
+  bool xi, yi;
+  if (!numeric(a, x, xi) || !numeric(b, y, yi)) return nullptr;
+  switch (op) {
+    case Op::Add: return number(x + y, xi && yi, r);
+    case Op::Sub: return number(x - y, xi && yi, r);
+    case Op::Mul: return number(x * y, xi && yi, r);
+    default: return nullptr;
+  }
+}
+
+bool isOne(const ExprPtr& e) {
+  return e && ((e->kind == ExprKind::Real && e->real == 1) || (e->kind == ExprKind::Integer && e->integer == 1));
+}
+
+ExprPtr add(const ExprPtr& a, const ExprPtr& b, SourceRange r) {
+  if (!a) return b;
+  if (!b) return a;
+  if (ExprPtr folded = foldLiterals(Op::Add, a, b, r)) return folded;
+  return flat::makeBinary(Op::Add, a, b, r);
+}
+
+ExprPtr negate(const ExprPtr& a, SourceRange r) {
+  if (!a) return nullptr;
+  if (a->kind == ExprKind::Unary && a->op == Op::Negate) return a->args[0];
+  double value;
+  bool integer;
+  if (numeric(a, value, integer)) return number(-value, integer, r);
+  return flat::makeUnary(Op::Negate, a, r);
+}
+
+ExprPtr sub(const ExprPtr& a, const ExprPtr& b, SourceRange r) {
+  if (!b) return a;
+  if (!a) return negate(b, r);
+  if (ExprPtr folded = foldLiterals(Op::Sub, a, b, r)) return folded;
+  return flat::makeBinary(Op::Sub, a, b, r);
+}
+
+ExprPtr mul(const ExprPtr& a, const ExprPtr& b, SourceRange r) {
+  if (!a || !b) return nullptr;
+  if (isOne(a)) return b;
+  if (isOne(b)) return a;
+  if (ExprPtr folded = foldLiterals(Op::Mul, a, b, r)) return folded;
+  return flat::makeBinary(Op::Mul, a, b, r);
+}
+
+struct Linear {
+  ExprPtr a;  // coefficient of v (null = 0)
+  ExprPtr b;  // rest (null = 0)
+};
+
+std::optional<Linear> split(const ExprPtr& e, VarId v) {
+  if (!containsVar(*e, v)) return Linear{nullptr, e};
+  const SourceRange r = e->range;
+  switch (e->kind) {
+    case ExprKind::Var: return Linear{flat::makeInteger(1, r), nullptr};
+    case ExprKind::Unary: {
+      if (e->op != Op::Negate) return std::nullopt;
+      auto x = split(e->args[0], v);
+      if (!x) return std::nullopt;
+      return Linear{negate(x->a, r), negate(x->b, r)};
+    }
+    case ExprKind::Binary: {
+      const ExprPtr& l = e->args[0];
+      const ExprPtr& rr = e->args[1];
+      switch (e->op) {
+        case Op::Add:
+        case Op::Sub: {
+          auto x = split(l, v);
+          auto y = x ? split(rr, v) : std::nullopt;
+          if (!y) return std::nullopt;
+          if (e->op == Op::Add) return Linear{add(x->a, y->a, r), add(x->b, y->b, r)};
+          return Linear{sub(x->a, y->a, r), sub(x->b, y->b, r)};
+        }
+        case Op::Mul: {
+          bool inLeft = containsVar(*l, v), inRight = containsVar(*rr, v);
+          if (inLeft && inRight) return std::nullopt;
+          const ExprPtr& factor = inLeft ? rr : l;
+          auto x = split(inLeft ? l : rr, v);
+          if (!x) return std::nullopt;
+          return Linear{mul(x->a, factor, r), mul(x->b, factor, r)};
+        }
+        case Op::Div: {
+          if (containsVar(*rr, v)) return std::nullopt;
+          auto x = split(l, v);
+          if (!x) return std::nullopt;
+          auto divide = [&](const ExprPtr& p) { return p ? flat::makeBinary(Op::Div, p, rr, r) : nullptr; };
+          return Linear{divide(x->a), divide(x->b)};
+        }
+        default: return std::nullopt;
+      }
+    }
+    case ExprKind::If: {
+      if (containsVar(*e->args[0], v)) return std::nullopt;
+      auto x = split(e->args[1], v);
+      auto y = x ? split(e->args[2], v) : std::nullopt;
+      if (!y) return std::nullopt;
+      auto choose = [&](const ExprPtr& p, const ExprPtr& q) -> ExprPtr {
+        if (!p && !q) return nullptr;
+        return flat::makeIf(e->args[0], p ? p : flat::makeInteger(0, r), q ? q : flat::makeInteger(0, r), r);
+      };
+      return Linear{choose(x->a, y->a), choose(x->b, y->b)};
+    }
+    case ExprKind::Call:
+      if (e->fn == flat::Builtin::NoEvent) return split(e->args[0], v);
+      return std::nullopt;
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace
+
+ExprPtr solveLinear(const ExprPtr& l, const ExprPtr& r, VarId var) {
+  const Expr& lhs = *l;
+  // v on one side alone: the common case, solved without rewriting.
+  if (lhs.kind == ExprKind::Var && lhs.var == var && !containsVar(*r, var)) return r;
+  if (r->kind == ExprKind::Var && r->var == var && !containsVar(lhs, var)) return l;
+  auto parts = split(flat::makeBinary(Op::Sub, l, r, lhs.range), var);
+  if (!parts || !parts->a) return nullptr;
+  const ExprPtr& a = parts->a;
+  ExprPtr b = parts->b ? parts->b : flat::makeInteger(0, lhs.range);
+  ExprPtr minusB = negate(b, lhs.range);
+  double coefficient;
+  bool integer;
+  if (numeric(a, coefficient, integer)) {
+    if (coefficient == 0) return nullptr;
+    if (coefficient == 1) return minusB;
+    if (coefficient == -1) return b;
+  }
+  if (a->kind == ExprKind::Unary && a->op == Op::Negate && isOne(a->args[0])) return b;
+  return flat::makeBinary(Op::Div, minusB, a, lhs.range);
+}
+
+}  // namespace smc::causal

@@ -1,0 +1,60 @@
+#include "driver/Compile.h"
+
+#include "causalize/Causalize.h"
+#include "codegen/Codegen.h"
+#include "flatten/Flatten.h"
+#include "frontend/Parser.h"
+
+#include <filesystem>
+
+namespace smc {
+
+bool compile(const CompileOptions& options, SourceManager& sources, DiagnosticEngine& diags,
+             std::string& dumpOut, std::string* writtenFmu) {
+  FileId file;
+  if (!sources.addFile(options.inputPath, file)) {
+    diags.errorf({}, "cannot read '{}'", options.inputPath);
+    return false;
+  }
+  // 1. Parse: text -> AST.
+  auto definition = parseFile(sources, file, diags);
+  if (!definition) return false;
+  if (options.dump == DumpStage::Ast) {
+    dumpOut = dumpAst(*definition);
+    return !diags.hasErrors();
+  }
+  // 2. Flatten: lookup, instantiation, modifiers, connect -> flat model.
+  flatten::ClassTree tree(sources, diags, options.libraryPaths);
+  std::vector<flatten::ClassNode*> fileClasses = tree.add(std::move(*definition));
+  flatten::ClassNode* top = selectTopClass(tree, fileClasses, options.modelName, diags);
+  if (!top || diags.hasErrors()) return false;
+  auto flat = flattenModel(tree, top, diags);
+  if (!flat) return false;
+  if (options.dump == DumpStage::Flat) {
+    dumpOut = flat::dumpFlat(*flat);
+    return true;
+  }
+  // 3. Causalize: matching, BLT, symbolic solving -> blocks.
+  auto causal = causal::causalize(std::move(*flat), diags);
+  if (!causal) return false;
+  if (options.dump == DumpStage::Blt) {
+    dumpOut = causal::dumpBlt(*causal);
+    return true;
+  }
+  // 4. Code generation, linking and packaging.
+  codegen::CodegenOptions codegenOptions;
+  codegenOptions.modelIdentifier = codegen::modelIdentifierFor(causal->flat.name);
+  codegenOptions.sourceFileName = std::filesystem::path(options.inputPath).filename().string();
+  if (options.dump == DumpStage::Llvm) {
+    auto ir = codegen::dumpLlvm(*causal, codegenOptions, diags);
+    if (!ir) return false;
+    dumpOut = std::move(*ir);
+    return true;
+  }
+  std::string output = options.outputPath.empty() ? codegenOptions.modelIdentifier + ".fmu" : options.outputPath;
+  if (!codegen::writeFmu(*causal, codegenOptions, output, diags)) return false;
+  if (writtenFmu) *writtenFmu = output;
+  return true;
+}
+
+}  // namespace smc

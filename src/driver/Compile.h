@@ -1,0 +1,28 @@
+// The compile pipeline as one function, shared by the `smc` command and the
+// end-to-end tests. It reads like a table of contents of the compiler:
+//   parse -> flatten -> causalize -> codegen -> package.
+#pragma once
+
+#include "frontend/Diagnostics.h"
+
+#include <string>
+#include <vector>
+
+namespace smc {
+
+enum class DumpStage { None, Ast, Flat, Blt, Llvm };
+
+struct CompileOptions {
+  std::string inputPath;
+  std::string outputPath;               // the FMU; empty: <ModelIdentifier>.fmu
+  std::string modelName;                // --model; empty: the file's only class
+  std::vector<std::string> libraryPaths;  // -I and MODELICAPATH, in order
+  DumpStage dump = DumpStage::None;     // print this stage's text and stop
+};
+
+// Runs the pipeline; diagnostics go to `diags`, a requested dump to `dumpOut`.
+// Returns true when the FMU (or the dump) was produced without errors.
+bool compile(const CompileOptions& options, SourceManager& sources, DiagnosticEngine& diags,
+             std::string& dumpOut, std::string* writtenFmu = nullptr);
+
+}  // namespace smc

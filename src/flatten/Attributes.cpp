@@ -1,0 +1,113 @@
+// Bindings and attributes of predefined-type components (spec 4.8):
+// `parameter Real k[2](each min = 0, start = {1, 2}) = {3, 4}`.
+// A modification's value is lowered in the scope where it was written, then
+// spread over the component's array elements (`each` repeats a scalar).
+#include "flatten/Flattener.h"
+
+namespace smc::flatten {
+
+namespace {
+
+bool knownAttribute(LeafType leaf, const std::string& name) {
+  if (name == "start" || name == "fixed" || name == "quantity") return true;
+  switch (leaf) {
+    case LeafType::Real:
+      return name == "min" || name == "max" || name == "nominal" || name == "unit" ||
+             name == "displayUnit" || name == "stateSelect" || name == "unbounded";
+    case LeafType::Integer: return name == "min" || name == "max";
+    case LeafType::Boolean:
+    case LeafType::String:
+    case LeafType::None: return false;
+  }
+  return false;
+}
+
+const char* leafName(LeafType leaf) {
+  switch (leaf) {
+    case LeafType::Real: return "Real";
+    case LeafType::Integer: return "Integer";
+    case LeafType::Boolean: return "Boolean";
+    case LeafType::String: return "String";
+    case LeafType::None: return "class";
+  }
+  return "?";
+}
+
+}  // namespace
+
+void Flattener::setAttributes(Component& c, const Mod& mod) {
+  size_t n = c.vars.size();
+  // Lowers one modification value and returns one expression per element.
+  auto spread = [&](const Mod& m, const char* what) -> std::vector<flat::ExprPtr> {
+    auto value = lower(*m.binding, m.scope);
+    if (!value) return {};
+    if (value->dims == c.dims) return value->elements;
+    if (value->isScalar()) {
+      if (!c.dims.empty() && !m.each)
+        diags_.warning(m.range, std::string("scalar ") + what + " of array '" + c.name +
+                                    "' applies to every element; write 'each' to say so");
+      return std::vector<flat::ExprPtr>(n, value->elements[0]);
+    }
+    diags_.errorf(m.binding->range, "the {} of '{}' has {} elements but '{}' has {}", what, c.name,
+                  value->elements.size(), c.name, n);
+    return {};
+  };
+
+  if (mod.binding) {
+    std::vector<flat::ExprPtr> values = spread(mod, "binding");
+    for (size_t i = 0; i < values.size(); ++i) {
+      flat::Variable& v = model_.variables[c.vars[i]];
+      if (v.variability == flat::Variability::Parameter ||
+          v.variability == flat::Variability::Constant) {
+        v.binding = values[i];
+      } else {
+        flat::Equation eq{flat::makeVar(c.vars[i], c.decl->nameRange), values[i],
+                          mod.binding->range, c.owner->path};
+        model_.equations.push_back(std::move(eq));
+      }
+    }
+  }
+
+  for (const auto& [name, attr] : mod.children) {
+    if (!knownAttribute(c.leaf, name)) {
+      diags_.errorf(attr.range, "'{}' is not an attribute of {} (in the declaration of '{}')",
+                    name, leafName(c.leaf), c.name);
+      continue;
+    }
+    if (!attr.children.empty()) {
+      diags_.errorf(attr.range, "attribute '{}' cannot be modified further", name);
+      continue;
+    }
+    if (!attr.binding || name == "stateSelect" || name == "unbounded") continue;  // hints only
+    std::vector<flat::ExprPtr> values = spread(attr, name.c_str());
+    for (size_t i = 0; i < values.size(); ++i) {
+      flat::Attributes& a = model_.variables[c.vars[i]].attributes;
+      if (name == "start") a.start = values[i];
+      else if (name == "min") a.min = values[i];
+      else if (name == "max") a.max = values[i];
+      else if (name == "nominal") a.nominal = values[i];
+      else if (name == "fixed" || name == "unit" || name == "displayUnit" || name == "quantity") {
+        auto constant = evaluateFlat(*values[i], attr.binding->range);
+        if (!constant) continue;
+        bool isString = constant->kind == Constant::String;
+        if (name == "fixed") {
+          if (constant->kind != Constant::Boolean) {
+            diags_.error(attr.binding->range, "'fixed' must be a Boolean parameter expression");
+            continue;
+          }
+          a.fixed = constant->boolean;
+        } else if (!isString) {
+          diags_.errorf(attr.binding->range, "'{}' must be a String", name);
+        } else if (name == "unit") {
+          a.unit = constant->text;
+        } else if (name == "displayUnit") {
+          a.displayUnit = constant->text;
+        } else {
+          a.quantity = constant->text;
+        }
+      }
+    }
+  }
+}
+
+}  // namespace smc::flatten

@@ -1,0 +1,251 @@
+// Built-in function calls (spec 3.7 and 10.3): elementwise math on scalars
+// and arrays, reductions, array constructors and size queries. Operators
+// that belong to later capabilities (pre, sample, previous, ...) and user
+// functions are reported as "not supported yet" at the call.
+#include "flatten/Flattener.h"
+
+#include <fmt/format.h>
+
+#include <map>
+
+namespace smc::flatten {
+
+namespace {
+
+struct ElementwiseFunction {
+  flat::Builtin fn;
+  size_t arity;
+};
+
+const std::map<std::string, ElementwiseFunction>& elementwiseFunctions() {
+  using flat::Builtin;
+  static const std::map<std::string, ElementwiseFunction> table = {
+      {"abs", {Builtin::Abs, 1}},     {"sign", {Builtin::Sign, 1}},   {"sqrt", {Builtin::Sqrt, 1}},
+      {"sin", {Builtin::Sin, 1}},     {"cos", {Builtin::Cos, 1}},     {"tan", {Builtin::Tan, 1}},
+      {"asin", {Builtin::Asin, 1}},   {"acos", {Builtin::Acos, 1}},   {"atan", {Builtin::Atan, 1}},
+      {"sinh", {Builtin::Sinh, 1}},   {"cosh", {Builtin::Cosh, 1}},   {"tanh", {Builtin::Tanh, 1}},
+      {"exp", {Builtin::Exp, 1}},     {"log", {Builtin::Log, 1}},     {"log10", {Builtin::Log10, 1}},
+      {"floor", {Builtin::Floor, 1}}, {"ceil", {Builtin::Ceil, 1}},   {"integer", {Builtin::Integer, 1}},
+      {"noEvent", {Builtin::NoEvent, 1}}, {"atan2", {Builtin::Atan2, 2}}, {"div", {Builtin::Div, 2}},
+      {"mod", {Builtin::Mod, 2}},     {"rem", {Builtin::Rem, 2}},
+  };
+  return table;
+}
+
+// Operators of the hybrid and synchronous chapters, and of state machines:
+// recognised so the message names the capability they wait for.
+const char* laterCapability(const std::string& name) {
+  static const std::map<std::string, const char*> table = {
+      {"pre", "discrete-time operators"},      {"edge", "discrete-time operators"},
+      {"change", "discrete-time operators"},   {"reinit", "discrete-time operators"},
+      {"initial", "discrete-time operators"},  {"terminal", "discrete-time operators"},
+      {"sample", "sampling and clocks"},       {"delay", "delay()"},
+      {"assert", "assert()"},                  {"terminate", "terminate()"},
+      {"previous", "clocked partitions"},      {"hold", "clocked partitions"},
+      {"Clock", "clocked partitions"},         {"subSample", "clocked partitions"},
+      {"superSample", "clocked partitions"},   {"shiftSample", "clocked partitions"},
+      {"backSample", "clocked partitions"},    {"noClock", "clocked partitions"},
+      {"interval", "clocked partitions"},      {"firstTick", "clocked partitions"},
+      {"transition", "state machines"},        {"initialState", "state machines"},
+      {"activeState", "state machines"},       {"ticksInState", "state machines"},
+      {"timeInState", "state machines"},       {"cardinality", "cardinality()"},
+      {"semiLinear", "semiLinear()"},          {"homotopy", "homotopy()"},
+      {"spatialDistribution", "spatialDistribution()"}, {"getInstanceName", "getInstanceName()"},
+      {"String", "String()"},
+  };
+  auto it = table.find(name);
+  return it == table.end() ? nullptr : it->second;
+}
+
+}  // namespace
+
+std::optional<Value> Flattener::lowerCall(const ast::Expr& call, const Scope& scope) {
+  const SourceRange r = call.range;
+  const ast::ComponentRef& callee = call.ref;
+  std::string name = callee.parts.size() == 1 && !callee.global ? callee.parts[0].name : "";
+
+  if (!call.iterators.empty()) {
+    if (name == "sum" || name == "product" || name == "min" || name == "max")
+      return lowerReduction(call, name, scope);
+    diags_.errorf(r, "'{}' does not accept an iterator ('for') argument", refText(callee));
+    return std::nullopt;
+  }
+  if (!call.named.empty() && name != "smooth") {
+    diags_.errorf(call.named[0].range, "unexpected named argument '{}' in a call to '{}'",
+                  call.named[0].name, refText(callee));
+    return std::nullopt;
+  }
+  auto arity = [&](size_t lo, size_t hi) {
+    if (call.args.size() >= lo && call.args.size() <= hi) return true;
+    if (lo == hi)
+      diags_.errorf(r, "'{}' takes {} argument(s), {} given", name, lo, call.args.size());
+    else
+      diags_.errorf(r, "'{}' takes {} to {} arguments, {} given", name, lo, hi, call.args.size());
+    return false;
+  };
+  std::vector<Value> args;
+  auto lowerArgs = [&]() {
+    for (const auto& arg : call.args) {
+      auto v = lower(*arg, scope);
+      if (!v) return false;
+      args.push_back(std::move(*v));
+    }
+    return true;
+  };
+  auto integerArgs = [&](size_t from) -> std::optional<std::vector<long long>> {
+    std::vector<long long> out;
+    for (size_t i = from; i < call.args.size(); ++i) {
+      auto n = evaluateInteger(*call.args[i], scope);
+      if (!n) return std::nullopt;
+      out.push_back(*n);
+    }
+    return out;
+  };
+
+  if (auto it = elementwiseFunctions().find(name); it != elementwiseFunctions().end()) {
+    if (!arity(it->second.arity, it->second.arity) || !lowerArgs()) return std::nullopt;
+    Value out{{}, {}};
+    for (const Value& a : args)
+      if (!a.isScalar()) {
+        if (!out.dims.empty() && out.dims != a.dims) {
+          diags_.errorf(r, "the arguments of '{}' differ in size", name);
+          return std::nullopt;
+        }
+        out.dims = a.dims;
+      }
+    size_t n = 1;
+    for (long long d : out.dims) n *= static_cast<size_t>(d);
+    for (size_t i = 0; i < n; ++i) {
+      std::vector<flat::ExprPtr> scalars;
+      for (const Value& a : args) scalars.push_back(a.elements[a.isScalar() ? 0 : i]);
+      out.elements.push_back(flat::makeCall(it->second.fn, scalars, r));
+    }
+    return out;
+  }
+  if (name == "der") {
+    if (!arity(1, 1) || !lowerArgs()) return std::nullopt;
+    for (auto& e : args[0].elements) e = flat::makeDer(e, r);
+    return args[0];
+  }
+  if (name == "smooth") {
+    if (!arity(2, 2) || !lowerArgs()) return std::nullopt;
+    auto order = evaluateInteger(*call.args[0], scope);
+    if (!order) return std::nullopt;
+    for (auto& e : args[1].elements)
+      e = flat::makeCall(flat::Builtin::Smooth, {flat::makeInteger(*order, r), e}, r);
+    return args[1];
+  }
+  if (name == "min" || name == "max") {
+    if (!arity(1, 2) || !lowerArgs()) return std::nullopt;
+    flat::Builtin fn = name == "min" ? flat::Builtin::Min : flat::Builtin::Max;
+    if (args.size() == 2) {
+      if (!args[0].isScalar() || !args[1].isScalar()) {
+        diags_.errorf(r, "'{}' with two arguments needs scalars", name);
+        return std::nullopt;
+      }
+      return Value::scalar(flat::makeCall(fn, {args[0].elements[0], args[1].elements[0]}, r));
+    }
+    if (args[0].elements.empty()) {
+      diags_.errorf(r, "'{}' of an empty array has no value", name);
+      return std::nullopt;
+    }
+    flat::ExprPtr acc = args[0].elements[0];
+    for (size_t i = 1; i < args[0].elements.size(); ++i)
+      acc = flat::makeCall(fn, {acc, args[0].elements[i]}, r);
+    return Value::scalar(acc);
+  }
+  if (name == "sum" || name == "product") {
+    if (!arity(1, 1) || !lowerArgs()) return std::nullopt;
+    flat::Op op = name == "sum" ? flat::Op::Add : flat::Op::Mul;
+    const auto& items = args[0].elements;
+    if (items.empty()) return Value::scalar(flat::makeInteger(name == "sum" ? 0 : 1, r));
+    flat::ExprPtr acc = items[0];
+    for (size_t i = 1; i < items.size(); ++i) acc = flat::makeBinary(op, acc, items[i], r);
+    return Value::scalar(acc);
+  }
+  if (name == "size" || name == "ndims") {
+    if (!arity(1, name == "size" ? 2 : 1) || !lowerArgs()) return std::nullopt;
+    const auto& dims = args[0].dims;
+    if (name == "ndims") return Value::scalar(flat::makeInteger(static_cast<long long>(dims.size()), r));
+    if (args.size() == 2) {
+      auto d = evaluateInteger(*call.args[1], scope);
+      if (!d) return std::nullopt;
+      if (*d < 1 || *d > static_cast<long long>(dims.size())) {
+        diags_.errorf(call.args[1]->range, "dimension {} does not exist; the array has {}", *d, dims.size());
+        return std::nullopt;
+      }
+      return Value::scalar(flat::makeInteger(dims[*d - 1], r));
+    }
+    Value out{{static_cast<long long>(dims.size())}, {}};
+    for (long long d : dims) out.elements.push_back(flat::makeInteger(d, r));
+    return out;
+  }
+  if (name == "zeros" || name == "ones" || name == "fill") {
+    bool isFill = name == "fill";
+    if (call.args.size() < (isFill ? 2u : 1u)) {
+      diags_.errorf(r, "'{}' needs at least {} argument(s)", name, isFill ? 2 : 1);
+      return std::nullopt;
+    }
+    auto dims = integerArgs(isFill ? 1 : 0);
+    if (!dims) return std::nullopt;
+    flat::ExprPtr item;
+    if (isFill) {
+      auto v = lower(*call.args[0], scope);
+      if (!v) return std::nullopt;
+      if (!v->isScalar()) {
+        diags_.unsupported(call.args[0]->range, "fill() with an array value");
+        return std::nullopt;
+      }
+      item = v->elements[0];
+    } else {
+      item = flat::makeInteger(name == "ones" ? 1 : 0, r);
+    }
+    Value out{*dims, {}};
+    long long n = 1;
+    for (long long d : *dims) n *= d;
+    out.elements.assign(static_cast<size_t>(std::max(0LL, n)), item);
+    return out;
+  }
+  if (name == "identity") {
+    if (!arity(1, 1)) return std::nullopt;
+    auto n = evaluateInteger(*call.args[0], scope);
+    if (!n) return std::nullopt;
+    Value out{{*n, *n}, {}};
+    for (long long i = 0; i < *n; ++i)
+      for (long long j = 0; j < *n; ++j) out.elements.push_back(flat::makeInteger(i == j ? 1 : 0, r));
+    return out;
+  }
+  if (name == "transpose") {
+    if (!arity(1, 1) || !lowerArgs()) return std::nullopt;
+    const Value& m = args[0];
+    if (m.dims.size() != 2) {
+      diags_.error(r, "transpose() needs a matrix");
+      return std::nullopt;
+    }
+    Value out{{m.dims[1], m.dims[0]}, {}};
+    for (long long j = 0; j < m.dims[1]; ++j)
+      for (long long i = 0; i < m.dims[0]; ++i) out.elements.push_back(m.elements[i * m.dims[1] + j]);
+    return out;
+  }
+  if (const char* capability = laterCapability(name)) {
+    diags_.unsupported(r, fmt::format("'{}' ({})", name, capability));
+    return std::nullopt;
+  }
+  ClassNode* cls = tree_.find([&] {
+    std::vector<std::string> parts;
+    for (const auto& p : callee.parts) parts.push_back(p.name);
+    return parts;
+  }(), callee.global, scope.lexical ? scope.lexical : tree_.root());
+  if (cls && cls->def && cls->def->kind == ast::ClassKind::Function) {
+    diags_.unsupported(r, fmt::format("calls to user-defined functions ('{}')", cls->path()));
+    return std::nullopt;
+  }
+  if (cls && cls->def && cls->def->kind == ast::ClassKind::Record) {
+    diags_.unsupported(r, fmt::format("record constructors ('{}')", cls->path()));
+    return std::nullopt;
+  }
+  diags_.errorf(callee.range, "use of undeclared function '{}'", refText(callee));
+  return std::nullopt;
+}
+
+}  // namespace smc::flatten

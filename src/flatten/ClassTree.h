@@ -1,0 +1,69 @@
+// The lexical class tree and class-name lookup (spec 5.3).
+//
+// Every class definition of every loaded file becomes a ClassNode under one
+// root (the global scope). `within P;` hangs a file's classes under P. A
+// simple name is looked up in the scope where it is used, then outwards
+// through the enclosing classes (their nested classes, inherited nested
+// classes and imports), stopping at an encapsulated class, and finally in the
+// global scope, which loads top-level packages from the library path on
+// demand (`A` -> `<dir>/A.mo` or `<dir>/A/package.mo`).
+#pragma once
+
+#include "frontend/Ast.h"
+#include "frontend/Diagnostics.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace smc::flatten {
+
+struct ClassNode {
+  const ast::ClassDef* def = nullptr;  // null for the root
+  ClassNode* parent = nullptr;
+  std::string name;
+  std::vector<std::unique_ptr<ClassNode>> children;  // source order
+
+  ClassNode* child(const std::string& childName) const;
+  std::string path() const;  // dotted, "" for the root
+};
+
+class ClassTree {
+public:
+  ClassTree(SourceManager& sources, DiagnosticEngine& diags, std::vector<std::string> libraryPaths);
+
+  // Takes ownership of a parsed file and adds its classes. Returns the nodes
+  // of the file's top-level classes.
+  std::vector<ClassNode*> add(ast::StoredDefinition definition);
+
+  ClassNode* root() { return &root_; }
+
+  // Looks up a class name as written at `scope` (lexically). Reports an error
+  // at `name.range` and returns null when not found.
+  ClassNode* lookup(const ast::Name& name, ClassNode* scope);
+  // As lookup, but silent: used where a miss is legal (a name that may be a
+  // component rather than a class).
+  ClassNode* find(const std::vector<std::string>& parts, bool global, ClassNode* scope);
+
+  // The class a short class definition or an extends clause names, looked up
+  // from the class that contains the clause.
+  ClassNode* resolveBase(const ast::Name& name, ClassNode* owner);
+
+private:
+  ClassNode* findSimple(const std::string& name, ClassNode* scope);
+  ClassNode* member(ClassNode* cls, const std::string& name);
+  ClassNode* findImported(const std::string& name, ClassNode* scope);
+  ClassNode* loadTopLevel(const std::string& name);
+  void attach(ClassNode* parent, const ast::ClassDef& def);
+
+  SourceManager& sources_;
+  DiagnosticEngine& diags_;
+  std::vector<std::string> libraryPaths_;
+  std::vector<std::unique_ptr<ast::StoredDefinition>> files_;
+  ClassNode root_;
+  std::map<std::string, bool> triedLoading_;
+  int memberDepth_ = 0;  // guards against cyclic extends during lookup
+};
+
+}  // namespace smc::flatten

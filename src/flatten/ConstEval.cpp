@@ -1,0 +1,204 @@
+// See ConstEval.h. Integer arithmetic stays Integer except '/' and '^'
+// (spec 3.4); relations compare numerically.
+#include "flatten/ConstEval.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <cstdlib>
+
+namespace smc::flat {
+
+namespace {
+
+Constant makeIntegerConstant(long long v) {
+  Constant c;
+  c.kind = Constant::Integer;
+  c.integer = v;
+  return c;
+}
+
+Constant makeRealConstant(double v) {
+  Constant c;
+  c.kind = Constant::Real;
+  c.real = v;
+  return c;
+}
+
+Constant makeBooleanConstant(bool v) {
+  Constant c;
+  c.kind = Constant::Boolean;
+  c.boolean = v;
+  return c;
+}
+
+bool isNumber(const Constant& c) { return c.kind == Constant::Real || c.kind == Constant::Integer; }
+
+}  // namespace
+
+ExprPtr makeLiteral(const Constant& value, SourceRange range) {
+  switch (value.kind) {
+    case Constant::Real: return makeReal(value.real, range);
+    case Constant::Integer: return makeInteger(value.integer, range);
+    case Constant::Boolean: return makeBoolean(value.boolean, range);
+    case Constant::String: return makeString(value.text, range);
+  }
+  return makeReal(value.real, range);
+}
+
+std::optional<Constant> ConstantEvaluator::evaluate(const Expr& e, SourceRange where) {
+  SourceRange at = e.range.valid() ? e.range : where;
+  switch (e.kind) {
+    case ExprKind::Real: return makeRealConstant(e.real);
+    case ExprKind::Integer: return makeIntegerConstant(e.integer);
+    case ExprKind::Boolean: return makeBooleanConstant(e.boolean);
+    case ExprKind::String: {
+      Constant c;
+      c.kind = Constant::String;
+      c.text = e.text;
+      return c;
+    }
+    case ExprKind::Time:
+      return fail(at, "'time' varies during simulation; a constant or parameter expression is required here");
+    case ExprKind::Der:
+      return fail(at, "der() varies during simulation; a constant or parameter expression is required here");
+    case ExprKind::Var: {
+      const Variable& v = model_.variables[e.var];
+      if (v.variability != Variability::Parameter && v.variability != Variability::Constant) {
+        return fail(at, fmt::format("'{}' is not a parameter or constant; a constant or parameter expression is required here", v.name));
+      }
+      for (VarId id : evaluating_)
+        if (id == e.var) {
+          return fail(v.range, fmt::format("the value of '{}' depends on itself", v.name));
+        }
+      const ExprPtr& source = v.binding ? v.binding : v.attributes.start;
+      if (!source) {
+        return fail(at, fmt::format("parameter '{}' has no value (no binding and no start value)", v.name));
+      }
+      evaluating_.push_back(e.var);
+      auto result = evaluate(*source, v.range);
+      evaluating_.pop_back();
+      return result;
+    }
+    case ExprKind::Unary: {
+      auto a = evaluate(*e.args[0], at);
+      if (!a) return std::nullopt;
+      if (e.op == Op::Not) {
+        if (a->kind != Constant::Boolean) break;
+        return makeBooleanConstant(!a->boolean);
+      }
+      if (a->kind == Constant::Integer) return makeIntegerConstant(-a->integer);
+      if (a->kind == Constant::Real) return makeRealConstant(-a->real);
+      break;
+    }
+    case ExprKind::Binary: {
+      auto a = evaluate(*e.args[0], at);
+      auto b = a ? evaluate(*e.args[1], at) : std::nullopt;
+      if (!a || !b) return std::nullopt;
+      if (e.op == Op::And || e.op == Op::Or) {
+        if (a->kind != Constant::Boolean || b->kind != Constant::Boolean) break;
+        return makeBooleanConstant(e.op == Op::And ? a->boolean && b->boolean : a->boolean || b->boolean);
+      }
+      if (a->kind == Constant::Boolean && b->kind == Constant::Boolean &&
+          (e.op == Op::Equal || e.op == Op::NotEqual))
+        return makeBooleanConstant((a->boolean == b->boolean) == (e.op == Op::Equal));
+      if (!isNumber(*a) || !isNumber(*b)) break;
+      bool integers = a->kind == Constant::Integer && b->kind == Constant::Integer;
+      double x = a->asReal(), y = b->asReal();
+      switch (e.op) {
+        case Op::Add: return integers ? makeIntegerConstant(a->integer + b->integer) : makeRealConstant(x + y);
+        case Op::Sub: return integers ? makeIntegerConstant(a->integer - b->integer) : makeRealConstant(x - y);
+        case Op::Mul: return integers ? makeIntegerConstant(a->integer * b->integer) : makeRealConstant(x * y);
+        case Op::Div:
+          if (y == 0) {
+            return fail(at, "division by zero in a constant expression");
+          }
+          return makeRealConstant(x / y);
+        case Op::Pow: return makeRealConstant(std::pow(x, y));
+        case Op::Less: return makeBooleanConstant(x < y);
+        case Op::LessEq: return makeBooleanConstant(x <= y);
+        case Op::Greater: return makeBooleanConstant(x > y);
+        case Op::GreaterEq: return makeBooleanConstant(x >= y);
+        case Op::Equal: return makeBooleanConstant(x == y);
+        case Op::NotEqual: return makeBooleanConstant(x != y);
+        default: break;
+      }
+      break;
+    }
+    case ExprKind::If: {
+      auto condition = evaluate(*e.args[0], at);
+      if (!condition) return std::nullopt;
+      if (condition->kind != Constant::Boolean) break;
+      return evaluate(*e.args[condition->boolean ? 1 : 2], at);
+    }
+    case ExprKind::Call: {
+      std::vector<Constant> args;
+      for (const auto& arg : e.args) {
+        auto c = evaluate(*arg, at);
+        if (!c) return std::nullopt;
+        if (!isNumber(*c)) break;
+        args.push_back(*c);
+      }
+      if (args.size() != e.args.size()) break;
+      
+      auto real1 = [&](double (*f)(double)) { return makeRealConstant(f(args[0].asReal())); };
+      bool ints = true;
+      for (const Constant& c : args) ints = ints && c.kind == Constant::Integer;
+      switch (e.fn) {
+        case Builtin::Abs:
+          return ints ? makeIntegerConstant(std::llabs(args[0].integer)) : real1(std::fabs);
+        case Builtin::Sign: {
+          double x = args[0].asReal();
+          return makeIntegerConstant(x > 0 ? 1 : x < 0 ? -1 : 0);
+        }
+        case Builtin::Sqrt: return real1(std::sqrt);
+        case Builtin::Sin: return real1(std::sin);
+        case Builtin::Cos: return real1(std::cos);
+        case Builtin::Tan: return real1(std::tan);
+        case Builtin::Asin: return real1(std::asin);
+        case Builtin::Acos: return real1(std::acos);
+        case Builtin::Atan: return real1(std::atan);
+        case Builtin::Sinh: return real1(std::sinh);
+        case Builtin::Cosh: return real1(std::cosh);
+        case Builtin::Tanh: return real1(std::tanh);
+        case Builtin::Exp: return real1(std::exp);
+        case Builtin::Log: return real1(std::log);
+        case Builtin::Log10: return real1(std::log10);
+        case Builtin::Atan2: return makeRealConstant(std::atan2(args[0].asReal(), args[1].asReal()));
+        case Builtin::Min:
+          return ints ? makeIntegerConstant(std::min(args[0].integer, args[1].integer))
+                      : makeRealConstant(std::fmin(args[0].asReal(), args[1].asReal()));
+        case Builtin::Max:
+          return ints ? makeIntegerConstant(std::max(args[0].integer, args[1].integer))
+                      : makeRealConstant(std::fmax(args[0].asReal(), args[1].asReal()));
+        case Builtin::Floor: return real1(std::floor);
+        case Builtin::Ceil: return real1(std::ceil);
+        case Builtin::Integer: return makeIntegerConstant(static_cast<long long>(std::floor(args[0].asReal())));
+        case Builtin::NoEvent: return args[0];
+        case Builtin::Smooth: return args[1];
+        case Builtin::Div:
+        case Builtin::Mod:
+        case Builtin::Rem: {
+          if (args[1].asReal() == 0) {
+            return fail(at, "division by zero in a constant expression");
+          }
+          if (ints) {
+            long long x = args[0].integer, y = args[1].integer;
+            if (e.fn == Builtin::Div) return makeIntegerConstant(x / y);
+            if (e.fn == Builtin::Rem) return makeIntegerConstant(x % y);
+            long long m = x % y;
+            return makeIntegerConstant(m != 0 && ((m < 0) != (y < 0)) ? m + y : m);
+          }
+          double x = args[0].asReal(), y = args[1].asReal();
+          if (e.fn == Builtin::Div) return makeRealConstant(std::trunc(x / y));
+          if (e.fn == Builtin::Rem) return makeRealConstant(x - std::trunc(x / y) * y);
+          return makeRealConstant(x - std::floor(x / y) * y);
+        }
+      }
+      break;
+    }
+  }
+  return fail(at, "cannot evaluate this expression at compile time (operand types do not fit)");
+}
+
+}  // namespace smc::flat

@@ -1,0 +1,58 @@
+// Compile-time evaluation of the expressions that decide a model's structure
+// (spec 4.5, "evaluable expressions"): array dimensions, for-equation ranges,
+// conditions of if-equations over parameters, and attributes such as
+// `fixed` and `unit`. Parameters are followed to their bindings (or start
+// values); anything time-varying is an error that names the culprit.
+#include "flatten/Flattener.h"
+
+namespace smc::flatten {
+
+std::optional<Constant> Flattener::evaluateFlat(const flat::Expr& expr, SourceRange where) {
+  flat::ConstantEvaluator evaluator(model_);
+  auto value = evaluator.evaluate(expr, where);
+  if (!value) diags_.error(evaluator.error().range, evaluator.error().message);
+  return value;
+}
+
+std::optional<Constant> Flattener::evaluate(const ast::Expr& expr, const Scope& scope) {
+  auto value = lower(expr, scope);
+  if (!value) return std::nullopt;
+  if (!value->isScalar()) {
+    diags_.error(expr.range, "expected a scalar expression here, found an array");
+    return std::nullopt;
+  }
+  return evaluateFlat(*value->elements[0], expr.range);
+}
+
+std::optional<long long> Flattener::evaluateInteger(const ast::Expr& expr, const Scope& scope) {
+  auto c = evaluate(expr, scope);
+  if (!c) return std::nullopt;
+  if (c->kind != Constant::Integer) {
+    diags_.error(expr.range, "expected an Integer expression");
+    return std::nullopt;
+  }
+  return c->integer;
+}
+
+std::optional<std::vector<long long>> Flattener::evaluateRange(const ast::Expr& expr,
+                                                               const Scope& scope) {
+  auto value = lower(expr, scope);
+  if (!value) return std::nullopt;
+  if (value->dims.size() != 1) {
+    diags_.error(expr.range, "a for-loop range must be a vector, such as 1:n");
+    return std::nullopt;
+  }
+  std::vector<long long> out;
+  for (const flat::ExprPtr& e : value->elements) {
+    auto c = evaluateFlat(*e, expr.range);
+    if (!c) return std::nullopt;
+    if (c->kind != Constant::Integer) {
+      diags_.unsupported(expr.range, "for-loop ranges that are not Integer");
+      return std::nullopt;
+    }
+    out.push_back(c->integer);
+  }
+  return out;
+}
+
+}  // namespace smc::flatten

@@ -1,0 +1,106 @@
+// The flattening driver: checks the top class is simulatable, instantiates
+// it, lowers every equation, and reads the experiment annotation.
+#include "flatten/Flatten.h"
+
+#include "flatten/Flattener.h"
+
+#include <fmt/format.h>
+
+namespace smc {
+
+using flatten::ClassNode;
+
+namespace {
+
+std::vector<std::string> splitDots(const std::string& name) {
+  std::vector<std::string> parts;
+  size_t start = 0;
+  while (true) {
+    size_t dot = name.find('.', start);
+    parts.push_back(name.substr(start, dot - start));
+    if (dot == std::string::npos) break;
+    start = dot + 1;
+  }
+  return parts;
+}
+
+}  // namespace
+
+ClassNode* selectTopClass(flatten::ClassTree& tree, const std::vector<ClassNode*>& fileClasses,
+                          const std::string& modelName, DiagnosticEngine& diags) {
+  if (!modelName.empty()) {
+    ClassNode* cls = tree.find(splitDots(modelName), true, tree.root());
+    if (!cls) diags.errorf({}, "model '{}' not found (give its full dotted name)", modelName);
+    return cls;
+  }
+  if (fileClasses.size() == 1) return fileClasses[0];
+  if (fileClasses.empty()) {
+    diags.error({}, "the file defines no class");
+    return nullptr;
+  }
+  std::vector<std::string> names;
+  for (ClassNode* c : fileClasses) names.push_back(c->name);
+  diags.errorf({}, "the file defines several classes ({}); choose one with --model",
+               fmt::join(names, ", "));
+  return nullptr;
+}
+
+namespace flatten {
+
+std::optional<flat::FlatModel> Flattener::run(ClassNode* top) {
+  const ast::ClassDef& def = *top->def;
+  switch (def.kind) {
+    case ast::ClassKind::Model:
+    case ast::ClassKind::Block:
+    case ast::ClassKind::Class:
+      break;
+    default:
+      diags_.errorf(def.nameRange, "'{}' is a {}; only a model, block or class can be simulated",
+                    top->path(), ast::toString(def.kind));
+      return std::nullopt;
+  }
+  if (def.isPartial) {
+    diags_.errorf(def.nameRange, "'{}' is partial and cannot be simulated", top->path());
+    return std::nullopt;
+  }
+  model_.name = top->path();
+  model_.description = def.description;
+  model_.range = def.nameRange;
+  top_ = std::make_unique<Instance>();
+  instantiateClass(*top_, top, Mod{});
+  lowerEquations(*top_);
+
+  if (def.annotation) {
+    for (const ast::ElementModification& arg : def.annotation->modification.arguments) {
+      if (arg.path.str() != "experiment" || !arg.modification) continue;
+      for (const ast::ElementModification& setting : arg.modification->arguments) {
+        std::string key = setting.path.str();
+        std::optional<double>* slot = key == "StartTime"   ? &model_.experiment.startTime
+                                      : key == "StopTime"  ? &model_.experiment.stopTime
+                                      : key == "Interval"  ? &model_.experiment.interval
+                                      : key == "Tolerance" ? &model_.experiment.tolerance
+                                                           : nullptr;
+        if (!slot || !setting.modification || !setting.modification->binding) continue;
+        auto value = evaluate(*setting.modification->binding, Scope{nullptr, top, nullptr});
+        if (!value) continue;
+        if (value->kind != Constant::Real && value->kind != Constant::Integer) {
+          diags_.errorf(setting.range, "experiment {} must be a number", key);
+          continue;
+        }
+        *slot = value->asReal();
+      }
+    }
+  }
+  if (diags_.hasErrors()) return std::nullopt;
+  return std::move(model_);
+}
+
+}  // namespace flatten
+
+std::optional<flat::FlatModel> flattenModel(flatten::ClassTree& tree, ClassNode* top,
+                                            DiagnosticEngine& diags) {
+  flatten::Flattener flattener(tree, diags);
+  return flattener.run(top);
+}
+
+}  // namespace smc

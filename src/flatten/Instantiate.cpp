@@ -1,0 +1,332 @@
+// Instantiation (spec 5.6): builds the instance tree of the top class.
+//
+// A class instance collects its elements (own and inherited through extends,
+// spec 7.1) as pending components; each component is instantiated on first
+// use or in declaration order, whichever comes first, so that `Real x[n]`
+// may precede `parameter Integer n`. A component of a predefined type
+// (Real, Integer, Boolean, String, or a short class chain ending in one)
+// becomes one flat variable per array element; a component of a class type
+// becomes one child instance per element.
+#include "flatten/Flattener.h"
+
+#include <fmt/format.h>
+
+namespace smc::flatten {
+
+namespace {
+
+flat::Variability toFlat(ast::Variability v) {
+  switch (v) {
+    case ast::Variability::Continuous: return flat::Variability::Continuous;
+    case ast::Variability::Discrete: return flat::Variability::Discrete;
+    case ast::Variability::Parameter: return flat::Variability::Parameter;
+    case ast::Variability::Constant: return flat::Variability::Constant;
+  }
+  return flat::Variability::Continuous;
+}
+
+// The more restrictive of two variabilities (a parameter record's fields are
+// parameters).
+flat::Variability strictest(flat::Variability a, flat::Variability b) {
+  return static_cast<int>(a) < static_cast<int>(b) ? a : b;
+}
+
+flat::BaseType baseType(LeafType leaf) {
+  switch (leaf) {
+    case LeafType::Integer: return flat::BaseType::Integer;
+    case LeafType::Boolean: return flat::BaseType::Boolean;
+    case LeafType::String: return flat::BaseType::String;
+    case LeafType::Real:
+    case LeafType::None: return flat::BaseType::Real;
+  }
+  return flat::BaseType::Real;
+}
+
+// "[2,3]" for the flat name of element `index` (row-major) of `dims`.
+std::string subscriptText(const std::vector<long long>& dims, long long index) {
+  if (dims.empty()) return "";
+  std::vector<long long> subs(dims.size());
+  for (size_t d = dims.size(); d-- > 0;) {
+    subs[d] = index % dims[d] + 1;
+    index /= dims[d];
+  }
+  return fmt::format("[{}]", fmt::join(subs, ","));
+}
+
+long long product(const std::vector<long long>& dims) {
+  long long n = 1;
+  for (long long d : dims) n *= d;
+  return n;
+}
+
+}  // namespace
+
+bool isBuiltinTypeName(const ast::Name& name, LeafType& leaf) {
+  if (name.parts.size() != 1) return false;
+  const std::string& n = name.parts[0];
+  if (n == "Real") leaf = LeafType::Real;
+  else if (n == "Integer") leaf = LeafType::Integer;
+  else if (n == "Boolean") leaf = LeafType::Boolean;
+  else if (n == "String") leaf = LeafType::String;
+  else return false;
+  return true;
+}
+
+void Flattener::instantiateClass(Instance& inst, ClassNode* cls, const Mod& mod) {
+  inst.cls = cls;
+  addElements(inst, cls, mod, inst.isProtected, 0);
+  for (const auto& [name, child] : mod.children) {
+    if (!inst.components.count(name))
+      diags_.errorf(child.range, "'{}' is not a component of '{}'", name, cls->path());
+  }
+  for (Component* c : inst.order) ensureInstantiated(*c);
+}
+
+void Flattener::addElements(Instance& inst, ClassNode* cls, const Mod& mod, bool inheritedProtected,
+                            int extendsDepth) {
+  const ast::ClassDef& def = *cls->def;
+  if (extendsDepth > 32) {
+    diags_.errorf(def.nameRange, "extends chain of '{}' is too deep (cyclic extends?)", cls->path());
+    return;
+  }
+  Scope here{&inst, cls, nullptr};
+  switch (def.form) {
+    case ast::ClassForm::Long: break;
+    case ast::ClassForm::Short: {
+      LeafType leaf;
+      if (isBuiltinTypeName(def.shortBase, leaf)) {
+        diags_.errorf(def.nameRange, "'{}' is a predefined type alias and cannot be instantiated as a class",
+                      cls->path());
+        return;
+      }
+      if (!def.shortSubscripts.empty()) {
+        diags_.unsupported(def.range, "array dimensions in a short class definition of a class type");
+        return;
+      }
+      ClassNode* base = tree_.resolveBase(def.shortBase, cls);
+      if (!base) return;
+      Mod own = makeMod(def.shortModification.get(), Scope{nullptr, cls->parent, nullptr}, diags_);
+      addElements(inst, base, mergeMods(mod, own, diags_), inheritedProtected, extendsDepth + 1);
+      return;
+    }
+    case ast::ClassForm::Enumeration:
+      diags_.unsupported(def.range, "enumeration types");
+      return;
+    case ast::ClassForm::Derivative:
+      diags_.unsupported(def.range, "derivative function definitions");
+      return;
+    case ast::ClassForm::Extends:
+      diags_.unsupported(def.range, "'class extends' redefinitions");
+      return;
+  }
+  for (const ast::Import& imp : def.imports) (void)imp;  // resolved lazily by ClassTree
+  for (const ast::Extends& ext : def.extends) {
+    ClassNode* base = tree_.resolveBase(ext.base, cls);
+    if (!base) continue;
+    LeafType leaf;
+    if (!base->def || isBuiltinTypeName(ext.base, leaf)) {
+      diags_.unsupported(ext.range, "extending a predefined type");
+      continue;
+    }
+    Mod extMod = makeMod(ext.modification.get(), here, diags_);
+    addElements(inst, base, mergeMods(mod, extMod, diags_),
+                inheritedProtected || ext.visibility == ast::Visibility::Protected, extendsDepth + 1);
+  }
+  for (const ast::Component& decl : def.components) {
+    if (decl.isInner || decl.isOuter) {
+      diags_.unsupported(decl.range, "inner/outer components");
+      continue;
+    }
+    if (decl.isRedeclare) {
+      diags_.unsupported(decl.range, "redeclare");
+      continue;
+    }
+    if (decl.condition) {
+      diags_.unsupported(decl.condition->range, "conditional components");
+      continue;
+    }
+    if (decl.connectorKind != ast::ConnectorKind::None) {
+      diags_.unsupported(decl.range, decl.connectorKind == ast::ConnectorKind::Flow
+                                         ? "flow variables (acausal connectors)"
+                                         : "stream variables");
+      continue;
+    }
+    if (auto it = inst.components.find(decl.name); it != inst.components.end()) {
+      // Identical inherited declarations are merged (spec 7.3); others clash.
+      diags_.errorf(decl.nameRange, "component '{}' is declared twice", decl.name);
+      diags_.note(it->second->decl->nameRange, "previous declaration is here");
+      continue;
+    }
+    auto c = std::make_unique<Component>();
+    c->name = decl.name;
+    c->decl = &decl;
+    c->declaredIn = cls;
+    c->owner = &inst;
+    c->isProtected = inheritedProtected || decl.visibility == ast::Visibility::Protected;
+    Mod outer;
+    if (auto it = mod.children.find(decl.name); it != mod.children.end()) outer = it->second;
+    c->mod = mergeMods(outer, makeMod(decl.modification.get(), here, diags_), diags_);
+    inst.order.push_back(c.get());
+    inst.components.emplace(decl.name, std::move(c));
+  }
+  for (const ast::EquationSection& section : def.equationSections)
+    inst.sections.push_back({&section, cls});
+  for (const ast::AlgorithmSection& section : def.algorithmSections)
+    inst.algorithms.emplace_back(&section, cls);
+  if (def.hasExternal) diags_.unsupported(def.externalRange, "external functions");
+}
+
+Component* Flattener::component(Instance& inst, const std::string& name) {
+  auto it = inst.components.find(name);
+  if (it == inst.components.end()) return nullptr;
+  ensureInstantiated(*it->second);
+  return it->second->state == Component::State::Done ? it->second.get() : nullptr;
+}
+
+// Resolves the component's type through short class definitions down to a
+// predefined type or a long class, collecting dimensions and modifications.
+std::optional<std::vector<long long>> Flattener::evaluateDims(Component& c, ClassNode*& typeClass,
+                                                              LeafType& leaf, Mod& typeMod,
+                                                              ast::Causality& typeCausality) {
+  const ast::Component& decl = *c.decl;
+  Scope scope{c.owner, c.declaredIn, nullptr};
+  std::vector<const ast::Expr*> subscripts;
+  for (const auto& s : decl.subscripts) subscripts.push_back(s.get());
+  for (const auto& s : decl.typeSubscripts) subscripts.push_back(s.get());
+  std::vector<std::pair<const ast::Expr*, Scope>> all;
+  for (const ast::Expr* s : subscripts) all.emplace_back(s, scope);
+
+  leaf = LeafType::None;
+  typeClass = nullptr;
+  if (!isBuiltinTypeName(decl.typeName, leaf)) {
+    ClassNode* cls = tree_.lookup(decl.typeName, c.declaredIn);
+    for (int guard = 0; cls && leaf == LeafType::None; ++guard) {
+      if (guard > 32) {
+        diags_.errorf(decl.range, "type '{}' is defined in terms of itself", decl.typeName.str());
+        return std::nullopt;
+      }
+      const ast::ClassDef& def = *cls->def;
+      if (def.form == ast::ClassForm::Enumeration) {
+        diags_.unsupported(decl.range, "enumeration types");
+        return std::nullopt;
+      }
+      if (def.kind == ast::ClassKind::Function || def.kind == ast::ClassKind::Package) {
+        diags_.errorf(decl.typeName.range, "'{}' is a {} and cannot be the type of a component",
+                      cls->path(), ast::toString(def.kind));
+        return std::nullopt;
+      }
+      if (def.form != ast::ClassForm::Short) break;
+      Scope typeScope{nullptr, cls->parent, nullptr};
+      typeMod = mergeMods(typeMod, makeMod(def.shortModification.get(), typeScope, diags_), diags_);
+      for (const auto& s : def.shortSubscripts) all.emplace_back(s.get(), typeScope);
+      if (typeCausality == ast::Causality::None) typeCausality = def.shortCausality;
+      if (isBuiltinTypeName(def.shortBase, leaf)) break;
+      cls = tree_.resolveBase(def.shortBase, cls);
+    }
+    if (!cls) return std::nullopt;
+    if (leaf == LeafType::None) typeClass = cls;
+  }
+  if (!typeMod.empty()) c.mod = mergeMods(c.mod, typeMod, diags_);
+
+  std::vector<long long> dims;
+  for (const auto& [expr, where] : all) {
+    if (expr->kind == ast::ExprKind::Colon) {
+      diags_.unsupported(expr->range, "array dimensions given by ':' (deduced from the binding)");
+      return std::nullopt;
+    }
+    auto n = evaluateInteger(*expr, where);
+    if (!n) return std::nullopt;
+    if (*n < 0) {
+      diags_.errorf(expr->range, "array dimension must not be negative, got {}", *n);
+      return std::nullopt;
+    }
+    dims.push_back(*n);
+  }
+  return dims;
+}
+
+void Flattener::ensureInstantiated(Component& c) {
+  if (c.state == Component::State::Done) return;
+  if (c.state == Component::State::Busy) {
+    diags_.errorf(c.decl->nameRange, "the declaration of '{}' depends on itself", c.name);
+    return;
+  }
+  c.state = Component::State::Busy;
+  ClassNode* typeClass = nullptr;
+  LeafType leaf = LeafType::None;
+  Mod typeMod;
+  ast::Causality typeCausality = ast::Causality::None;
+  auto dims = evaluateDims(c, typeClass, leaf, typeMod, typeCausality);
+  if (!dims) {
+    // Already reported; an empty component keeps later uses from cascading.
+    c.state = Component::State::Done;
+    return;
+  }
+  c.dims = *dims;
+  Instance& owner = *c.owner;
+  flat::Variability variability = strictest(toFlat(c.decl->variability), owner.variability);
+  std::string base = owner.path.empty() ? c.name : owner.path + "." + c.name;
+
+  if (leaf != LeafType::None) {
+    c.leaf = leaf;
+    flat::Causality causality = flat::Causality::Local;
+    ast::Causality declared = c.decl->causality;
+    if (declared == ast::Causality::None) declared = typeCausality;
+    if (owner.depth == 0 || owner.causality != flat::Causality::Local) {
+      if (declared == ast::Causality::Input) causality = flat::Causality::Input;
+      if (declared == ast::Causality::Output) causality = flat::Causality::Output;
+      if (owner.depth > 0 && declared == ast::Causality::None) causality = owner.causality;
+    }
+    long long n = product(c.dims);
+    for (long long i = 0; i < n; ++i) {
+      flat::Variable v;
+      v.name = base + subscriptText(c.dims, i);
+      v.type = baseType(leaf);
+      v.variability = variability;
+      if (leaf != LeafType::Real && variability == flat::Variability::Continuous)
+        v.variability = flat::Variability::Discrete;  // spec 4.5: non-Real is discrete
+      v.causality = causality;
+      v.description = c.decl->description;
+      v.isProtected = c.isProtected;
+      v.range = c.decl->range;
+      c.vars.push_back(static_cast<flat::VarId>(model_.variables.size()));
+      model_.variables.push_back(std::move(v));
+    }
+    c.state = Component::State::Done;
+    setAttributes(c, c.mod);
+    return;
+  }
+
+  c.cls = typeClass;
+  c.state = Component::State::Done;
+  if (c.mod.binding) {
+    diags_.unsupported(c.mod.range, "a binding equation for a component of a class type");
+  }
+  long long n = product(c.dims);
+  for (long long i = 0; i < n; ++i) {
+    auto element = std::make_unique<Instance>();
+    element->path = base + subscriptText(c.dims, i);
+    element->parent = &owner;
+    element->variability = variability;
+    element->isProtected = c.isProtected;
+    element->depth = owner.depth + 1;
+    if (owner.depth == 0) {
+      if (c.decl->causality == ast::Causality::Input) element->causality = flat::Causality::Input;
+      if (c.decl->causality == ast::Causality::Output) element->causality = flat::Causality::Output;
+    }
+    Mod elementMod = c.mod;
+    if (!c.dims.empty()) {
+      for (auto& [name, child] : elementMod.children) {
+        if (child.binding && !child.each) {
+          diags_.unsupported(child.range,
+                             "a modification of an array of components without 'each'");
+          child.binding = nullptr;
+        }
+      }
+    }
+    instantiateClass(*element, typeClass, elementMod);
+    c.elements.push_back(std::move(element));
+  }
+}
+
+}  // namespace smc::flatten

@@ -1,0 +1,577 @@
+// AST expressions -> scalarized flat expressions (spec 10, arrays).
+//
+// Every expression lowers to a Value: an array (possibly 0-dimensional) of
+// scalar flat expressions. Array operators are expanded here, element by
+// element, so later stages only see scalars: `der(x) = A*x` becomes one
+// equation per row with the dot products written out. Names resolve to
+// instance components first, then to for-loop indices, then to constants of
+// lexically enclosing classes (spec 5.3).
+#include "flatten/Flattener.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <algorithm>
+#include <functional>
+
+namespace smc::flatten {
+
+namespace {
+
+flat::Op binaryOp(ast::Op op) {
+  switch (op) {
+    case ast::Op::Add: case ast::Op::ElemAdd: return flat::Op::Add;
+    case ast::Op::Sub: case ast::Op::ElemSub: return flat::Op::Sub;
+    case ast::Op::Mul: case ast::Op::ElemMul: return flat::Op::Mul;
+    case ast::Op::Div: case ast::Op::ElemDiv: return flat::Op::Div;
+    case ast::Op::Pow: case ast::Op::ElemPow: return flat::Op::Pow;
+    case ast::Op::Less: return flat::Op::Less;
+    case ast::Op::LessEq: return flat::Op::LessEq;
+    case ast::Op::Greater: return flat::Op::Greater;
+    case ast::Op::GreaterEq: return flat::Op::GreaterEq;
+    case ast::Op::Equal: return flat::Op::Equal;
+    case ast::Op::NotEqual: return flat::Op::NotEqual;
+    case ast::Op::And: return flat::Op::And;
+    case ast::Op::Or: return flat::Op::Or;
+    case ast::Op::Negate: case ast::Op::Plus: case ast::Op::Not: break;
+  }
+  return flat::Op::Add;
+}
+
+bool isElementwise(ast::Op op) {
+  return op == ast::Op::ElemAdd || op == ast::Op::ElemSub || op == ast::Op::ElemMul ||
+         op == ast::Op::ElemDiv || op == ast::Op::ElemPow;
+}
+
+std::string dimsText(const std::vector<long long>& dims) {
+  if (dims.empty()) return "a scalar";
+  return fmt::format("an array of size [{}]", fmt::join(dims, ", "));
+}
+
+// True when `e` only involves literals, parameters and constants.
+bool isParameterExpression(const flat::Expr& e, const flat::FlatModel& model) {
+  if (e.kind == flat::ExprKind::Time || e.kind == flat::ExprKind::Der) return false;
+  if (e.kind == flat::ExprKind::Var) {
+    flat::Variability v = model.variables[e.var].variability;
+    return v == flat::Variability::Parameter || v == flat::Variability::Constant;
+  }
+  for (const auto& arg : e.args)
+    if (!isParameterExpression(*arg, model)) return false;
+  return true;
+}
+
+flat::ExprPtr fold(flat::Op op, const std::vector<flat::ExprPtr>& items, flat::ExprPtr empty,
+                   SourceRange range) {
+  if (items.empty()) return empty;
+  flat::ExprPtr acc = items[0];
+  for (size_t i = 1; i < items.size(); ++i) acc = flat::makeBinary(op, acc, items[i], range);
+  return acc;
+}
+
+}  // namespace
+
+std::string refText(const ast::ComponentRef& ref) {
+  std::string out = ref.global ? "." : "";
+  for (size_t i = 0; i < ref.parts.size(); ++i) {
+    if (i) out += '.';
+    out += ref.parts[i].name;
+    if (!ref.parts[i].subscripts.empty()) out += "[...]";
+  }
+  return out;
+}
+
+std::optional<Value> Flattener::lower(const ast::Expr& expr, const Scope& scope) {
+  const SourceRange r = expr.range;
+  switch (expr.kind) {
+    case ast::ExprKind::Real: return Value::scalar(flat::makeReal(expr.real, r));
+    case ast::ExprKind::Integer: return Value::scalar(flat::makeInteger(expr.integer, r));
+    case ast::ExprKind::Boolean: return Value::scalar(flat::makeBoolean(expr.boolean, r));
+    case ast::ExprKind::String: return Value::scalar(flat::makeString(expr.text, r));
+    case ast::ExprKind::Ref: return lowerRef(expr.ref, scope);
+    case ast::ExprKind::Call: return lowerCall(expr, scope);
+    case ast::ExprKind::Binary: return lowerBinary(expr, scope);
+    case ast::ExprKind::Array: return lowerArray(expr, scope);
+    case ast::ExprKind::Unary: {
+      auto operand = lower(*expr.args[0], scope);
+      if (!operand || expr.op == ast::Op::Plus) return operand;
+      flat::Op op = expr.op == ast::Op::Not ? flat::Op::Not : flat::Op::Negate;
+      for (auto& e : operand->elements) e = flat::makeUnary(op, e, r);
+      return operand;
+    }
+    case ast::ExprKind::If: {
+      auto result = lower(*expr.args.back(), scope);
+      if (!result) return std::nullopt;
+      for (size_t i = expr.args.size() - 1; i >= 2; i -= 2) {
+        auto condition = lower(*expr.args[i - 2], scope);
+        auto then = lower(*expr.args[i - 1], scope);
+        if (!condition || !then) return std::nullopt;
+        if (!condition->isScalar()) {
+          diags_.error(expr.args[i - 2]->range, "the condition of an if-expression must be a scalar Boolean");
+          return std::nullopt;
+        }
+        if (then->dims != result->dims) {
+          diags_.errorf(r, "the branches of this if-expression differ in size: {} and {}",
+                        dimsText(then->dims), dimsText(result->dims));
+          return std::nullopt;
+        }
+        for (size_t k = 0; k < then->elements.size(); ++k)
+          result->elements[k] =
+              flat::makeIf(condition->elements[0], then->elements[k], result->elements[k], r);
+      }
+      return result;
+    }
+    case ast::ExprKind::Range: {
+      std::vector<Constant> parts;
+      for (const auto& arg : expr.args) {
+        auto c = evaluate(*arg, scope);
+        if (!c) return std::nullopt;
+        if (c->kind != Constant::Integer && c->kind != Constant::Real) {
+          diags_.unsupported(arg->range, "ranges that are not numeric");
+          return std::nullopt;
+        }
+        parts.push_back(*c);
+      }
+      const Constant& start = parts.front();
+      const Constant& stop = parts.back();
+      Value v{{0}, {}};
+      bool integers = true;
+      for (const Constant& c : parts) integers = integers && c.kind == Constant::Integer;
+      if (integers) {
+        long long step = parts.size() == 3 ? parts[1].integer : 1;
+        if (step == 0) {
+          diags_.error(r, "range step must not be zero");
+          return std::nullopt;
+        }
+        for (long long i = start.integer; step > 0 ? i <= stop.integer : i >= stop.integer; i += step)
+          v.elements.push_back(flat::makeInteger(i, r));
+      } else {
+        double step = parts.size() == 3 ? parts[1].asReal() : 1.0;
+        if (step == 0) {
+          diags_.error(r, "range step must not be zero");
+          return std::nullopt;
+        }
+        long long n = static_cast<long long>(std::floor((stop.asReal() - start.asReal()) / step + 1e-10)) + 1;
+        for (long long i = 0; i < n; ++i) v.elements.push_back(flat::makeReal(start.asReal() + i * step, r));
+      }
+      v.dims[0] = static_cast<long long>(v.elements.size());
+      return v;
+    }
+    case ast::ExprKind::Matrix: {
+      Value v{{static_cast<long long>(expr.rows.size()), 0}, {}};
+      for (const auto& row : expr.rows) {
+        if (static_cast<long long>(row.size()) != (v.dims[1] ? v.dims[1] : (long long)row.size())) {
+          diags_.error(r, "the rows of this matrix have different lengths");
+          return std::nullopt;
+        }
+        v.dims[1] = static_cast<long long>(row.size());
+        for (const auto& item : row) {
+          auto e = lower(*item, scope);
+          if (!e) return std::nullopt;
+          if (!e->isScalar()) {
+            diags_.unsupported(item->range, "matrix constructors with array entries");
+            return std::nullopt;
+          }
+          v.elements.push_back(e->elements[0]);
+        }
+      }
+      return v;
+    }
+    case ast::ExprKind::End:
+      if (currentEnd_) return Value::scalar(flat::makeInteger(*currentEnd_, r));
+      diags_.error(r, "'end' is only allowed inside an array subscript");
+      return std::nullopt;
+    case ast::ExprKind::Colon:
+      diags_.error(r, "':' is only allowed as an array subscript");
+      return std::nullopt;
+    case ast::ExprKind::Tuple:
+      diags_.error(r, "a parenthesized list is only allowed on the left of a function-call assignment");
+      return std::nullopt;
+    case ast::ExprKind::Der:
+      break;
+  }
+  diags_.unsupported(r, "this kind of expression");
+  return std::nullopt;
+}
+
+std::optional<Value> Flattener::selectSubscripts(const Value& whole, const ast::RefPart& part,
+                                                 const Scope& scope) {
+  if (part.subscripts.empty()) return whole;
+  if (part.subscripts.size() > whole.dims.size()) {
+    diags_.errorf(part.range, "'{}' has {} dimension(s) but {} subscript(s) are given", part.name,
+                  whole.dims.size(), part.subscripts.size());
+    return std::nullopt;
+  }
+  // For each dimension, the 0-based indices picked and whether it is kept.
+  std::vector<std::vector<long long>> picks;
+  std::vector<bool> kept;
+  for (size_t d = 0; d < whole.dims.size(); ++d) {
+    std::vector<long long> indices;
+    if (d >= part.subscripts.size() || part.subscripts[d]->kind == ast::ExprKind::Colon) {
+      for (long long i = 0; i < whole.dims[d]; ++i) indices.push_back(i);
+      picks.push_back(indices);
+      kept.push_back(true);
+      continue;
+    }
+    const ast::Expr& sub = *part.subscripts[d];
+    auto saved = currentEnd_;
+    currentEnd_ = whole.dims[d];
+    auto value = lower(sub, scope);
+    currentEnd_ = saved;
+    if (!value) return std::nullopt;
+    for (const auto& e : value->elements) {
+      if (!isParameterExpression(*e, model_)) {
+        diags_.unsupported(sub.range, "array subscripts that vary during simulation");
+        return std::nullopt;
+      }
+      auto c = evaluateFlat(*e, sub.range);
+      if (!c) return std::nullopt;
+      if (c->kind != Constant::Integer) {
+        diags_.error(sub.range, "array subscripts must be Integer");
+        return std::nullopt;
+      }
+      if (c->integer < 1 || c->integer > whole.dims[d]) {
+        diags_.errorf(sub.range, "index {} is out of bounds for dimension {} of '{}' (size {})",
+                      c->integer, d + 1, part.name, whole.dims[d]);
+        return std::nullopt;
+      }
+      indices.push_back(c->integer - 1);
+    }
+    picks.push_back(indices);
+    kept.push_back(!value->isScalar());
+  }
+  Value out;
+  for (size_t d = 0; d < picks.size(); ++d)
+    if (kept[d]) out.dims.push_back(static_cast<long long>(picks[d].size()));
+  // Walk every combination of picked indices in row-major order.
+  std::vector<size_t> cursor(picks.size(), 0);
+  while (true) {
+    long long flatIndex = 0;
+    for (size_t d = 0; d < picks.size(); ++d) flatIndex = flatIndex * whole.dims[d] + picks[d][cursor[d]];
+    out.elements.push_back(whole.elements[flatIndex]);
+    size_t d = picks.size();
+    while (d > 0 && ++cursor[d - 1] == picks[d - 1].size()) cursor[--d] = 0;
+    if (d == 0) break;
+  }
+  return out;
+}
+
+std::optional<Value> Flattener::lowerRef(const ast::ComponentRef& ref, const Scope& scope) {
+  auto target = resolveRef(ref, scope);
+  if (!target) return std::nullopt;
+  if (target->instance) {
+    diags_.unsupported(ref.range, fmt::format("using '{}' (of class type '{}') as a value",
+                                              refText(ref), target->instance->cls->path()));
+    return std::nullopt;
+  }
+  return target->value;
+}
+
+std::optional<RefTarget> Flattener::resolveRef(const ast::ComponentRef& ref, const Scope& scope) {
+  const ast::RefPart& first = ref.parts[0];
+  if (!ref.global && ref.parts.size() == 1 && first.subscripts.empty() && scope.iterators) {
+    auto it = scope.iterators->find(first.name);
+    if (it != scope.iterators->end())
+      return RefTarget{Value::scalar(flat::makeInteger(it->second, ref.range)), nullptr};
+  }
+  Component* c = nullptr;
+  if (!ref.global && scope.instance) c = component(*scope.instance, first.name);
+  if (!c) {
+    if (!ref.global && ref.parts.size() == 1 && first.name == "time" && first.subscripts.empty())
+      return RefTarget{Value::scalar(flat::makeTime(ref.range)), nullptr};
+    auto constant = lowerPackageConstant(ref, scope);
+    if (!constant) return std::nullopt;
+    return RefTarget{std::move(*constant), nullptr};
+  }
+  for (size_t i = 0;; ++i) {
+    const ast::RefPart& part = ref.parts[i];
+    bool last = i + 1 == ref.parts.size();
+    if (c->leaf != LeafType::None) {
+      if (!last) {
+        diags_.errorf(ref.parts[i + 1].range, "'{}' is a scalar variable and has no component '{}'",
+                      part.name, ref.parts[i + 1].name);
+        return std::nullopt;
+      }
+      Value whole{c->dims, {}};
+      for (flat::VarId id : c->vars) whole.elements.push_back(flat::makeVar(id, ref.range));
+      auto selected = selectSubscripts(whole, part, scope);
+      if (!selected) return std::nullopt;
+      return RefTarget{std::move(*selected), nullptr};
+    }
+    if (!c->cls) return std::nullopt;  // its declaration failed; already reported
+    // Pick one element of an array of components; slices are not supported.
+    if (part.subscripts.size() != c->dims.size()) {
+      diags_.unsupported(part.range, "slices of arrays of components");
+      return std::nullopt;
+    }
+    Value indices{c->dims, {}};
+    for (size_t k = 0; k < c->elements.size(); ++k)
+      indices.elements.push_back(flat::makeInteger(static_cast<long long>(k)));
+    auto picked = selectSubscripts(indices, part, scope);
+    if (!picked) return std::nullopt;
+    Instance& element = *c->elements[picked->elements[0]->integer];
+    if (last) return RefTarget{Value{}, &element};
+    const ast::RefPart& next = ref.parts[i + 1];
+    Component* child = component(element, next.name);
+    if (!child) {
+      if (!element.components.count(next.name))
+        diags_.errorf(next.range, "'{}' is not a component of '{}' (of class '{}')", next.name,
+                      element.path, c->cls->path());
+      return std::nullopt;
+    }
+    c = child;
+  }
+}
+
+// The declaration a constant reference names: a component of the longest
+// class prefix of `names`, or, for a simple name, a component of an
+// enclosing class or one brought in by an import there.
+Flattener::ConstantDecl Flattener::findConstant(const std::vector<std::string>& names, bool global,
+                                                ClassNode* lexical) {
+  auto componentOf = [](ClassNode* cls, const std::string& name) -> const ast::Component* {
+    if (!cls || !cls->def) return nullptr;
+    for (const ast::Component& comp : cls->def->components)
+      if (comp.name == name) return &comp;
+    return nullptr;
+  };
+  if (names.size() == 1 && !global) {
+    const std::string& name = names[0];
+    for (ClassNode* s = lexical; s && s->def; s = s->parent) {
+      if (const ast::Component* c = componentOf(s, name)) return {c, s, 0};
+      for (const ast::Import& imp : s->def->imports) {
+        std::vector<std::string> package = imp.path.parts;
+        std::string member;
+        switch (imp.kind) {
+          case ast::ImportKind::Qualified:
+          case ast::ImportKind::Renamed:
+            if ((imp.kind == ast::ImportKind::Renamed ? imp.alias : package.back()) != name) continue;
+            member = package.back();
+            package.pop_back();
+            break;
+          case ast::ImportKind::Unqualified:
+            member = name;
+            break;
+          case ast::ImportKind::Multiple:
+            if (std::find(imp.names.begin(), imp.names.end(), name) == imp.names.end()) continue;
+            member = name;
+            break;
+        }
+        ClassNode* cls = tree_.find(package, true, tree_.root());
+        if (const ast::Component* c = componentOf(cls, member)) return {c, cls, 0};
+      }
+    }
+    return {};
+  }
+  for (size_t k = names.size() - 1; k >= 1; --k) {
+    std::vector<std::string> prefix(names.begin(), names.begin() + k);
+    ClassNode* cls = tree_.find(prefix, global, lexical ? lexical : tree_.root());
+    if (!cls) continue;
+    if (const ast::Component* c = componentOf(cls, names[k])) return {c, cls, k};
+    break;
+  }
+  return {};
+}
+
+// A constant declared in a lexically enclosing class or a package:
+// `Modelica.Constants.pi`, or `k` declared `constant` in an enclosing package.
+std::optional<Value> Flattener::lowerPackageConstant(const ast::ComponentRef& ref, const Scope& scope) {
+  std::vector<std::string> names;
+  for (const auto& part : ref.parts) names.push_back(part.name);
+  auto [decl, owner, used] = findConstant(names, ref.global, scope.lexical);
+  if (!decl) {
+    diags_.errorf(ref.range, "use of undeclared identifier '{}'", refText(ref));
+    return std::nullopt;
+  }
+  if (used + 1 != ref.parts.size()) {
+    diags_.unsupported(ref.range, "components of package constants of class type");
+    return std::nullopt;
+  }
+  if (decl->variability != ast::Variability::Constant) {
+    diags_.errorf(ref.range,
+                  "'{}' is declared in an enclosing class but is not a constant; only constants are "
+                  "visible there (spec 5.3)",
+                  refText(ref));
+    return std::nullopt;
+  }
+  if (!decl->modification || !decl->modification->binding) {
+    diags_.errorf(ref.range, "constant '{}' has no value", refText(ref));
+    return std::nullopt;
+  }
+  if (constantsInProgress_.count(decl)) {
+    diags_.errorf(decl->nameRange, "the value of constant '{}' depends on itself", decl->name);
+    return std::nullopt;
+  }
+  constantsInProgress_.insert(decl);
+  auto value = lower(*decl->modification->binding, Scope{nullptr, owner, nullptr});
+  constantsInProgress_.erase(decl);
+  if (!value) return std::nullopt;
+  // Replace by literals so the flat model needs no variable for it.
+  for (auto& e : value->elements) {
+    auto c = evaluateFlat(*e, ref.range);
+    if (!c) return std::nullopt;
+    e = flat::makeLiteral(*c, ref.range);
+  }
+  return selectSubscripts(*value, ref.parts.back(), scope);
+}
+
+std::optional<Value> Flattener::lowerBinary(const ast::Expr& expr, const Scope& scope) {
+  auto a = lower(*expr.args[0], scope);
+  auto b = a ? lower(*expr.args[1], scope) : std::nullopt;
+  if (!a || !b) return std::nullopt;
+  const SourceRange r = expr.range;
+  flat::Op op = binaryOp(expr.op);
+  auto elementwise = [&](const Value& x, const Value& y) {
+    Value out{x.isScalar() ? y.dims : x.dims, {}};
+    size_t n = std::max(x.elements.size(), y.elements.size());
+    for (size_t i = 0; i < n; ++i)
+      out.elements.push_back(flat::makeBinary(op, x.elements[x.isScalar() ? 0 : i],
+                                              y.elements[y.isScalar() ? 0 : i], r));
+    return out;
+  };
+  auto mismatch = [&]() -> std::optional<Value> {
+    diags_.errorf(r, "operand sizes do not fit: {} and {}", dimsText(a->dims), dimsText(b->dims));
+    return std::nullopt;
+  };
+  if (a->isScalar() && b->isScalar()) return elementwise(*a, *b);
+  if (isElementwise(expr.op)) {
+    if (a->isScalar() || b->isScalar() || a->dims == b->dims) return elementwise(*a, *b);
+    return mismatch();
+  }
+  switch (expr.op) {
+    case ast::Op::Add:
+    case ast::Op::Sub:
+    case ast::Op::And:
+    case ast::Op::Or:
+      if (a->dims == b->dims) return elementwise(*a, *b);
+      return mismatch();
+    case ast::Op::Div:
+      if (b->isScalar()) return elementwise(*a, *b);
+      return mismatch();
+    case ast::Op::Mul: {
+      if (a->isScalar() || b->isScalar()) return elementwise(*a, *b);
+      // Matrix products (spec 10.6.4): vector*vector, matrix*vector,
+      // vector*matrix, matrix*matrix.
+      auto dot = [&](auto rowOfA, auto colOfB, long long n) {
+        std::vector<flat::ExprPtr> terms;
+        for (long long k = 0; k < n; ++k)
+          terms.push_back(flat::makeBinary(flat::Op::Mul, rowOfA(k), colOfB(k), r));
+        return fold(flat::Op::Add, terms, flat::makeReal(0, r), r);
+      };
+      const auto& A = a->elements;
+      const auto& B = b->elements;
+      if (a->dims.size() == 1 && b->dims.size() == 1 && a->dims == b->dims)
+        return Value::scalar(dot([&](long long k) { return A[k]; }, [&](long long k) { return B[k]; }, a->dims[0]));
+      if (a->dims.size() == 2 && b->dims.size() == 1 && a->dims[1] == b->dims[0]) {
+        Value out{{a->dims[0]}, {}};
+        for (long long i = 0; i < a->dims[0]; ++i)
+          out.elements.push_back(dot([&](long long k) { return A[i * a->dims[1] + k]; },
+                                     [&](long long k) { return B[k]; }, b->dims[0]));
+        return out;
+      }
+      if (a->dims.size() == 1 && b->dims.size() == 2 && a->dims[0] == b->dims[0]) {
+        Value out{{b->dims[1]}, {}};
+        for (long long j = 0; j < b->dims[1]; ++j)
+          out.elements.push_back(dot([&](long long k) { return A[k]; },
+                                     [&](long long k) { return B[k * b->dims[1] + j]; }, a->dims[0]));
+        return out;
+      }
+      if (a->dims.size() == 2 && b->dims.size() == 2 && a->dims[1] == b->dims[0]) {
+        Value out{{a->dims[0], b->dims[1]}, {}};
+        for (long long i = 0; i < a->dims[0]; ++i)
+          for (long long j = 0; j < b->dims[1]; ++j)
+            out.elements.push_back(dot([&](long long k) { return A[i * a->dims[1] + k]; },
+                                       [&](long long k) { return B[k * b->dims[1] + j]; }, a->dims[1]));
+        return out;
+      }
+      return mismatch();
+    }
+    default:
+      diags_.errorf(r, "operator '{}' needs scalar operands here; use the element-wise form (e.g. '.^') for arrays",
+                    ast::toString(expr.op));
+      return std::nullopt;
+  }
+}
+
+std::optional<Value> Flattener::lowerArray(const ast::Expr& expr, const Scope& scope) {
+  if (!expr.iterators.empty()) return lowerReduction(expr, "array", scope);
+  Value out{{static_cast<long long>(expr.args.size())}, {}};
+  std::optional<std::vector<long long>> inner;
+  for (const auto& arg : expr.args) {
+    auto v = lower(*arg, scope);
+    if (!v) return std::nullopt;
+    if (inner && *inner != v->dims) {
+      diags_.errorf(arg->range, "array elements differ in size: {} and {}", dimsText(*inner),
+                    dimsText(v->dims));
+      return std::nullopt;
+    }
+    inner = v->dims;
+    out.elements.insert(out.elements.end(), v->elements.begin(), v->elements.end());
+  }
+  if (inner) out.dims.insert(out.dims.end(), inner->begin(), inner->end());
+  return out;
+}
+
+// `sum(e for i in 1:n, j in 1:m)` and `{e for i in r}`: the body is lowered
+// once per combination of index values (the first iterator varies slowest).
+std::optional<Value> Flattener::lowerReduction(const ast::Expr& call, const std::string& name,
+                                               const Scope& scope) {
+  std::vector<std::pair<std::string, std::vector<long long>>> ranges;
+  for (const ast::ForIndex& index : call.iterators) {
+    if (!index.range) {
+      diags_.unsupported(index.source, "iterators without an explicit range");
+      return std::nullopt;
+    }
+    auto values = evaluateRange(*index.range, scope);
+    if (!values) return std::nullopt;
+    ranges.emplace_back(index.name, *values);
+  }
+  std::map<std::string, long long> bound = scope.iterators ? *scope.iterators : std::map<std::string, long long>{};
+  std::vector<Value> items;
+  std::function<bool(size_t)> walk = [&](size_t level) {
+    if (level == ranges.size()) {
+      auto v = lower(*call.args[0], Scope{scope.instance, scope.lexical, &bound});
+      if (!v) return false;
+      items.push_back(std::move(*v));
+      return true;
+    }
+    for (long long value : ranges[level].second) {
+      bound[ranges[level].first] = value;
+      if (!walk(level + 1)) return false;
+    }
+    return true;
+  };
+  if (!walk(0)) return std::nullopt;
+  const SourceRange r = call.range;
+  if (name == "array") {
+    Value out;
+    for (const auto& [_, values] : ranges) out.dims.push_back(static_cast<long long>(values.size()));
+    if (!items.empty()) out.dims.insert(out.dims.end(), items[0].dims.begin(), items[0].dims.end());
+    for (const Value& item : items) {
+      if (item.dims != items[0].dims) {
+        diags_.error(r, "the elements of this array comprehension differ in size");
+        return std::nullopt;
+      }
+      out.elements.insert(out.elements.end(), item.elements.begin(), item.elements.end());
+    }
+    return out;
+  }
+  std::vector<flat::ExprPtr> scalars;
+  for (const Value& item : items) {
+    if (!item.isScalar()) {
+      diags_.unsupported(r, "reductions over array-valued expressions");
+      return std::nullopt;
+    }
+    scalars.push_back(item.elements[0]);
+  }
+  if (name == "sum") return Value::scalar(fold(flat::Op::Add, scalars, flat::makeInteger(0, r), r));
+  if (name == "product") return Value::scalar(fold(flat::Op::Mul, scalars, flat::makeInteger(1, r), r));
+  if (scalars.empty()) {
+    diags_.errorf(r, "{}() over an empty range has no value", name);
+    return std::nullopt;
+  }
+  flat::Builtin fn = name == "min" ? flat::Builtin::Min : flat::Builtin::Max;
+  flat::ExprPtr acc = scalars[0];
+  for (size_t i = 1; i < scalars.size(); ++i) acc = flat::makeCall(fn, {acc, scalars[i]}, r);
+  return Value::scalar(acc);
+}
+
+}  // namespace smc::flatten

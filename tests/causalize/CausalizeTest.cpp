@@ -1,0 +1,98 @@
+// Causalization: block order, loops, initialization and singular systems.
+#include "support/TestPipeline.h"
+
+#include <gtest/gtest.h>
+
+using smc::test::causalizeSource;
+
+namespace {
+
+bool has(const std::string& text, const std::string& piece) { return text.find(piece) != std::string::npos; }
+
+std::string blt(const std::string& source) {
+  auto r = causalizeSource(source);
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  return r.text;
+}
+
+std::string errors(const std::string& source) {
+  auto r = causalizeSource(source);
+  EXPECT_FALSE(r.ok) << r.text;
+  return r.diagnostics;
+}
+
+TEST(Causalize, DahlquistSplitsDerivativeAndOutputBlocks) {
+  std::string text = blt(smc::test::readFile(std::string(SMC_SOURCE_DIR) + "/examples/Dahlquist.mo"));
+  EXPECT_EQ(text,
+            "model Dahlquist\n"
+            "variables\n"
+            "  k: parameter\n"
+            "  x: state\n"
+            "  y: algebraic\n"
+            "  der(x): derivative\n"
+            "initialization (2 blocks)\n"
+            "  y := 2 * x\n"
+            "  der(x) := -k * x\n"
+            "derivatives (1 block)\n"
+            "  der(x) := -k * x\n"
+            "outputs (1 block)\n"
+            "  y := 2 * x\n");
+}
+
+TEST(Causalize, LinearEquationIsSolvedSymbolically) {
+  std::string text = blt("model M\n  parameter Real tau = 2;\n  Real x(start = 1, fixed = true);\n"
+                         "equation\n  tau * der(x) = 1 - x;\nend M;\n");
+  EXPECT_TRUE(has(text, "derivatives (1 block)\n  der(x) := (1 - x) / tau\n")) << text;
+}
+
+TEST(Causalize, CoupledNonlinearEquationsFormOneLoop) {
+  std::string text = blt(smc::test::readFile(std::string(SMC_SOURCE_DIR) + "/examples/AlgebraicLoop.mo"));
+  EXPECT_TRUE(has(text, "outputs (2 blocks)\n  loop for {")) << text;
+  EXPECT_TRUE(has(text, "    0 = y + exp(z / 10) - x\n    0 = z - 2 * y\n  out := y + z\n")) << text;
+}
+
+TEST(Causalize, CalculatedParametersComeFirstInDependencyOrder) {
+  std::string text = blt("model M\n  parameter Real a = 2 * b;\n  parameter Real b = c + 1;\n"
+                         "  parameter Real c = 3;\n  Real y = a;\nend M;\n");
+  EXPECT_TRUE(has(text, "  a: calculated parameter\n  b: calculated parameter\n  c: parameter\n")) << text;
+  EXPECT_TRUE(has(text, "initialization (3 blocks)\n  b := c + 1\n  a := 2 * b\n  y := a\n")) << text;
+}
+
+TEST(Causalize, StateWithoutFixedKeepsItsStartWhenNothingElseDeterminesIt) {
+  std::string text = blt("model M\n  Real x(start = 2);\nequation\n  der(x) = -x;\nend M;\n");
+  EXPECT_TRUE(has(text, "initialization (1 block)\n  der(x) := -x\n")) << text;
+}
+
+TEST(Causalize, InitialEquationDeterminesAStateWithoutFixed) {
+  std::string text = blt("model M\n  Real x(start = 2);\nequation\n  der(x) = 1 - x;\n"
+                         "initial equation\n  der(x) = 0;\nend M;\n");
+  EXPECT_TRUE(has(text, "initialization (2 blocks)\n  der(x) := 0\n  x := -(der(x) - 1)\n")) << text;
+}
+
+TEST(Causalize, MissingEquationNamesTheUndeterminedVariable) {
+  std::string d = errors("model M\n  Real x;\n  Real y;\nequation\n  x = 1;\nend M;\n");
+  EXPECT_TRUE(has(d, "test.mo:1:7: error: the model is structurally singular: 1 equation(s) for 2 unknown(s); "
+                     "no equation determines 'y'"))
+      << d;
+  EXPECT_TRUE(has(d, "test.mo:3:3: note: 'y' is declared here")) << d;
+}
+
+TEST(Causalize, ExtraEquationIsShownAsLeftOver) {
+  std::string d = errors("model M\n  Real x;\nequation\n  x = 1;\n  x = 2;\nend M;\n");
+  EXPECT_TRUE(has(d, "2 equation(s) for 1 unknown(s); some equations over-determine their variables")) << d;
+  EXPECT_TRUE(has(d, "test.mo:5:3: note: this equation is left over: 'x = 2'")) << d;
+}
+
+TEST(Causalize, ConstraintBetweenStatesIsReportedAsHighIndex) {
+  std::string d = errors("model M\n  Real x(start = 1, fixed = true);\n  Real y(start = 0, fixed = true);\n"
+                         "equation\n  der(x) = y;\n  der(y) = -x;\n  x = sin(time);\nend M;\n");
+  EXPECT_TRUE(has(d, "test.mo:7:3: error: in the model, the equation 'x = sin(time)' has no unknown to solve for"))
+      << d;
+}
+
+TEST(Causalize, DerivativeOfAnExpressionIsNotSupportedYet) {
+  std::string d = errors("model M\n  Real x(start = 1, fixed = true);\nequation\n  der(2 * x) = -x;\nend M;\n");
+  EXPECT_TRUE(has(d, "test.mo:4:3: error: not supported yet: der() of an expression")) << d;
+}
+
+}  // namespace

@@ -1,0 +1,125 @@
+// The `smc` command as a user runs it: exit codes, located errors on
+// stderr, the FMU's exported symbols, and `smc simulate`.
+#include "support/TestPipeline.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Outcome {
+  int status = -1;
+  std::string output;  // stdout and stderr together
+};
+
+Outcome runCommand(const std::string& command) {
+  Outcome outcome;
+  FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
+  if (!pipe) return outcome;
+  char buffer[4096];
+  size_t n;
+  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) outcome.output.append(buffer, n);
+  int raw = ::pclose(pipe);
+  outcome.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  return outcome;
+}
+
+fs::path scratch() {
+  fs::path dir = fs::path(testing::TempDir()) / ("smc-cli-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir;
+}
+
+std::string writeModel(const std::string& name, const std::string& text) {
+  fs::path path = scratch() / name;
+  std::ofstream(path) << text;
+  return path.string();
+}
+
+std::string smc() { return SMC_EXECUTABLE; }
+
+TEST(Cli, SyntaxErrorIsLocatedAndExitsWithOne) {
+  std::string model = writeModel("Broken.mo", "model Broken\n  Real x\nequation\n  x = 1;\nend Broken;\n");
+  Outcome o = runCommand(smc() + " " + model + " -o " + (scratch() / "b.fmu").string());
+  EXPECT_EQ(o.status, 1);
+  EXPECT_NE(o.output.find(model + ":3:1: error:"), std::string::npos) << o.output;
+  EXPECT_FALSE(fs::exists(scratch() / "b.fmu"));
+}
+
+TEST(Cli, UnsupportedConstructIsLocatedAndExitsWithOne) {
+  std::string model = writeModel("When.mo", "model When\n  Real x;\nequation\n  when time > 1 then\n    x = 1;\n  end when;\nend When;\n");
+  Outcome o = runCommand(smc() + " " + model + " -o " + (scratch() / "w.fmu").string());
+  EXPECT_EQ(o.status, 1);
+  EXPECT_NE(o.output.find(model + ":4:3: error: not supported yet: when-equations"), std::string::npos) << o.output;
+}
+
+TEST(Cli, MissingInputFileIsAnError) {
+  Outcome o = runCommand(smc() + " /nonexistent/Model.mo");
+  EXPECT_EQ(o.status, 1);
+  EXPECT_NE(o.output.find("cannot read '/nonexistent/Model.mo'"), std::string::npos) << o.output;
+}
+
+TEST(Cli, HelpAndVersionSucceed) {
+  Outcome help = runCommand(smc() + " --help");
+  EXPECT_EQ(help.status, 0);
+  EXPECT_NE(help.output.find("--dump"), std::string::npos);
+  Outcome version = runCommand(smc() + " --version");
+  EXPECT_EQ(version.status, 0);
+  EXPECT_EQ(version.output.rfind("smc ", 0), 0u) << version.output;
+}
+
+TEST(Cli, DumpFlatPrintsTheFlatModel) {
+  Outcome o = runCommand(smc() + " --dump=flat " + SMC_SOURCE_DIR + "/examples/Dahlquist.mo");
+  EXPECT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find("  der(x) = -k * x;\n"), std::string::npos) << o.output;
+}
+
+TEST(Cli, FmuExportsOnlyFmi2Symbols) {
+  fs::path fmu = scratch() / "Dahlquist.fmu";
+  Outcome built = runCommand(smc() + " " + SMC_SHARED_MODELS + "/continuous/Dahlquist.mo -o " + fmu.string());
+  ASSERT_EQ(built.status, 0) << built.output;
+  fs::path unpacked = scratch() / "unpacked";
+  fs::remove_all(unpacked);
+  ASSERT_EQ(runCommand("unzip -q -o " + fmu.string() + " -d " + unpacked.string()).status, 0);
+  Outcome symbols = runCommand("nm -D --defined-only " + (unpacked / "binaries/linux64/Dahlquist.so").string());
+  ASSERT_EQ(symbols.status, 0) << symbols.output;
+  int count = 0;
+  std::istringstream lines(symbols.output);
+  for (std::string line; std::getline(lines, line);) {
+    std::string name = line.substr(line.rfind(' ') + 1);
+    EXPECT_EQ(name.rfind("fmi2", 0), 0u) << "unexpected export: " << line;
+    ++count;
+  }
+  EXPECT_EQ(count, 44);
+}
+
+TEST(Cli, SimulateWritesCsvThatMatchesTheClosedForm) {
+  fs::path fmu = scratch() / "DahlquistSim.fmu";
+  fs::path csv = scratch() / "d.csv";
+  ASSERT_EQ(runCommand(smc() + " " + SMC_SHARED_MODELS + "/continuous/Dahlquist.mo -o " + fmu.string()).status, 0);
+  Outcome o = runCommand(smc() + " simulate " + fmu.string() + " --stop-time 2 --step 0.5 --output-variables x -o " +
+                         csv.string());
+  ASSERT_EQ(o.status, 0) << o.output;
+  std::ifstream in(csv);
+  std::string header;
+  std::getline(in, header);
+  EXPECT_EQ(header, "time,x");
+  int rows = 0;
+  for (std::string line; std::getline(in, line); ++rows) {
+    double t = std::stod(line.substr(0, line.find(',')));
+    double x = std::stod(line.substr(line.find(',') + 1));
+    EXPECT_NEAR(x, std::exp(-1.5 * t), 1e-6 * std::exp(-1.5 * t)) << line;
+  }
+  EXPECT_EQ(rows, 5);
+}
+
+}  // namespace

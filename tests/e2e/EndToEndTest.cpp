@@ -1,0 +1,191 @@
+// End to end: compile a model to an FMU in-process, run it through our own
+// importer, and compare with references derived without any simulator
+// (closed forms, ../shared/models expectations, an independent RK4).
+#include "driver/Compile.h"
+#include "importer/Simulate.h"
+#include "support/Csv.h"
+#include "support/TestPipeline.h"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cmath>
+#include <filesystem>
+#include <functional>
+
+#include <unistd.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+using smc::importer::SimulateOptions;
+using smc::importer::SimulationResult;
+
+fs::path scratchDir() {
+  fs::path dir = fs::path(testing::TempDir()) / ("smc-e2e-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir;
+}
+
+// Compiles `modelPath` into an FMU in the scratch directory.
+std::string compileModel(const std::string& modelPath, const std::string& fmuName) {
+  smc::CompileOptions options;
+  options.inputPath = modelPath;
+  options.outputPath = (scratchDir() / fmuName).string();
+  smc::SourceManager sources;
+  smc::DiagnosticEngine diags(sources);
+  diags.setOutput(nullptr);
+  std::string dump;
+  bool ok = smc::compile(options, sources, diags, dump);
+  std::string printed;
+  for (const auto& d : diags.diagnostics()) printed += diags.format(d);
+  EXPECT_TRUE(ok) << printed;
+  return options.outputPath;
+}
+
+SimulationResult run(SimulateOptions options) {
+  auto result = smc::importer::simulate(options);
+  EXPECT_TRUE(result.ok()) << (result.ok() ? "" : result.error().message);
+  return result.ok() ? std::move(result).value() : SimulationResult{};
+}
+
+int columnOf(const SimulationResult& r, const std::string& name) {
+  for (size_t i = 0; i < r.columns.size(); ++i)
+    if (r.columns[i] == name) return static_cast<int>(i);
+  ADD_FAILURE() << "no column " << name;
+  return 0;
+}
+
+std::string sharedModel(const std::string& relative) { return std::string(SMC_SHARED_MODELS) + "/" + relative; }
+std::string example(const std::string& name) { return std::string(SMC_SOURCE_DIR) + "/examples/" + name; }
+
+// Simulates a shared model on its expectation's time grid and compares every
+// expected column at every row.
+void expectMatchesSharedModel(const std::string& name, double relTol, double absTol) {
+  smc::test::Table expected = smc::test::readCsv(sharedModel(name + ".expected.csv"));
+  ASSERT_GE(expected.rows.size(), 2u);
+  std::string fmu = compileModel(sharedModel(name + ".mo"), fs::path(name).filename().string() + ".fmu");
+  SimulateOptions options;
+  options.fmuPath = fmu;
+  options.startTime = expected.rows.front()[0];
+  options.stopTime = expected.rows.back()[0];
+  options.stepSize = expected.rows[1][0] - expected.rows[0][0];
+  options.outputVariables.assign(expected.columns.begin() + 1, expected.columns.end());
+  SimulationResult result = run(options);
+  ASSERT_EQ(result.rows.size(), expected.rows.size());
+  for (size_t row = 0; row < expected.rows.size(); ++row) {
+    EXPECT_NEAR(result.rows[row][0], expected.rows[row][0], 1e-12);
+    for (size_t c = 1; c < expected.columns.size(); ++c) {
+      double want = expected.rows[row][c];
+      double got = result.rows[row][columnOf(result, expected.columns[c])];
+      EXPECT_NEAR(got, want, absTol + relTol * std::fabs(want))
+          << expected.columns[c] << " at t=" << expected.rows[row][0];
+    }
+  }
+}
+
+TEST(EndToEnd, SharedDahlquistMatchesItsExpectation) {
+  expectMatchesSharedModel("continuous/Dahlquist", 1e-6, 1e-12);
+}
+
+TEST(EndToEnd, DahlquistFollowsTheClosedFormAfterSettingK) {
+  std::string fmu = compileModel(example("Dahlquist.mo"), "DahlquistK.fmu");
+  SimulateOptions options;
+  options.fmuPath = fmu;
+  options.settings = {{"k", "0.5"}};
+  options.stopTime = 3;
+  options.stepSize = 0.1;
+  options.outputVariables = {"x", "y"};
+  SimulationResult result = run(options);
+  ASSERT_EQ(result.rows.size(), 31u);
+  for (const auto& row : result.rows) {
+    double exact = std::exp(-0.5 * row[0]);
+    EXPECT_NEAR(row[1], exact, 1e-6 * exact) << "t=" << row[0];
+    EXPECT_NEAR(row[2], 2 * exact, 2e-6 * exact) << "t=" << row[0];
+  }
+}
+
+// Classic fourth-order Runge-Kutta with a fixed small step: an independent
+// reference for the Van der Pol oscillator.
+std::array<double, 2> vanDerPolReference(double mu, double t) {
+  std::array<double, 2> s{2.0, 0.0};
+  auto f = [mu](const std::array<double, 2>& v) {
+    return std::array<double, 2>{v[1], mu * (1 - v[0] * v[0]) * v[1] - v[0]};
+  };
+  const int steps = static_cast<int>(std::round(t / 1e-4));
+  const double h = t / steps;
+  for (int i = 0; i < steps; ++i) {
+    auto k1 = f(s);
+    auto k2 = f({s[0] + h / 2 * k1[0], s[1] + h / 2 * k1[1]});
+    auto k3 = f({s[0] + h / 2 * k2[0], s[1] + h / 2 * k2[1]});
+    auto k4 = f({s[0] + h * k3[0], s[1] + h * k3[1]});
+    for (int j = 0; j < 2; ++j) s[j] += h / 6 * (k1[j] + 2 * k2[j] + 2 * k3[j] + k4[j]);
+  }
+  return s;
+}
+
+TEST(EndToEnd, VanDerPolMatchesAnIndependentRungeKutta) {
+  std::string fmu = compileModel(example("VanDerPol.mo"), "VanDerPol.fmu");
+  SimulateOptions options;
+  options.fmuPath = fmu;
+  options.stopTime = 10;
+  options.stepSize = 2.5;
+  options.outputVariables = {"x", "y"};
+  SimulationResult result = run(options);
+  ASSERT_EQ(result.rows.size(), 5u);
+  for (const auto& row : result.rows) {
+    auto reference = vanDerPolReference(1.0, row[0]);
+    EXPECT_NEAR(row[1], reference[0], 1e-5) << "t=" << row[0];
+    EXPECT_NEAR(row[2], reference[1], 1e-5) << "t=" << row[0];
+  }
+}
+
+TEST(EndToEnd, SpringMassDamperFollowsTheDampedOscillation) {
+  std::string fmu = compileModel(example("SpringMassDamper.mo"), "SpringMassDamper.fmu");
+  SimulateOptions options;
+  options.fmuPath = fmu;
+  options.stopTime = 5;
+  options.stepSize = 0.25;
+  SimulationResult result = run(options);
+  // m = 2, c = 20, d = 0.5: s'' + 0.25 s' + 10 s = 0, s(0) = 0.1, v(0) = 0.
+  const double alpha = 0.5 / (2 * 2), omega = std::sqrt(20.0 / 2 - alpha * alpha);
+  const double a = 0.1, b = alpha * a / omega;
+  int position = columnOf(result, "position"), energy = columnOf(result, "energy");
+  ASSERT_EQ(result.rows.size(), 21u);
+  for (const auto& row : result.rows) {
+    double t = row[0];
+    double s = std::exp(-alpha * t) * (a * std::cos(omega * t) + b * std::sin(omega * t));
+    double v = std::exp(-alpha * t) *
+               ((-alpha * a + omega * b) * std::cos(omega * t) + (-alpha * b - omega * a) * std::sin(omega * t));
+    EXPECT_NEAR(row[position], s, 1e-6) << "t=" << t;
+    EXPECT_NEAR(row[energy], 0.5 * 2 * v * v + 0.5 * 20 * s * s, 1e-5) << "t=" << t;
+  }
+}
+
+TEST(EndToEnd, AlgebraicLoopIsSolvedAtEveryStep) {
+  std::string fmu = compileModel(example("AlgebraicLoop.mo"), "AlgebraicLoop.fmu");
+  SimulateOptions options;
+  options.fmuPath = fmu;
+  options.stopTime = 5;
+  options.stepSize = 0.5;
+  options.outputVariables = {"x", "y", "z", "out"};
+  SimulationResult result = run(options);
+  ASSERT_EQ(result.rows.size(), 11u);
+  for (const auto& row : result.rows) {
+    double t = row[0], x = row[1], y = row[2], z = row[3];
+    EXPECT_NEAR(x, 1 + 4 * std::exp(-t / 2), 1e-6) << "t=" << t;  // tau x' = 1 - x, x(0) = 5
+    EXPECT_NEAR(y + std::exp(z / 10), x, 1e-8) << "t=" << t;
+    EXPECT_NEAR(z, 2 * y, 1e-8) << "t=" << t;
+    EXPECT_NEAR(row[4], y + z, 1e-12) << "t=" << t;
+  }
+}
+
+TEST(EndToEnd, TheSameModelGivesAByteIdenticalFmu) {
+  std::string first = compileModel(example("SpringMassDamper.mo"), "Same1.fmu");
+  std::string second = compileModel(example("SpringMassDamper.mo"), "Same2.fmu");
+  std::string a = smc::test::readFile(first), b = smc::test::readFile(second);
+  ASSERT_FALSE(a.empty());
+  EXPECT_TRUE(a == b) << "the two FMUs differ";
+}
+
+}  // namespace

@@ -1,0 +1,84 @@
+#include "support/TestPipeline.h"
+
+#include "causalize/Causalize.h"
+#include "flatten/Flatten.h"
+#include "frontend/Parser.h"
+
+#include <fstream>
+#include <sstream>
+
+namespace smc::test {
+
+namespace {
+
+struct Run {
+  SourceManager sources;
+  DiagnosticEngine diags{sources};
+  std::optional<flat::FlatModel> flat;
+
+  std::string printed() const {
+    std::string out;
+    for (const Diagnostic& d : diags.diagnostics()) out += diags.format(d);
+    return out;
+  }
+};
+
+void flattenInto(Run& run, const std::string& source, const std::string& modelName,
+                 const std::string& fileName) {
+  run.diags.setOutput(nullptr);
+  FileId file = run.sources.addBuffer(fileName, source);
+  auto definition = parseFile(run.sources, file, run.diags);
+  if (!definition) return;
+  flatten::ClassTree tree(run.sources, run.diags, {});
+  auto classes = tree.add(std::move(*definition));
+  flatten::ClassNode* top = selectTopClass(tree, classes, modelName, run.diags);
+  if (!top || run.diags.hasErrors()) return;
+  run.flat = flattenModel(tree, top, run.diags);
+}
+
+}  // namespace
+
+StageResult flattenSource(const std::string& source, const std::string& modelName,
+                          const std::string& fileName) {
+  Run run;
+  flattenInto(run, source, modelName, fileName);
+  StageResult result;
+  result.ok = run.flat.has_value() && !run.diags.hasErrors();
+  if (run.flat) result.text = flat::dumpFlat(*run.flat);
+  result.diagnostics = run.printed();
+  return result;
+}
+
+StageResult causalizeSource(const std::string& source, const std::string& modelName,
+                            const std::string& fileName) {
+  Run run;
+  flattenInto(run, source, modelName, fileName);
+  StageResult result;
+  if (run.flat) {
+    auto causal = causal::causalize(std::move(*run.flat), run.diags);
+    if (causal) {
+      result.text = causal::dumpBlt(*causal);
+      result.ok = !run.diags.hasErrors();
+    }
+  }
+  result.diagnostics = run.printed();
+  return result;
+}
+
+std::optional<causal::CausalModel> causalModelOf(const std::string& source, std::string* diagnostics) {
+  Run run;
+  flattenInto(run, source, "", "test.mo");
+  std::optional<causal::CausalModel> causal;
+  if (run.flat) causal = causal::causalize(std::move(*run.flat), run.diags);
+  if (diagnostics) *diagnostics = run.printed();
+  return causal;
+}
+
+std::string readFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace smc::test
