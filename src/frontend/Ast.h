@@ -187,6 +187,7 @@ struct Statement {
   std::vector<StatementList> branches;
   std::vector<ForIndex> iterators;
   std::string description;
+  std::unique_ptr<Annotation> annotation;
 };
 
 // ------------------------------------------------------------- elements ---
@@ -254,8 +255,9 @@ enum class ClassForm {
   Long,         // class A ... end A;
   Short,        // class A = B(mod);  (`shortBase`, `shortSubscripts`, `shortModification`)
   Enumeration,  // type E = enumeration(a, b);  (`enumLiterals`)
-  Derivative,   // function df = der(f, x);  (not supported downstream)
-  Extends,      // class extends A ... end A;  (not supported downstream)
+  Derivative,   // function df = der(f, x);  (`shortBase` is f; not supported downstream)
+  Extends,      // class extends A(mod) ... end A;  (`shortModification` is mod;
+                // not supported downstream)
 };
 
 struct EnumLiteral {

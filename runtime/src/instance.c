@@ -1,0 +1,127 @@
+/* Creation, reset and destruction of an SmcInstance.
+ *
+ * Memory comes from the importer's allocateMemory/freeMemory when it gave
+ * both (FMI 2.0 section 2.1.5), otherwise from calloc/free; SUNDIALS keeps
+ * using malloc internally, which the standard permits.
+ */
+#include "instance.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "logging.h"
+#include "loop_solver.h"
+#include "solver_cvode.h"
+
+static void* calloc_adapter(size_t count, size_t size) { return calloc(count, size); }
+
+void* smc_allocate(const SmcInstance* instance, size_t count, size_t size) {
+  if (count == 0 || size == 0) return NULL;
+  void* memory = instance->allocate(count, size);
+  /* FMI asks for calloc semantics; zeroing again guards against importers
+   * that skip it, since empty solver slots must read as NULL. */
+  if (memory != NULL) memset(memory, 0, count * size);
+  return memory;
+}
+
+void smc_release(const SmcInstance* instance, void* memory) {
+  if (memory != NULL) instance->release(memory);
+}
+
+static double default_tolerance(void) {
+  return smc_model.default_tolerance > 0.0 ? smc_model.default_tolerance : 1e-6;
+}
+
+void smc_instance_restart(SmcInstance* instance) {
+  smc_instance_release_solvers(instance);
+  instance->state = SMC_STATE_INSTANTIATED;
+  instance->start_time = 0.0;
+  instance->tolerance = default_tolerance();
+  instance->stop_time_defined = false;
+  instance->stop_time = 0.0;
+  instance->data.time = 0.0;
+  instance->values_stale = false;
+  instance->inputs_changed = false;
+  instance->failure[0] = '\0';
+  smc_model.set_start_values(&instance->data);
+}
+
+/* Allocates the name and the three value arrays; false when memory runs out. */
+static bool allocate_members(SmcInstance* instance, const char* name) {
+  size_t name_size = strlen(name) + 1;
+  instance->name = smc_allocate(instance, name_size, 1);
+  if (instance->name == NULL) return false;
+  memcpy(instance->name, name, name_size);
+  instance->data.reals = smc_allocate(instance, (size_t)smc_model.num_reals, sizeof(double));
+  instance->data.integers = smc_allocate(instance, (size_t)smc_model.num_integers, sizeof(int32_t));
+  instance->data.booleans = smc_allocate(instance, (size_t)smc_model.num_booleans, sizeof(int32_t));
+  instance->loops =
+      smc_allocate(instance, (size_t)smc_model.num_loops, sizeof(struct SmcLoopSolver*));
+  return (smc_model.num_reals == 0 || instance->data.reals != NULL) &&
+         (smc_model.num_integers == 0 || instance->data.integers != NULL) &&
+         (smc_model.num_booleans == 0 || instance->data.booleans != NULL) &&
+         (smc_model.num_loops == 0 || instance->loops != NULL);
+}
+
+SmcInstance* smc_instance_create(const char* name, const fmi2CallbackFunctions* functions,
+                                 bool logging_on) {
+  bool importer_memory = functions->allocateMemory != NULL && functions->freeMemory != NULL;
+  fmi2CallbackAllocateMemory allocate =
+      importer_memory ? functions->allocateMemory : calloc_adapter;
+  SmcInstance* instance = allocate(1, sizeof(SmcInstance));
+  if (instance == NULL) {
+    smc_log_instantiate_error(functions, name, "fmi2Instantiate: out of memory");
+    return NULL;
+  }
+  memset(instance, 0, sizeof *instance); /* the importer's allocator need not zero */
+  instance->allocate = allocate;
+  instance->release = importer_memory ? functions->freeMemory : free;
+  instance->callbacks = *functions;
+  instance->log_categories = smc_initial_log_categories(logging_on);
+  instance->data.instance = instance;
+  if (!allocate_members(instance, name)) {
+    smc_log_instantiate_error(functions, name, "fmi2Instantiate: out of memory");
+    smc_instance_destroy(instance);
+    return NULL;
+  }
+  if (SUNContext_Create(NULL, &instance->sundials) != 0) {
+    smc_log_instantiate_error(functions, name, "fmi2Instantiate: SUNContext_Create failed");
+    instance->sundials = NULL;
+    smc_instance_destroy(instance);
+    return NULL;
+  }
+  smc_instance_restart(instance);
+  return instance;
+}
+
+void smc_instance_release_solvers(SmcInstance* instance) {
+  smc_cvode_free(instance);
+  smc_loop_solvers_free(instance);
+}
+
+void smc_instance_destroy(SmcInstance* instance) {
+  smc_instance_release_solvers(instance);
+  if (instance->sundials != NULL && SUNContext_Free(&instance->sundials) != 0)
+    smc_log_error(instance, "fmi2FreeInstance: SUNContext_Free failed");
+  smc_release(instance, instance->loops);
+  smc_release(instance, instance->data.booleans);
+  smc_release(instance, instance->data.integers);
+  smc_release(instance, instance->data.reals);
+  smc_release(instance, instance->name);
+  fmi2CallbackFreeMemory release = instance->release;
+  release(instance);
+}
+
+static const char* name_or_placeholder(const char* const* names, int32_t vr) {
+  return names != NULL && names[vr] != NULL ? names[vr] : "<unnamed>";
+}
+
+const char* smc_real_name(int32_t vr) { return name_or_placeholder(smc_model.real_names, vr); }
+
+const char* smc_integer_name(int32_t vr) {
+  return name_or_placeholder(smc_model.integer_names, vr);
+}
+
+const char* smc_boolean_name(int32_t vr) {
+  return name_or_placeholder(smc_model.boolean_names, vr);
+}

@@ -1,0 +1,48 @@
+/* Checks smc_model before the first instance uses it.
+ *
+ * The runtime indexes its arrays with the value references in smc_model's
+ * tables; a generator bug there would otherwise become an out-of-bounds
+ * write inside the importer's process. Checking once per instantiation
+ * turns it into a clear fmi2Instantiate error instead.
+ */
+#include "model_check.h"
+
+#include "logging.h"
+#include "smc/model.h"
+
+#define REQUIRE(condition, ...)                                         \
+  do {                                                                  \
+    if (!(condition)) {                                                 \
+      smc_log_instantiate_error(functions, instance_name, __VA_ARGS__); \
+      return false;                                                     \
+    }                                                                   \
+  } while (0)
+
+bool smc_model_is_consistent(const fmi2CallbackFunctions* functions, const char* instance_name) {
+  const SmcModel* m = &smc_model;
+  REQUIRE(m->num_reals >= 0 && m->num_integers >= 0 && m->num_booleans >= 0 && m->num_states >= 0 &&
+              m->num_loops >= 0,
+          "fmi2Instantiate: smc_model has a negative count");
+  REQUIRE(m->num_states <= m->num_reals,
+          "fmi2Instantiate: smc_model has more states (%d) than Reals (%d)", m->num_states,
+          m->num_reals);
+  REQUIRE(m->set_start_values != NULL && m->initialize != NULL && m->compute_derivatives != NULL &&
+              m->compute_outputs != NULL,
+          "fmi2Instantiate: smc_model lacks one of its four callbacks");
+  REQUIRE(m->num_reals == 0 || m->real_flags != NULL,
+          "fmi2Instantiate: smc_model lacks real_flags");
+  REQUIRE(m->num_integers == 0 || m->integer_flags != NULL,
+          "fmi2Instantiate: smc_model lacks integer_flags");
+  REQUIRE(m->num_booleans == 0 || m->boolean_flags != NULL,
+          "fmi2Instantiate: smc_model lacks boolean_flags");
+  REQUIRE(m->num_states == 0 ||
+              (m->state_refs != NULL && m->derivative_refs != NULL && m->state_nominals != NULL),
+          "fmi2Instantiate: smc_model lacks its state tables");
+  for (int32_t i = 0; i < m->num_states; ++i) {
+    REQUIRE(m->state_refs[i] >= 0 && m->state_refs[i] < m->num_reals &&
+                m->derivative_refs[i] >= 0 && m->derivative_refs[i] < m->num_reals,
+            "fmi2Instantiate: smc_model's state %d refers to a Real outside 0..%d", i,
+            m->num_reals - 1);
+  }
+  return true;
+}

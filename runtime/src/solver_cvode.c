@@ -1,0 +1,217 @@
+/* CVODE behind start/restart/advance/free, one integrator per instance.
+ *
+ * BDF with a dense direct linear solver (finite-difference Jacobian), the
+ * relative tolerance from fmi2SetupExperiment and absolute tolerances
+ * reltol * nominal per state. Each advance sets the stop time to the next
+ * communication point so CVODE never steps past it: the states at t+h are
+ * computed, not interpolated across a later input change.
+ *
+ * The right-hand side reports model failures and non-finite derivatives as
+ * recoverable (CVODE retries with a smaller step); only when CVODE gives up
+ * does the entry point fail, quoting CVODE's flag, its message and the
+ * model's last complaint. Every SUNDIALS return code is checked.
+ */
+#include "solver_cvode.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cvode/cvode.h>
+#include <nvector/nvector_serial.h>
+#include <sunlinsol/sunlinsol_dense.h>
+#include <sunmatrix/sunmatrix_dense.h>
+
+#include "logging.h"
+
+/* Steps CVODE may take inside one communication step (default 500). */
+static const long max_steps_per_communication_step = 100000;
+
+struct SmcCvodeSolver {
+  void* memory;
+  N_Vector states;
+  N_Vector absolute_tolerances;
+  SUNMatrix jacobian;
+  SUNLinearSolver linear_solver;
+  char message[512]; /* CVODE's latest error message */
+};
+
+/* CVODE hands out its flag names in malloc'ed memory. */
+static void copy_flag_name(char* (*get_name)(long), long flag, char* out, size_t capacity) {
+  char* name = get_name(flag);
+  snprintf(out, capacity, "%s", name != NULL ? name : "unknown flag");
+  free(name);
+}
+
+static int32_t report(SmcInstance* instance, const char* function, const char* call,
+                      char* (*get_name)(long), long flag) {
+  char name[64];
+  copy_flag_name(get_name, flag, name, sizeof name);
+  const char* message = instance->cvode != NULL ? instance->cvode->message : "";
+  smc_log_error(instance, "%s: %s failed with %s%s%s%s%s", function, call, name,
+                message[0] != '\0' ? ": " : "", message,
+                instance->failure[0] != '\0' ? "; the model's last problem: " : "",
+                instance->failure);
+  return SMC_FAILED;
+}
+
+/* Evaluates a SUNDIALS call; a negative flag is reported and fails the function. */
+#define CHECK(call, get_name)                                                 \
+  do {                                                                        \
+    int flag_ = (call);                                                       \
+    if (flag_ < 0) return report(instance, function, #call, get_name, flag_); \
+  } while (0)
+
+#define CHECK_CREATED(pointer, what)                                             \
+  do {                                                                           \
+    if ((pointer) == NULL) {                                                     \
+      smc_log_error(instance, "%s: %s failed (out of memory?)", function, what); \
+      return SMC_FAILED;                                                         \
+    }                                                                            \
+  } while (0)
+
+static void error_handler(int error_code, const char* module, const char* function, char* message,
+                          void* user_data) {
+  SmcInstance* instance = user_data;
+  if (error_code > 0) { /* CV_WARNING: the step still succeeded */
+    smc_log_warning(instance, "%s %s: %s", module, function, message);
+    return;
+  }
+  if (instance->cvode == NULL) return;
+  char* copy = instance->cvode->message;
+  snprintf(copy, sizeof instance->cvode->message, "%s", message);
+  /* Drop the final period: the message is quoted inside a longer sentence. */
+  size_t length = strlen(copy);
+  while (length > 0 && (copy[length - 1] == '.' || copy[length - 1] == ' ')) copy[--length] = '\0';
+}
+
+static int right_hand_side(sunrealtype t, N_Vector y, N_Vector ydot, void* user_data) {
+  SmcInstance* instance = user_data;
+  SmcModelData* data = &instance->data;
+  const sunrealtype* states = N_VGetArrayPointer(y);
+  sunrealtype* derivatives = N_VGetArrayPointer(ydot);
+  /* instance->failure keeps the latest problem even after later calls
+   * succeed: when CVODE finally gives up, that is usually the cause. */
+  unsigned failures_before = instance->failure_count;
+  data->time = t;
+  for (int32_t i = 0; i < smc_model.num_states; ++i)
+    data->reals[smc_model.state_refs[i]] = states[i];
+  if (smc_model.compute_derivatives(data) != SMC_OK) {
+    if (instance->failure_count == failures_before) /* the model gave no reason */
+      smc_record_failure(instance, "computing the derivatives failed at t=%.17g", t);
+    return 1; /* recoverable: CVODE retries with a smaller step */
+  }
+  for (int32_t i = 0; i < smc_model.num_states; ++i) {
+    double derivative = data->reals[smc_model.derivative_refs[i]];
+    if (!isfinite(derivative)) {
+      smc_record_failure(instance, "der(%s) is %g at t=%.17g",
+                         smc_real_name(smc_model.state_refs[i]), derivative, t);
+      return 1;
+    }
+    derivatives[i] = derivative;
+  }
+  return 0;
+}
+
+static double state_nominal(int32_t i) {
+  double nominal = fabs(smc_model.state_nominals[i]);
+  return isfinite(nominal) && nominal > 0.0 ? nominal : 1.0;
+}
+
+/* Copies the states between CVODE's vector and the model's Reals. */
+static void load_states(const SmcInstance* instance, N_Vector y) {
+  sunrealtype* states = N_VGetArrayPointer(y);
+  for (int32_t i = 0; i < smc_model.num_states; ++i)
+    states[i] = instance->data.reals[smc_model.state_refs[i]];
+}
+
+static void store_states(SmcInstance* instance, N_Vector y) {
+  const sunrealtype* states = N_VGetArrayPointer(y);
+  for (int32_t i = 0; i < smc_model.num_states; ++i)
+    instance->data.reals[smc_model.state_refs[i]] = states[i];
+}
+
+static int32_t configure(SmcInstance* instance, struct SmcCvodeSolver* solver,
+                         const char* function) {
+  SUNContext context = instance->sundials;
+  sunindextype n = smc_model.num_states;
+  solver->states = N_VNew_Serial(n, context);
+  CHECK_CREATED(solver->states, "N_VNew_Serial");
+  solver->absolute_tolerances = N_VNew_Serial(n, context);
+  CHECK_CREATED(solver->absolute_tolerances, "N_VNew_Serial");
+  load_states(instance, solver->states);
+  sunrealtype* atol = N_VGetArrayPointer(solver->absolute_tolerances);
+  for (int32_t i = 0; i < smc_model.num_states; ++i)
+    atol[i] = instance->tolerance * state_nominal(i);
+
+  solver->memory = CVodeCreate(CV_BDF, context);
+  CHECK_CREATED(solver->memory, "CVodeCreate");
+  CHECK(CVodeSetErrHandlerFn(solver->memory, error_handler, instance), CVodeGetReturnFlagName);
+  CHECK(CVodeInit(solver->memory, right_hand_side, instance->data.time, solver->states),
+        CVodeGetReturnFlagName);
+  CHECK(CVodeSetUserData(solver->memory, instance), CVodeGetReturnFlagName);
+  CHECK(CVodeSVtolerances(solver->memory, instance->tolerance, solver->absolute_tolerances),
+        CVodeGetReturnFlagName);
+  CHECK(CVodeSetMaxNumSteps(solver->memory, max_steps_per_communication_step),
+        CVodeGetReturnFlagName);
+
+  solver->jacobian = SUNDenseMatrix(n, n, context);
+  CHECK_CREATED(solver->jacobian, "SUNDenseMatrix");
+  solver->linear_solver = SUNLinSol_Dense(solver->states, solver->jacobian, context);
+  CHECK_CREATED(solver->linear_solver, "SUNLinSol_Dense");
+  CHECK(CVodeSetLinearSolver(solver->memory, solver->linear_solver, solver->jacobian),
+        CVodeGetLinReturnFlagName);
+  return SMC_OK;
+}
+
+int32_t smc_cvode_start(SmcInstance* instance, const char* function) {
+  smc_cvode_free(instance);
+  instance->cvode = smc_allocate(instance, 1, sizeof(struct SmcCvodeSolver));
+  if (instance->cvode == NULL) {
+    smc_log_error(instance, "%s: out of memory for the integrator", function);
+    return SMC_FAILED;
+  }
+  if (configure(instance, instance->cvode, function) != SMC_OK) {
+    smc_cvode_free(instance);
+    return SMC_FAILED;
+  }
+  return SMC_OK;
+}
+
+int32_t smc_cvode_restart(SmcInstance* instance, const char* function) {
+  struct SmcCvodeSolver* solver = instance->cvode;
+  load_states(instance, solver->states);
+  CHECK(CVodeReInit(solver->memory, instance->data.time, solver->states), CVodeGetReturnFlagName);
+  return SMC_OK;
+}
+
+int32_t smc_cvode_advance(SmcInstance* instance, double tout, const char* function) {
+  struct SmcCvodeSolver* solver = instance->cvode;
+  solver->message[0] = '\0';
+  instance->failure[0] = '\0';
+  CHECK(CVodeSetStopTime(solver->memory, tout), CVodeGetReturnFlagName);
+  double from = instance->data.time; /* the right-hand side moves data.time */
+  sunrealtype reached = from;
+  int flag = CVode(solver->memory, tout, solver->states, &reached, CV_NORMAL);
+  if (flag < 0) {
+    char call[96];
+    snprintf(call, sizeof call, "integrating from t=%.17g to t=%.17g", from, tout);
+    return report(instance, function, call, CVodeGetReturnFlagName, flag);
+  }
+  store_states(instance, solver->states);
+  return SMC_OK;
+}
+
+void smc_cvode_free(SmcInstance* instance) {
+  struct SmcCvodeSolver* solver = instance->cvode;
+  if (solver == NULL) return;
+  if (solver->memory != NULL) CVodeFree(&solver->memory);
+  if (solver->linear_solver != NULL && SUNLinSolFree(solver->linear_solver) != SUNLS_SUCCESS)
+    smc_log_error(instance, "SUNLinSolFree failed for the integrator's linear solver");
+  if (solver->jacobian != NULL) SUNMatDestroy(solver->jacobian);
+  if (solver->absolute_tolerances != NULL) N_VDestroy(solver->absolute_tolerances);
+  if (solver->states != NULL) N_VDestroy(solver->states);
+  smc_release(instance, solver);
+  instance->cvode = NULL;
+}

@@ -1,0 +1,134 @@
+// The back end's driver (see Codegen.h): each step is a function of the
+// previous step's result; the first failing step reports and stops.
+#include "codegen/Codegen.h"
+
+#include "codegen/Backend.h"
+#include "codegen/FmuArchive.h"
+#include "codegen/Guid.h"
+#include "codegen/IrGen.h"
+#include "codegen/Layout.h"
+#include "codegen/Linker.h"
+#include "codegen/ModelDescription.h"
+#include "codegen/Toolchain.h"
+
+#include <llvm/Support/raw_ostream.h>
+
+namespace smc::codegen {
+
+std::string modelIdentifierFor(const std::string& modelName) {
+  std::string id;
+  for (char c : modelName) {
+    const bool word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                      c == '_';
+    id += word ? c : '_';
+  }
+  if (id.empty()) return "model";
+  if (id[0] >= '0' && id[0] <= '9') id.insert(id.begin(), '_');
+  return id;
+}
+
+namespace {
+
+bool isCIdentifier(const std::string& text) {
+  return !text.empty() && modelIdentifierFor(text) == text;
+}
+
+// The verified module with its final GUID, and what it was built for.
+struct Generated {
+  std::unique_ptr<llvm::LLVMContext> context;
+  std::unique_ptr<llvm::TargetMachine> machine;
+  std::unique_ptr<llvm::Module> module;
+  Layout layout;
+  std::string modelIdentifier;
+  std::string guid;
+};
+
+std::string moduleText(const llvm::Module& module) {
+  std::string text;
+  llvm::raw_string_ostream out(text);
+  module.print(out, nullptr);
+  return out.str();
+}
+
+std::optional<Generated> generate(const causal::CausalModel& model, const CodegenOptions& options,
+                                  DiagnosticEngine& diags) {
+  Generated g;
+  g.modelIdentifier = options.modelIdentifier.empty() ? modelIdentifierFor(model.flat.name)
+                                                      : options.modelIdentifier;
+  if (!isCIdentifier(g.modelIdentifier)) {
+    diags.errorf({}, "the model identifier '{}' is not a C identifier", g.modelIdentifier);
+    return std::nullopt;
+  }
+  std::optional<Layout> layout = buildLayout(model, diags);
+  if (!layout) return std::nullopt;
+  g.layout = std::move(*layout);
+
+  std::string error;
+  g.machine = createTargetMachine(error);
+  if (!g.machine) {
+    diags.error({}, "internal error: " + error);
+    return std::nullopt;
+  }
+  IrOptions ir;
+  ir.modelIdentifier = g.modelIdentifier;
+  ir.sourceFileName = options.sourceFileName;
+  ir.guid = kPlaceholderGuid;
+  ir.targetTriple = g.machine->getTargetTriple().str();
+  ir.dataLayout = g.machine->createDataLayout().getStringRepresentation();
+  g.context = std::make_unique<llvm::LLVMContext>();
+  g.module = generateModule(*g.context, model, g.layout, ir, diags);
+  if (!g.module) return std::nullopt;
+
+  // The GUID hashes everything that defines the model's behaviour and
+  // interface; the module holds the placeholder while it is hashed.
+  g.guid = contentGuid(modelDescriptionXml(model, g.layout, g.modelIdentifier, ""),
+                       moduleText(*g.module));
+  setGuid(*g.module, g.guid);
+  return g;
+}
+
+std::vector<char> bytesOf(const std::string& text) { return {text.begin(), text.end()}; }
+
+}  // namespace
+
+std::optional<std::string> dumpLlvm(const causal::CausalModel& model, const CodegenOptions& options,
+                                    DiagnosticEngine& diags) {
+  std::optional<Generated> g = generate(model, options, diags);
+  if (!g) return std::nullopt;
+  return moduleText(*g->module);
+}
+
+bool writeFmu(const causal::CausalModel& model, const CodegenOptions& options,
+              const std::string& fmuPath, DiagnosticEngine& diags) {
+  std::optional<Generated> g = generate(model, options, diags);
+  if (!g) return false;
+
+  optimizeModule(*g->module, *g->machine);
+  llvm::SmallVector<char, 0> object;
+  std::string error;
+  if (!emitObject(*g->module, *g->machine, object, error)) {
+    diags.error({}, "internal error: " + error);
+    return false;
+  }
+
+  const std::string soname = g->modelIdentifier + ".so";
+  LinkResult linked = linkSharedObject(object, soname, findToolchain(options.runtimeArchive));
+  if (!linked.ok) {
+    diags.error({}, "linking " + soname + " failed:\n" + linked.messages);
+    return false;
+  }
+  if (!linked.messages.empty())
+    diags.warning({}, "while linking " + soname + ":\n" + linked.messages);
+
+  std::vector<ArchiveEntry> entries;
+  entries.push_back({"modelDescription.xml",
+                     bytesOf(modelDescriptionXml(model, g->layout, g->modelIdentifier, g->guid))});
+  entries.push_back({"binaries/linux64/" + soname, std::move(linked.sharedObject)});
+  if (!writeZipArchive(fmuPath, entries, error)) {
+    diags.error({}, "cannot write the FMU '" + fmuPath + "': " + error);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace smc::codegen

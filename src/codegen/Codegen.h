@@ -1,0 +1,47 @@
+// smc's back end: from a causal model to an FMI 2.0 Co-Simulation FMU.
+//
+//   layout (value references, FMI attributes)      Layout.h
+//   -> LLVM IR: callbacks + smc_model descriptor    IrGen.h
+//   -> GUID from the model description and the IR   Guid.h
+//   -> O2, x86-64 object in memory                  Backend.h
+//   -> in-process lld link with the runtime         Linker.h
+//   -> modelDescription.xml + zip                   ModelDescription.h, FmuArchive.h
+//
+// The same causal model and options give a byte-identical FMU. lld keeps
+// global state, so writeFmu must not run on two threads at once.
+#pragma once
+
+#include "causalize/CausalModel.h"
+#include "frontend/Diagnostics.h"
+
+#include <optional>
+#include <string>
+
+namespace smc::codegen {
+
+struct CodegenOptions {
+  // A C identifier naming the shared object (<modelIdentifier>.so); empty:
+  // derived from the model name by modelIdentifierFor.
+  std::string modelIdentifier;
+  // File name (basename) of the model's source, for messages about loops.
+  std::string sourceFileName;
+  // The smc runtime archive to link; empty: the installed or built one.
+  std::string runtimeArchive;
+};
+
+// A valid C identifier from a Modelica name: every character other than a
+// letter, digit or '_' becomes '_' (so `A.B` gives `A_B`), and a leading
+// digit gets a '_' in front.
+std::string modelIdentifierFor(const std::string& modelName);
+
+// Writes the FMU to fmuPath (replacing it). Returns false after reporting
+// every problem through diags; no file is left behind then.
+bool writeFmu(const causal::CausalModel& model, const CodegenOptions& options,
+              const std::string& fmuPath, DiagnosticEngine& diags);
+
+// The module's LLVM IR text for `smc --dump=llvm`: before optimisation (it
+// mirrors the blocks one to one), with the final GUID. Empty after errors.
+std::optional<std::string> dumpLlvm(const causal::CausalModel& model, const CodegenOptions& options,
+                                    DiagnosticEngine& diags);
+
+}  // namespace smc::codegen

@@ -1,0 +1,302 @@
+// Expression emission: literals, variables, time, operators and
+// if-expressions (built-in calls are in IrBuiltins.cpp). Every error names
+// the construct and points at the expression's source range.
+#include "codegen/IrExpr.h"
+
+#include <fmt/format.h>
+
+#include <limits>
+
+namespace smc::codegen {
+
+ValueType valueTypeOf(flat::BaseType type) {
+  switch (type) {
+    case flat::BaseType::Integer: return ValueType::Integer;
+    case flat::BaseType::Boolean: return ValueType::Boolean;
+    case flat::BaseType::Real:
+    case flat::BaseType::String: return ValueType::Real;
+  }
+  return ValueType::Real;
+}
+
+const char* toString(ValueType type) {
+  switch (type) {
+    case ValueType::Real: return "Real";
+    case ValueType::Integer: return "Integer";
+    case ValueType::Boolean: return "Boolean";
+  }
+  return "Real";
+}
+
+Typed ExprEmitter::error(SourceRange where, std::string message) {
+  ctx_.diags.error(where, std::move(message));
+  return {};
+}
+
+llvm::Value* ExprEmitter::convert(Typed v, ValueType target, SourceRange where) {
+  if (!v.value) return nullptr;
+  if (v.type == target) return v.value;
+  if (v.type == ValueType::Integer && target == ValueType::Real)
+    return b_.CreateSIToFP(v.value, ctx_.types.real);
+  auto article = [](ValueType t) { return t == ValueType::Integer ? "an" : "a"; };
+  error(where, fmt::format("expected {} {} expression, found {} {} one", article(target),
+                           toString(target), article(v.type), toString(v.type)));
+  return nullptr;
+}
+
+llvm::Value* ExprEmitter::emitAs(const flat::Expr& e, ValueType target) {
+  return convert(emit(e), target, e.range);
+}
+
+Typed ExprEmitter::emit(const flat::Expr& e) {
+  switch (e.kind) {
+    case flat::ExprKind::Real:
+    case flat::ExprKind::Integer:
+    case flat::ExprKind::Boolean: return emitLiteral(e);
+    case flat::ExprKind::String:
+      return error(e.range, "not supported yet: String expression in an equation");
+    case flat::ExprKind::Var: return load(e.var, e.range);
+    case flat::ExprKind::Time: return {frame_.time(), ValueType::Real};
+    case flat::ExprKind::Unary: return emitUnary(e);
+    case flat::ExprKind::Binary: return emitBinary(e);
+    case flat::ExprKind::Call: return emitCall(e);
+    case flat::ExprKind::If: return emitIf(e);
+    case flat::ExprKind::Der:
+      return error(e.range, "internal error: der() reached the code generator; causalization "
+                            "should have replaced it by a derivative variable");
+  }
+  return error(e.range, "internal error: unknown expression kind");
+}
+
+Typed ExprEmitter::emitLiteral(const flat::Expr& e) {
+  if (e.kind == flat::ExprKind::Real)
+    return {llvm::ConstantFP::get(ctx_.types.real, e.real), ValueType::Real};
+  if (e.kind == flat::ExprKind::Boolean) return {b_.getInt1(e.boolean), ValueType::Boolean};
+  if (e.integer < std::numeric_limits<int32_t>::min() ||
+      e.integer > std::numeric_limits<int32_t>::max())
+    return error(e.range, fmt::format("Integer literal {} does not fit in the 32 bits of an "
+                                      "FMI 2.0 Integer",
+                                      e.integer));
+  return {b_.getInt32(static_cast<uint32_t>(e.integer)), ValueType::Integer};
+}
+
+Typed ExprEmitter::load(flat::VarId id, SourceRange where) {
+  if (id >= ctx_.model.flat.variables.size())
+    return error(where, fmt::format("internal error: reference to unknown variable {}", id));
+  const VarInfo& info = ctx_.layout.of(id);
+  const std::string& name = ctx_.model.flat.variables[id].name;
+  llvm::Type* storage = info.type == flat::BaseType::Real ? ctx_.types.real : ctx_.types.integer;
+  llvm::Value* slot = b_.CreateInBoundsGEP(storage, frame_.arrayOf(info.type),
+                                           b_.getInt32(info.valueReference), name + ".slot");
+  llvm::Value* value = b_.CreateLoad(storage, slot, name);
+  if (info.type == flat::BaseType::Boolean)
+    return {b_.CreateICmpNE(value, b_.getInt32(0)), ValueType::Boolean};
+  return {value, valueTypeOf(info.type)};
+}
+
+bool ExprEmitter::store(flat::VarId id, Typed value, SourceRange where) {
+  if (id >= ctx_.model.flat.variables.size()) {
+    error(where, fmt::format("internal error: assignment to unknown variable {}", id));
+    return false;
+  }
+  const VarInfo& info = ctx_.layout.of(id);
+  llvm::Value* converted = convert(value, valueTypeOf(info.type), where);
+  if (!converted) return false;
+  if (info.type == flat::BaseType::Boolean)
+    converted = b_.CreateZExt(converted, ctx_.types.integer);
+  llvm::Type* storage = converted->getType();
+  const std::string& name = ctx_.model.flat.variables[id].name;
+  llvm::Value* slot = b_.CreateInBoundsGEP(storage, frame_.arrayOf(info.type),
+                                           b_.getInt32(info.valueReference), name + ".slot");
+  b_.CreateStore(converted, slot);
+  return true;
+}
+
+void ExprEmitter::storeLiteral(flat::VarId id, const Literal& value) {
+  llvm::Value* constant = nullptr;
+  switch (value.type) {
+    case flat::BaseType::Real: constant = llvm::ConstantFP::get(ctx_.types.real, value.real); break;
+    case flat::BaseType::Integer:
+      constant = b_.getInt32(static_cast<uint32_t>(value.integer));
+      break;
+    case flat::BaseType::Boolean:
+    case flat::BaseType::String: constant = b_.getInt1(value.boolean); break;
+  }
+  store(id, {constant, valueTypeOf(value.type)}, {});
+}
+
+Typed ExprEmitter::emitUnary(const flat::Expr& e) {
+  if (e.args.size() != 1 || !e.args[0])
+    return error(e.range, "internal error: unary operator without one operand");
+  Typed operand = emit(*e.args[0]);
+  if (!operand.value) return {};
+  if (e.op == flat::Op::Negate) {
+    if (operand.type == ValueType::Real) return {b_.CreateFNeg(operand.value), ValueType::Real};
+    if (operand.type == ValueType::Integer)
+      return {b_.CreateNeg(operand.value), ValueType::Integer};
+    return error(e.range, "unary minus applied to a Boolean expression");
+  }
+  if (e.op == flat::Op::Not) {
+    if (operand.type == ValueType::Boolean)
+      return {b_.CreateNot(operand.value), ValueType::Boolean};
+    return error(e.range, fmt::format("'not' applied to a {} expression", toString(operand.type)));
+  }
+  return error(e.range, "internal error: binary operator used as unary");
+}
+
+Typed ExprEmitter::emitBinary(const flat::Expr& e) {
+  if (e.args.size() != 2 || !e.args[0] || !e.args[1])
+    return error(e.range, "internal error: binary operator without two operands");
+  Typed lhs = emit(*e.args[0]);
+  Typed rhs = emit(*e.args[1]);
+  if (!lhs.value || !rhs.value) return {};
+  switch (e.op) {
+    case flat::Op::Add:
+    case flat::Op::Sub:
+    case flat::Op::Mul:
+    case flat::Op::Div:
+    case flat::Op::Pow: return emitArithmetic(e.op, lhs, rhs, e.range);
+    case flat::Op::Less:
+    case flat::Op::LessEq:
+    case flat::Op::Greater:
+    case flat::Op::GreaterEq:
+    case flat::Op::Equal:
+    case flat::Op::NotEqual: return emitRelation(e.op, lhs, rhs, e.range);
+    case flat::Op::And:
+    case flat::Op::Or:
+      // Both operands are evaluated: they have no side effects, and Modelica
+      // does not require short-circuit evaluation (spec 3.3).
+      if (lhs.type != ValueType::Boolean || rhs.type != ValueType::Boolean)
+        return error(e.range, "'and'/'or' need Boolean operands");
+      return {e.op == flat::Op::And ? b_.CreateAnd(lhs.value, rhs.value)
+                                    : b_.CreateOr(lhs.value, rhs.value),
+              ValueType::Boolean};
+    case flat::Op::Negate:
+    case flat::Op::Not: return error(e.range, "internal error: unary operator used as binary");
+  }
+  return error(e.range, "internal error: unknown operator");
+}
+
+Typed ExprEmitter::emitArithmetic(flat::Op op, Typed lhs, Typed rhs, SourceRange where) {
+  if (lhs.type == ValueType::Boolean || rhs.type == ValueType::Boolean)
+    return error(where, "arithmetic on a Boolean expression");
+  if (op == flat::Op::Pow) {
+    llvm::Value* base = convert(lhs, ValueType::Real, where);
+    if (rhs.type == ValueType::Integer)
+      return {b_.CreateIntrinsic(llvm::Intrinsic::powi, {ctx_.types.real, ctx_.types.integer},
+                                 {base, rhs.value}),
+              ValueType::Real};
+    return {b_.CreateBinaryIntrinsic(llvm::Intrinsic::pow, base, rhs.value), ValueType::Real};
+  }
+  // Integer op Integer stays Integer, except `/` (spec 3.4): wrapping i32
+  // arithmetic, as C compilers treat int on this target.
+  if (lhs.type == ValueType::Integer && rhs.type == ValueType::Integer && op != flat::Op::Div) {
+    if (op == flat::Op::Add) return {b_.CreateAdd(lhs.value, rhs.value), ValueType::Integer};
+    if (op == flat::Op::Sub) return {b_.CreateSub(lhs.value, rhs.value), ValueType::Integer};
+    return {b_.CreateMul(lhs.value, rhs.value), ValueType::Integer};
+  }
+  llvm::Value* x = convert(lhs, ValueType::Real, where);
+  llvm::Value* y = convert(rhs, ValueType::Real, where);
+  if (op == flat::Op::Add) return {b_.CreateFAdd(x, y), ValueType::Real};
+  if (op == flat::Op::Sub) return {b_.CreateFSub(x, y), ValueType::Real};
+  if (op == flat::Op::Mul) return {b_.CreateFMul(x, y), ValueType::Real};
+  return {b_.CreateFDiv(x, y), ValueType::Real};
+}
+
+namespace {
+
+// Booleans order false < true (spec 3.5), hence unsigned predicates for them.
+llvm::CmpInst::Predicate integerPredicate(flat::Op op, bool booleans) {
+  using P = llvm::CmpInst::Predicate;
+  switch (op) {
+    case flat::Op::Less: return booleans ? P::ICMP_ULT : P::ICMP_SLT;
+    case flat::Op::LessEq: return booleans ? P::ICMP_ULE : P::ICMP_SLE;
+    case flat::Op::Greater: return booleans ? P::ICMP_UGT : P::ICMP_SGT;
+    case flat::Op::GreaterEq: return booleans ? P::ICMP_UGE : P::ICMP_SGE;
+    case flat::Op::NotEqual: return P::ICMP_NE;
+    case flat::Op::Equal: return P::ICMP_EQ;
+    case flat::Op::Negate: case flat::Op::Not: case flat::Op::Add: case flat::Op::Sub:
+    case flat::Op::Mul: case flat::Op::Div: case flat::Op::Pow: case flat::Op::And:
+    case flat::Op::Or: break;
+  }
+  return P::ICMP_EQ;
+}
+
+// Ordered comparisons (false when either side is NaN), except <> which is
+// true for NaN, so that `a <> b` stays `not (a == b)`.
+llvm::CmpInst::Predicate realPredicate(flat::Op op) {
+  using P = llvm::CmpInst::Predicate;
+  switch (op) {
+    case flat::Op::Less: return P::FCMP_OLT;
+    case flat::Op::LessEq: return P::FCMP_OLE;
+    case flat::Op::Greater: return P::FCMP_OGT;
+    case flat::Op::GreaterEq: return P::FCMP_OGE;
+    case flat::Op::NotEqual: return P::FCMP_UNE;
+    case flat::Op::Equal: return P::FCMP_OEQ;
+    case flat::Op::Negate: case flat::Op::Not: case flat::Op::Add: case flat::Op::Sub:
+    case flat::Op::Mul: case flat::Op::Div: case flat::Op::Pow: case flat::Op::And:
+    case flat::Op::Or: break;
+  }
+  return P::FCMP_OEQ;
+}
+
+}  // namespace
+
+Typed ExprEmitter::emitRelation(flat::Op op, Typed lhs, Typed rhs, SourceRange where) {
+  const bool booleans = lhs.type == ValueType::Boolean && rhs.type == ValueType::Boolean;
+  if (!booleans && (lhs.type == ValueType::Boolean || rhs.type == ValueType::Boolean))
+    return error(where, "comparison of a Boolean with a number");
+  if (booleans || (lhs.type == ValueType::Integer && rhs.type == ValueType::Integer))
+    return {b_.CreateICmp(integerPredicate(op, booleans), lhs.value, rhs.value),
+            ValueType::Boolean};
+  return {b_.CreateFCmp(realPredicate(op), convert(lhs, ValueType::Real, where),
+                        convert(rhs, ValueType::Real, where)),
+          ValueType::Boolean};
+}
+
+// if c then a else b: a branch per arm and a phi, so the arm not taken is
+// never evaluated (it may divide by zero or leave a function's domain).
+Typed ExprEmitter::emitIf(const flat::Expr& e) {
+  if (e.args.size() != 3 || !e.args[0] || !e.args[1] || !e.args[2])
+    return error(e.range, "internal error: if-expression without three operands");
+  Typed condition = emit(*e.args[0]);
+  if (!condition.value) return {};
+  if (condition.type != ValueType::Boolean)
+    return error(e.args[0]->range, "the condition of an if-expression must be Boolean");
+
+  llvm::Function* fn = frame_.function();
+  llvm::BasicBlock* thenBlock = llvm::BasicBlock::Create(ctx_.llvm, "if.then", fn);
+  llvm::BasicBlock* elseBlock = llvm::BasicBlock::Create(ctx_.llvm, "if.else", fn);
+  llvm::BasicBlock* mergeBlock = llvm::BasicBlock::Create(ctx_.llvm, "if.end", fn);
+  b_.CreateCondBr(condition.value, thenBlock, elseBlock);
+
+  b_.SetInsertPoint(thenBlock);
+  Typed thenValue = emit(*e.args[1]);
+  llvm::BasicBlock* thenEnd = b_.GetInsertBlock();
+  b_.SetInsertPoint(elseBlock);
+  Typed elseValue = emit(*e.args[2]);
+  llvm::BasicBlock* elseEnd = b_.GetInsertBlock();
+  if (!thenValue.value || !elseValue.value) return {};
+
+  ValueType type = thenValue.type;
+  if (thenValue.type != elseValue.type) {
+    if (thenValue.type == ValueType::Boolean || elseValue.type == ValueType::Boolean)
+      return error(e.range, "the branches of an if-expression mix Boolean and numeric values");
+    type = ValueType::Real;
+  }
+  // Conversions go at the end of each arm, before its branch to the merge.
+  b_.SetInsertPoint(thenEnd);
+  llvm::Value* thenResult = convert(thenValue, type, e.args[1]->range);
+  b_.CreateBr(mergeBlock);
+  b_.SetInsertPoint(elseEnd);
+  llvm::Value* elseResult = convert(elseValue, type, e.args[2]->range);
+  b_.CreateBr(mergeBlock);
+
+  b_.SetInsertPoint(mergeBlock);
+  llvm::PHINode* phi = b_.CreatePHI(thenResult->getType(), 2, "if.value");
+  phi->addIncoming(thenResult, thenEnd);
+  phi->addIncoming(elseResult, elseEnd);
+  return {phi, type};
+}
+
+}  // namespace smc::codegen

@@ -1,0 +1,127 @@
+// Emits `smc_model` (see IrModel.h). Every table is a private constant
+// array, also when empty (a zero-length array rather than a null pointer, so
+// the runtime never sees null). smc_model itself has hidden visibility: the
+// runtime in the same shared object refers to it, nothing outside does.
+#include "codegen/IrModel.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace smc::codegen {
+
+namespace {
+
+class TableBuilder {
+public:
+  explicit TableBuilder(IrContext& ctx) : ctx_(ctx) {}
+
+  llvm::Constant* string(const std::string& text, const std::string& name) {
+    llvm::Constant* data = llvm::ConstantDataArray::getString(ctx_.llvm, text, true);
+    auto* global = new llvm::GlobalVariable(ctx_.module, data->getType(), true,
+                                            llvm::GlobalValue::PrivateLinkage, data, name);
+    global->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
+    global->setAlignment(llvm::Align(1));
+    return global;
+  }
+
+  llvm::Constant* array(llvm::Type* element, std::vector<llvm::Constant*> items,
+                        const std::string& name) {
+    auto* type = llvm::ArrayType::get(element, items.size());
+    auto* global = new llvm::GlobalVariable(ctx_.module, type, true,
+                                            llvm::GlobalValue::PrivateLinkage,
+                                            llvm::ConstantArray::get(type, items), name);
+    global->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
+    return global;
+  }
+
+  llvm::Constant* i32(int32_t value) {
+    return llvm::ConstantInt::get(ctx_.types.integer, static_cast<uint64_t>(value), true);
+  }
+
+private:
+  IrContext& ctx_;
+};
+
+double stateNominal(const VarInfo& info) {
+  // A literal, non-zero nominal scales the absolute tolerance; its sign is
+  // irrelevant for that purpose.
+  if (info.nominal && *info.nominal != 0 && std::isfinite(*info.nominal))
+    return std::fabs(*info.nominal);
+  return 1.0;
+}
+
+const char* typePrefix(flat::BaseType type) {
+  switch (type) {
+    case flat::BaseType::Integer: return "integer";
+    case flat::BaseType::Boolean: return "boolean";
+    case flat::BaseType::Real:
+    case flat::BaseType::String: return "real";
+  }
+  return "real";
+}
+
+}  // namespace
+
+void emitModelDescriptor(IrContext& ctx, const Callbacks& callbacks) {
+  TableBuilder tables(ctx);
+  const IrTypes& t = ctx.types;
+
+  std::vector<llvm::Constant*> stateRefs, derivativeRefs, nominals;
+  for (size_t i = 0; i < ctx.model.states.size(); ++i) {
+    const VarInfo& state = ctx.layout.of(ctx.model.states[i]);
+    stateRefs.push_back(tables.i32(state.valueReference));
+    derivativeRefs.push_back(tables.i32(ctx.layout.of(ctx.model.derivatives[i]).valueReference));
+    nominals.push_back(llvm::ConstantFP::get(t.real, stateNominal(state)));
+  }
+
+  // Flags and names per type, in value-reference order (= layout order).
+  std::vector<llvm::Constant*> flags[3], names[3];
+  auto slot = [](flat::BaseType type) {
+    return type == flat::BaseType::Integer ? 1 : type == flat::BaseType::Boolean ? 2 : 0;
+  };
+  for (const VarInfo& info : ctx.layout.vars) {
+    const int s = slot(info.type);
+    flags[s].push_back(llvm::ConstantInt::get(t.flag, info.flags));
+    names[s].push_back(tables.string(ctx.model.flat.variables[info.id].name,
+                                     fmt::format("smc_{}_name{}", typePrefix(info.type),
+                                                 info.valueReference)));
+  }
+  std::vector<llvm::Constant*> loops;
+  for (size_t i = 0; i < ctx.loopDescriptions.size(); ++i)
+    loops.push_back(
+        tables.string(ctx.loopDescriptions[i], fmt::format("smc_loop{}_description", i)));
+
+  const double tolerance = ctx.model.flat.experiment.tolerance.value_or(1e-6);
+  std::vector<llvm::Constant*> fields(kModelFieldCount);
+  fields[kModelIdentifier] = tables.string(ctx.options.modelIdentifier, "smc_model_identifier");
+  fields[kModelGuid] = tables.string(ctx.options.guid, kGuidGlobalName);
+  fields[kNumReals] = tables.i32(ctx.layout.numReals);
+  fields[kNumIntegers] = tables.i32(ctx.layout.numIntegers);
+  fields[kNumBooleans] = tables.i32(ctx.layout.numBooleans);
+  fields[kNumStates] = tables.i32(static_cast<int32_t>(ctx.model.states.size()));
+  fields[kStateRefs] = tables.array(t.integer, stateRefs, "smc_state_refs");
+  fields[kDerivativeRefs] = tables.array(t.integer, derivativeRefs, "smc_derivative_refs");
+  fields[kStateNominals] = tables.array(t.real, nominals, "smc_state_nominals");
+  fields[kRealFlags] = tables.array(t.flag, flags[0], "smc_real_flags");
+  fields[kIntegerFlags] = tables.array(t.flag, flags[1], "smc_integer_flags");
+  fields[kBooleanFlags] = tables.array(t.flag, flags[2], "smc_boolean_flags");
+  fields[kRealNames] = tables.array(t.ptr, names[0], "smc_real_names");
+  fields[kIntegerNames] = tables.array(t.ptr, names[1], "smc_integer_names");
+  fields[kBooleanNames] = tables.array(t.ptr, names[2], "smc_boolean_names");
+  fields[kNumLoops] = tables.i32(static_cast<int32_t>(loops.size()));
+  fields[kLoopDescriptions] = tables.array(t.ptr, loops, "smc_loop_descriptions");
+  fields[kDefaultTolerance] = llvm::ConstantFP::get(t.real, tolerance);
+  fields[kSetStartValues] = callbacks.setStartValues;
+  fields[kInitialize] = callbacks.initialize;
+  fields[kComputeDerivatives] = callbacks.computeDerivatives;
+  fields[kComputeOutputs] = callbacks.computeOutputs;
+
+  auto* model = new llvm::GlobalVariable(ctx.module, t.model, true,
+                                         llvm::GlobalValue::ExternalLinkage,
+                                         llvm::ConstantStruct::get(t.model, fields), "smc_model");
+  model->setVisibility(llvm::GlobalValue::HiddenVisibility);
+  model->setDSOLocal(true);
+}
+
+}  // namespace smc::codegen

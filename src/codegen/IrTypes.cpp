@@ -1,0 +1,58 @@
+// Builds the LLVM mirror of model.h's structs and function types (see
+// IrTypes.h). Keep the element lists in the C declaration order.
+#include "codegen/IrTypes.h"
+
+#include <llvm/IR/Type.h>
+
+#include <vector>
+
+namespace smc::codegen {
+
+IrTypes makeIrTypes(llvm::LLVMContext& context) {
+  IrTypes t{};
+  t.real = llvm::Type::getDoubleTy(context);
+  t.integer = llvm::Type::getInt32Ty(context);
+  t.boolean = llvm::Type::getInt1Ty(context);
+  t.flag = llvm::Type::getInt8Ty(context);
+  t.ptr = llvm::PointerType::get(context, 0);
+
+  t.modelData = llvm::StructType::create(
+      context, {t.real, t.ptr, t.ptr, t.ptr, t.ptr}, "SmcModelData");
+
+  llvm::Type* i32 = t.integer;
+  llvm::Type* p = t.ptr;
+  // One element per C field, in model.h's order.
+  const std::vector<llvm::Type*> modelFields = {
+      p,       // model_identifier
+      p,       // guid
+      i32,     // num_reals
+      i32,     // num_integers
+      i32,     // num_booleans
+      i32,     // num_states
+      p,       // state_refs
+      p,       // derivative_refs
+      p,       // state_nominals
+      p,       // real_flags
+      p,       // integer_flags
+      p,       // boolean_flags
+      p,       // real_names
+      p,       // integer_names
+      p,       // boolean_names
+      i32,     // num_loops
+      p,       // loop_descriptions
+      t.real,  // default_tolerance
+      p,       // set_start_values
+      p,       // initialize
+      p,       // compute_derivatives
+      p,       // compute_outputs
+  };
+  t.model = llvm::StructType::create(context, modelFields, "SmcModel");
+
+  t.setStartValues = llvm::FunctionType::get(llvm::Type::getVoidTy(context), {p}, false);
+  t.callback = llvm::FunctionType::get(i32, {p}, false);
+  t.residual = llvm::FunctionType::get(i32, {p, p, p}, false);
+  t.solveLoop = llvm::FunctionType::get(i32, {p, i32, i32, p, p}, false);
+  return t;
+}
+
+}  // namespace smc::codegen

@@ -1,0 +1,65 @@
+// The LLVM types of the C contract in runtime/include/smc/model.h. The named
+// struct types mirror the C structs field by field, in the same order, so
+// that the target's data layout gives them the C layout (a unit test compares
+// the offsets with offsetof). Field indices are named to keep the GEPs
+// readable.
+#pragma once
+
+#include <llvm/IR/DerivedTypes.h>
+#include <llvm/IR/LLVMContext.h>
+
+namespace smc::codegen {
+
+// struct SmcModelData
+enum ModelDataField : unsigned {
+  kDataTime = 0,
+  kDataReals,
+  kDataIntegers,
+  kDataBooleans,
+  kDataInstance,
+};
+
+// struct SmcModel
+enum ModelField : unsigned {
+  kModelIdentifier = 0,
+  kModelGuid,
+  kNumReals,
+  kNumIntegers,
+  kNumBooleans,
+  kNumStates,
+  kStateRefs,
+  kDerivativeRefs,
+  kStateNominals,
+  kRealFlags,
+  kIntegerFlags,
+  kBooleanFlags,
+  kRealNames,
+  kIntegerNames,
+  kBooleanNames,
+  kNumLoops,
+  kLoopDescriptions,
+  kDefaultTolerance,
+  kSetStartValues,
+  kInitialize,
+  kComputeDerivatives,
+  kComputeOutputs,
+  kModelFieldCount,
+};
+
+struct IrTypes {
+  llvm::StructType* modelData;  // %SmcModelData
+  llvm::StructType* model;      // %SmcModel
+  llvm::Type* real;             // double
+  llvm::IntegerType* integer;   // int32_t: Integers, Booleans in memory, status
+  llvm::IntegerType* boolean;   // i1: Booleans in expressions
+  llvm::IntegerType* flag;      // uint8_t
+  llvm::PointerType* ptr;       // every pointer (opaque)
+  llvm::FunctionType* setStartValues;  // void (SmcModelData*)
+  llvm::FunctionType* callback;        // int32_t (SmcModelData*)
+  llvm::FunctionType* residual;        // SmcResidualFn
+  llvm::FunctionType* solveLoop;       // smc_solve_algebraic_loop
+};
+
+IrTypes makeIrTypes(llvm::LLVMContext& context);
+
+}  // namespace smc::codegen

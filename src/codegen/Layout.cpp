@@ -1,0 +1,292 @@
+// Value references and FMI attributes (see Layout.h for the order and the
+// role -> causality/variability/initial table). The checks here are the
+// codegen's entry guard: anything the data layout of model.h cannot hold is
+// reported once, at the variable's declaration, before IR generation starts.
+#include "codegen/Layout.h"
+
+#include "codegen/ExprEquality.h"
+
+#include "smc/model.h"
+
+#include <cmath>
+
+namespace smc::codegen {
+
+const char* toString(FmiCausality causality) {
+  switch (causality) {
+    case FmiCausality::Parameter: return "parameter";
+    case FmiCausality::CalculatedParameter: return "calculatedParameter";
+    case FmiCausality::Input: return "input";
+    case FmiCausality::Output: return "output";
+    case FmiCausality::Local: return "local";
+  }
+  return "local";
+}
+
+const char* toString(FmiVariability variability) {
+  switch (variability) {
+    case FmiVariability::Constant: return "constant";
+    case FmiVariability::Fixed: return "fixed";
+    case FmiVariability::Discrete: return "discrete";
+    case FmiVariability::Continuous: return "continuous";
+  }
+  return "continuous";
+}
+
+const char* toString(FmiInitial initial) {
+  switch (initial) {
+    case FmiInitial::None: return "";
+    case FmiInitial::Exact: return "exact";
+    case FmiInitial::Approx: return "approx";
+    case FmiInitial::Calculated: return "calculated";
+  }
+  return "";
+}
+
+namespace {
+
+bool consistent(const causal::CausalModel& model, DiagnosticEngine& diags) {
+  const size_t count = model.flat.variables.size();
+  if (model.roles.size() != count) {
+    diags.errorf({}, "internal error: the causal model has {} roles for {} variables",
+                 model.roles.size(), count);
+    return false;
+  }
+  if (model.states.size() != model.derivatives.size()) {
+    diags.errorf({}, "internal error: the causal model has {} states but {} derivatives",
+                 model.states.size(), model.derivatives.size());
+    return false;
+  }
+  for (size_t i = 0; i < model.states.size(); ++i) {
+    if (model.states[i] >= count || model.derivatives[i] >= count ||
+        model.roles[model.states[i]] != causal::Role::State ||
+        model.roles[model.derivatives[i]] != causal::Role::Derivative) {
+      diags.errorf({}, "internal error: state/derivative pair {} of the causal model is invalid",
+                   i);
+      return false;
+    }
+  }
+  return true;
+}
+
+// Variables the initialization blocks compute, other than by `x := start`.
+std::vector<bool> computedByInitialization(const causal::CausalModel& model) {
+  std::vector<bool> computed(model.flat.variables.size(), false);
+  for (const causal::Block& block : model.initialization) {
+    if (const auto* assign = std::get_if<causal::Assign>(&block)) {
+      if (assign->target < computed.size() && assign->value &&
+          !keepsStartValue(model.flat.variables[assign->target], assign->target, *assign->value))
+        computed[assign->target] = true;
+    } else {
+      for (flat::VarId v : std::get<causal::AlgebraicLoop>(block).unknowns)
+        if (v < computed.size()) computed[v] = true;
+    }
+  }
+  return computed;
+}
+
+// ScalarVariable order: declaration order, each derivative after its state.
+std::vector<flat::VarId> scalarVariableOrder(const causal::CausalModel& model) {
+  const size_t count = model.flat.variables.size();
+  std::vector<flat::VarId> derivativeOfState(count, UINT32_MAX);
+  for (size_t i = 0; i < model.states.size(); ++i)
+    derivativeOfState[model.states[i]] = model.derivatives[i];
+  std::vector<bool> placed(count, false);
+  std::vector<flat::VarId> order;
+  order.reserve(count);
+  for (flat::VarId v = 0; v < count; ++v) {
+    if (model.roles[v] == causal::Role::Derivative) continue;
+    order.push_back(v);
+    placed[v] = true;
+    if (derivativeOfState[v] != UINT32_MAX && !placed[derivativeOfState[v]]) {
+      order.push_back(derivativeOfState[v]);
+      placed[derivativeOfState[v]] = true;
+    }
+  }
+  for (flat::VarId v = 0; v < count; ++v)  // derivatives without a state (none expected)
+    if (!placed[v]) order.push_back(v);
+  return order;
+}
+
+std::optional<double> literalNumber(const flat::ExprPtr& e, const causal::CausalModel& model) {
+  std::optional<Literal> l = foldLiteral(e, model);
+  if (!l) return std::nullopt;
+  if (l->type == flat::BaseType::Real) return l->real;
+  if (l->type == flat::BaseType::Integer) return static_cast<double>(l->integer);
+  return std::nullopt;
+}
+
+FmiCausality declaredCausality(const flat::Variable& v) {
+  return v.causality == flat::Causality::Output ? FmiCausality::Output : FmiCausality::Local;
+}
+
+FmiVariability timeVariability(const flat::Variable& v) {
+  return v.type == flat::BaseType::Real && v.variability == flat::Variability::Continuous
+             ? FmiVariability::Continuous
+             : FmiVariability::Discrete;
+}
+
+// Fills causality, variability, initial, start and flags of one variable.
+// Returns false after reporting when the variable cannot be represented.
+bool classify(VarInfo& info, const flat::Variable& v, const causal::CausalModel& model,
+              bool computedAtInitialization, DiagnosticEngine& diags) {
+  const flat::ExprPtr& startAttr = v.attributes.start;
+  std::optional<Literal> literalStart;
+  if (startAttr) literalStart = foldLiteral(startAttr, model);
+  if (literalStart) literalStart = literalStart->convertedTo(v.type);
+  info.start = defaultLiteral(v.type);
+
+  switch (info.role) {
+    case causal::Role::Constant: {
+      const flat::ExprPtr& value = v.binding ? v.binding : startAttr;
+      std::optional<Literal> folded = foldLiteral(value, model);
+      if (folded) folded = folded->convertedTo(v.type);
+      if (!folded) {
+        diags.errorf(v.range, "the value of constant '{}' is not known at compile time", v.name);
+        return false;
+      }
+      info.causality = declaredCausality(v);
+      info.variability = FmiVariability::Constant;
+      info.initial = FmiInitial::Exact;
+      info.start = *folded;
+      info.startInXml = true;
+      return true;
+    }
+    case causal::Role::Parameter: {
+      std::optional<Literal> value = literalStart;
+      if (v.binding) {
+        value = foldLiteral(v.binding, model);
+        if (value) value = value->convertedTo(v.type);
+      } else if (!startAttr) {
+        value = defaultLiteral(v.type);
+      }
+      if (!value && v.binding) {
+        diags.errorf(v.range,
+                     "internal error: parameter '{}' is independent but its binding is not a "
+                     "literal; it should have been classified as a calculated parameter",
+                     v.name);
+        return false;
+      }
+      if (!value) {
+        diags.errorf(v.range,
+                     "parameter '{}' has no binding and its start value is not a literal; FMI "
+                     "needs a literal value for an independent parameter",
+                     v.name);
+        return false;
+      }
+      info.causality = FmiCausality::Parameter;
+      info.variability = FmiVariability::Fixed;
+      info.initial = FmiInitial::Exact;
+      info.start = *value;
+      info.startInXml = true;
+      info.flags = SMC_VAR_PARAMETER | SMC_VAR_START_EXACT;
+      return true;
+    }
+    case causal::Role::CalculatedParameter:
+      info.causality = FmiCausality::CalculatedParameter;
+      info.variability = FmiVariability::Fixed;
+      info.initial = FmiInitial::Calculated;
+      break;
+    case causal::Role::Input:
+      if (startAttr && !literalStart) {
+        diags.errorf(v.range, "the start value of input '{}' must be a literal", v.name);
+        return false;
+      }
+      info.causality = FmiCausality::Input;
+      info.variability = timeVariability(v);
+      info.initial = FmiInitial::None;
+      if (literalStart) info.start = *literalStart;
+      info.startInXml = true;
+      info.flags = SMC_VAR_INPUT | SMC_VAR_START_EXACT;
+      return true;
+    case causal::Role::State:
+      info.causality = declaredCausality(v);
+      info.variability = FmiVariability::Continuous;
+      if (!startAttr || literalStart) {
+        if (literalStart) info.start = *literalStart;
+        // Exact when initialization keeps the start value; approx when the
+        // initialization system solves for the state (initial equations, or
+        // fixed=false) and the start is only its first guess.
+        info.initial = computedAtInitialization || v.attributes.fixed == false ? FmiInitial::Approx
+                                                                               : FmiInitial::Exact;
+        info.startInXml = true;
+        info.flags = SMC_VAR_START_EXACT;
+        return true;
+      }
+      info.initial = FmiInitial::Calculated;
+      break;
+    case causal::Role::Derivative:
+      info.causality = FmiCausality::Local;
+      info.variability = FmiVariability::Continuous;
+      info.initial = FmiInitial::Calculated;
+      return true;
+    case causal::Role::Algebraic:
+    case causal::Role::Discrete:
+      info.causality = declaredCausality(v);
+      info.variability = info.role == causal::Role::Discrete ? FmiVariability::Discrete
+                                                             : timeVariability(v);
+      info.initial = FmiInitial::Calculated;
+      break;
+  }
+  // Calculated variables: a literal start is only the first iterate; a
+  // non-literal one is evaluated by initialize.
+  if (literalStart)
+    info.start = *literalStart;
+  else if (startAttr)
+    info.startExpression = startAttr;
+  return true;
+}
+
+}  // namespace
+
+std::optional<Layout> buildLayout(const causal::CausalModel& model, DiagnosticEngine& diags) {
+  if (!consistent(model, diags)) return std::nullopt;
+  const std::vector<flat::VarId> order = scalarVariableOrder(model);
+  const std::vector<bool> computed = computedByInitialization(model);
+
+  Layout layout;
+  layout.positionOf.assign(model.flat.variables.size(), 0);
+  bool ok = true;
+  for (flat::VarId id : order) {
+    const flat::Variable& v = model.flat.variables[id];
+    VarInfo info;
+    info.id = id;
+    info.role = model.roles[id];
+    info.type = v.type;
+    if (v.type == flat::BaseType::String) {
+      diags.unsupported(v.range, "String variable '" + v.name + "'");
+      ok = false;
+      continue;
+    }
+    if ((info.role == causal::Role::State || info.role == causal::Role::Derivative) &&
+        v.type != flat::BaseType::Real) {
+      diags.errorf(v.range, "'{}' is differentiated but is not a Real variable", v.name);
+      ok = false;
+      continue;
+    }
+    if (!classify(info, v, model, computed[id], diags)) {
+      ok = false;
+      continue;
+    }
+    switch (v.type) {
+      case flat::BaseType::Real: info.valueReference = layout.numReals++; break;
+      case flat::BaseType::Integer: info.valueReference = layout.numIntegers++; break;
+      case flat::BaseType::Boolean: info.valueReference = layout.numBooleans++; break;
+      case flat::BaseType::String: break;
+    }
+    info.nominal = literalNumber(v.attributes.nominal, model);
+    info.min = literalNumber(v.attributes.min, model);
+    info.max = literalNumber(v.attributes.max, model);
+    layout.positionOf[id] = static_cast<uint32_t>(layout.vars.size());
+    info.index = static_cast<uint32_t>(layout.vars.size()) + 1;
+    layout.vars.push_back(std::move(info));
+  }
+  if (!ok) return std::nullopt;
+
+  for (size_t i = 0; i < model.states.size(); ++i)
+    layout.vars[layout.positionOf[model.derivatives[i]]].derivativeOf =
+        layout.of(model.states[i]).index;
+  return layout;
+}
+
+}  // namespace smc::codegen

@@ -1,0 +1,76 @@
+// The FMI view of a causal model: for every variable its value reference,
+// its ScalarVariable index, and its FMI 2.0 causality/variability/initial,
+// derived from the causal role and the declared causality.
+//
+// Order (ScalarVariable order, also the order in which value references are
+// handed out): the flat model's variables in declaration order, except that
+// each state's derivative variable is placed right after its state. Reals,
+// Integers and Booleans are each numbered from 0 along that order, so
+// `smc_model.real_names[vr]` and modelDescription.xml list them alike.
+//
+// FMI 2.0 (section 2.2.7) allows only some combinations; the mapping is:
+//   Constant            local/output, constant, exact (start = its value)
+//   Parameter           parameter, fixed, exact
+//   CalculatedParameter calculatedParameter, fixed, calculated
+//   Input               input, continuous (Real) or discrete, no initial
+//   State               local/output, continuous; exact when the start is
+//                       literal and initialization keeps it, approx when
+//                       literal but initialization solves for the state
+//                       (initial equations, fixed=false), calculated when
+//                       the start is not literal
+//   Derivative          local, continuous, calculated
+//   Algebraic/Discrete  local/output, continuous (Real) or discrete, calculated
+#pragma once
+
+#include "codegen/Literal.h"
+#include "frontend/Diagnostics.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace smc::codegen {
+
+enum class FmiCausality { Parameter, CalculatedParameter, Input, Output, Local };
+enum class FmiVariability { Constant, Fixed, Discrete, Continuous };
+enum class FmiInitial { None, Exact, Approx, Calculated };  // None: attribute not given
+
+const char* toString(FmiCausality causality);
+const char* toString(FmiVariability variability);
+const char* toString(FmiInitial initial);
+
+struct VarInfo {
+  flat::VarId id = 0;
+  causal::Role role = causal::Role::Algebraic;
+  flat::BaseType type = flat::BaseType::Real;  // Real, Integer or Boolean
+  int32_t valueReference = 0;                  // within its type's array
+  uint32_t index = 0;                          // 1-based ScalarVariable index
+  FmiCausality causality = FmiCausality::Local;
+  FmiVariability variability = FmiVariability::Continuous;
+  FmiInitial initial = FmiInitial::Calculated;
+  // What set_start_values stores. Shown as `start` in modelDescription.xml
+  // only when startInXml (FMI forbids a start for initial=calculated).
+  Literal start;
+  bool startInXml = false;
+  // A non-literal start (a guess or a parameter expression) that initialize
+  // evaluates before solving the initialization blocks; null otherwise.
+  flat::ExprPtr startExpression;
+  uint8_t flags = 0;                   // SMC_VAR_* of runtime/include/smc/model.h
+  std::optional<uint32_t> derivativeOf;  // ScalarVariable index of the state
+  std::optional<double> nominal, min, max;  // literal attributes (Real, Integer)
+};
+
+struct Layout {
+  std::vector<VarInfo> vars;          // in ScalarVariable order
+  std::vector<uint32_t> positionOf;   // VarId -> position in vars
+  int32_t numReals = 0, numIntegers = 0, numBooleans = 0;
+
+  const VarInfo& of(flat::VarId id) const { return vars[positionOf[id]]; }
+};
+
+// Builds the layout, or reports what cannot be represented (String
+// variables, a non-Real state, a parameter without a literal value, an
+// inconsistent causal model) and returns empty.
+std::optional<Layout> buildLayout(const causal::CausalModel& model, DiagnosticEngine& diags);
+
+}  // namespace smc::codegen

@@ -1,0 +1,119 @@
+// Turns ANTLR's parse tree (grammar/Modelica.g4) into the ast:: structs of
+// Ast.h by a direct walk, one function per grammar rule it handles, filling
+// every SourceRange. It only runs on trees without syntax errors, so each
+// rule's shape is the grammar's. Constructs the AST has no place for are
+// reported as "not supported yet: ..." at their location, never dropped in
+// silence. The walk is split by topic: classes and elements
+// (AstBuilder.cpp), modifications (AstBuilderModifications.cpp), equations
+// and statements (AstBuilderEquations.cpp), expressions and names
+// (AstBuilderExpressions.cpp).
+#pragma once
+
+#include "frontend/Ast.h"
+#include "frontend/Diagnostics.h"
+#include "frontend/TokenLocator.h"
+
+#include "ModelicaParser.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace smc::frontend {
+
+class AstBuilder {
+public:
+  AstBuilder(const TokenLocator& locator, DiagnosticEngine& diags)
+      : locator_(locator), diags_(diags) {}
+
+  ast::StoredDefinition build(grammar::ModelicaParser::Stored_definitionContext* tree);
+
+private:
+  using P = grammar::ModelicaParser;
+
+  // The element prefixes `redeclare final inner outer replaceable`, which
+  // apply to every component of a clause or to a nested class.
+  struct ElementPrefixes {
+    bool isRedeclare = false, isFinal = false, isInner = false, isOuter = false;
+    bool isReplaceable = false;
+    ast::Visibility visibility = ast::Visibility::Public;
+    SourceLocation begin;  // where the element starts, prefixes included
+  };
+
+  // Classes and elements (AstBuilder.cpp).
+  std::unique_ptr<ast::ClassDef> classDefinition(P::Class_definitionContext* context);
+  void classPrefixes(P::Class_prefixesContext* context, ast::ClassDef& out);
+  void longClassSpecifier(P::Long_class_specifierContext* context, ast::ClassDef& out);
+  void shortClassSpecifier(P::Short_class_specifierContext* context, ast::ClassDef& out);
+  void derClassSpecifier(P::Der_class_specifierContext* context, ast::ClassDef& out);
+  void checkEndName(antlr4::tree::TerminalNode* name, antlr4::tree::TerminalNode* endName);
+  void composition(P::CompositionContext* context, ast::ClassDef& out);
+  void element(P::ElementContext* context, ast::Visibility visibility, ast::ClassDef& out);
+  void componentClause(P::Component_clauseContext* context, const ElementPrefixes& prefixes,
+                       ast::ClassDef& out);
+  void typePrefix(P::Type_prefixContext* context, ast::Component& out);
+  ast::Import importClause(P::Import_clauseContext* context, ast::Visibility visibility);
+  ast::Extends extendsClause(P::Extends_clauseContext* context, ast::Visibility visibility);
+
+  // Modifications, annotations, descriptions (AstBuilderModifications.cpp).
+  std::unique_ptr<ast::Modification> modification(P::ModificationContext* context);
+  std::unique_ptr<ast::Modification> classModification(P::Class_modificationContext* context);
+  std::unique_ptr<ast::Modification> classOrInheritanceModification(
+      P::Class_or_inheritance_modificationContext* context);
+  ast::ElementModification argument(P::ArgumentContext* context);
+  ast::Name redeclaredName(P::Short_class_definitionContext* shortClass,
+                           P::Component_clause1Context* component);
+  std::unique_ptr<ast::Annotation> annotation(P::Annotation_commentContext* context);
+  void description(P::DescriptionContext* context, std::string& text,
+                   std::unique_ptr<ast::Annotation>& annotation);
+  std::string descriptionString(P::Description_stringContext* context);
+
+  // Equations and statements (AstBuilderEquations.cpp).
+  ast::EquationSection equationSection(P::Equation_sectionContext* context);
+  ast::AlgorithmSection algorithmSection(P::Algorithm_sectionContext* context);
+  ast::Equation equation(P::EquationContext* context);
+  ast::Statement statement(P::StatementContext* context);
+  std::vector<ast::ForIndex> forIndices(P::For_indicesContext* context);
+
+  // Expressions and names (AstBuilderExpressions.cpp).
+  ast::ExprPtr expression(P::ExpressionContext* context);
+  ast::ExprPtr simpleExpression(P::Simple_expressionContext* context);
+  ast::ExprPtr logicalExpression(P::Logical_expressionContext* context);
+  ast::ExprPtr logicalTerm(P::Logical_termContext* context);
+  ast::ExprPtr logicalFactor(P::Logical_factorContext* context);
+  ast::ExprPtr relation(P::RelationContext* context);
+  ast::ExprPtr arithmeticExpression(P::Arithmetic_expressionContext* context);
+  ast::ExprPtr term(P::TermContext* context);
+  ast::ExprPtr factor(P::FactorContext* context);
+  ast::ExprPtr primary(P::PrimaryContext* context);
+  ast::ExprPtr number(antlr4::Token* token);
+  ast::ExprPtr call(ast::ComponentRef callee, P::Function_call_argsContext* args,
+                    SourceRange range);
+  void functionArgumentsNonFirst(P::Function_arguments_non_firstContext* context,
+                                 ast::Expr& call);
+  void namedArguments(P::Named_argumentsContext* context, ast::Expr& call);
+  ast::ExprPtr functionArgument(P::Function_argumentContext* context);
+  ast::ExprPtr outputExpressionList(P::Output_expression_listContext* context,
+                                    SourceRange range);
+  ast::ExprPtr binary(ast::Op op, ast::ExprPtr left, ast::ExprPtr right);
+  bool tooManyOperands(antlr4::ParserRuleContext* context, size_t operands);
+  ast::ComponentRef componentReference(P::Component_referenceContext* context);
+  ast::ExprPtr reference(P::Component_referenceContext* context);
+  std::vector<ast::ExprPtr> arraySubscripts(P::Array_subscriptsContext* context);
+  ast::Name name(P::NameContext* context);
+  ast::Name typeSpecifier(P::Type_specifierContext* context);
+  std::string identifier(antlr4::tree::TerminalNode* node) const;
+  std::string stringLiteral(antlr4::Token* token);
+
+  SourceRange range(antlr4::ParserRuleContext* context) const { return locator_.range(context); }
+  SourceRange range(antlr4::tree::TerminalNode* node) const {
+    return locator_.range(node->getSymbol());
+  }
+
+  const TokenLocator& locator_;
+  DiagnosticEngine& diags_;
+};
+
+ast::ExprPtr makeExpr(ast::ExprKind kind, SourceRange range);
+
+}  // namespace smc::frontend

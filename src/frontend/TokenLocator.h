@@ -1,0 +1,50 @@
+// The bridge between ANTLR's token positions and our SourceLocations.
+//
+// ANTLR reads each file as raw bytes (ByteCharStream: one byte is one
+// "character"), so a token's start/stop index is a byte offset, which is what
+// SourceLocation's column counts, and malformed UTF-8 can never make the
+// runtime's UTF-8 decoder throw. Token text is always taken from the original
+// buffer (ANTLR's getText() would re-encode bytes >= 0x80).
+#pragma once
+
+#include "frontend/Source.h"
+
+#include <antlr4-runtime.h>
+
+#include <string_view>
+#include <vector>
+
+namespace smc::frontend {
+
+// An ANTLR character stream over bytes. A UTF-8 byte-order mark is turned
+// into spaces so it is skipped without shifting any column.
+class ByteCharStream : public antlr4::ANTLRInputStream {
+public:
+  explicit ByteCharStream(std::string_view bytes);
+};
+
+class TokenLocator {
+public:
+  TokenLocator(const SourceManager& sources, FileId file);
+
+  FileId file() const { return file_; }
+  // The location of a byte offset (an offset past the end maps to the end).
+  SourceLocation at(size_t offset) const;
+  SourceLocation begin(const antlr4::Token* token) const;
+  // The position just after the token's last byte.
+  SourceLocation end(const antlr4::Token* token) const;
+  SourceRange range(const antlr4::Token* token) const;
+  SourceRange range(const antlr4::Token* first, const antlr4::Token* last) const;
+  // A rule's range; an empty rule (no token consumed) is a point at the
+  // token that follows it.
+  SourceRange range(antlr4::ParserRuleContext* context) const;
+  // The token's bytes as written; empty for EOF.
+  std::string_view text(const antlr4::Token* token) const;
+
+private:
+  std::string_view contents_;
+  FileId file_;
+  std::vector<size_t> lineStarts_;  // byte offset of each line's first byte
+};
+
+}  // namespace smc::frontend

@@ -1,0 +1,176 @@
+// dlopen and symbol lookup for an FMU binary; see Fmu.h.
+#include "importer/Fmu.h"
+
+#include "importer/FmuArchive.h"
+#include "importer/ModelDescription.h"
+
+#include <dlfcn.h>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <array>
+#include <string_view>
+#include <system_error>
+
+namespace smc::importer {
+namespace {
+
+enum class Interface { Common, ModelExchange, CoSimulation };
+
+struct Fmi2Symbol {
+  const char* name;
+  Interface interface;
+};
+
+// FMI 2.0 sections 2.1.4-2.1.10 (common), 3.2 (Model Exchange) and 4.2
+// (Co-Simulation): the complete list of 44 functions.
+constexpr std::array<Fmi2Symbol, 44> kFmi2Symbols{{
+    {"fmi2GetTypesPlatform", Interface::Common},
+    {"fmi2GetVersion", Interface::Common},
+    {"fmi2SetDebugLogging", Interface::Common},
+    {"fmi2Instantiate", Interface::Common},
+    {"fmi2FreeInstance", Interface::Common},
+    {"fmi2SetupExperiment", Interface::Common},
+    {"fmi2EnterInitializationMode", Interface::Common},
+    {"fmi2ExitInitializationMode", Interface::Common},
+    {"fmi2Terminate", Interface::Common},
+    {"fmi2Reset", Interface::Common},
+    {"fmi2GetReal", Interface::Common},
+    {"fmi2GetInteger", Interface::Common},
+    {"fmi2GetBoolean", Interface::Common},
+    {"fmi2GetString", Interface::Common},
+    {"fmi2SetReal", Interface::Common},
+    {"fmi2SetInteger", Interface::Common},
+    {"fmi2SetBoolean", Interface::Common},
+    {"fmi2SetString", Interface::Common},
+    {"fmi2GetFMUstate", Interface::Common},
+    {"fmi2SetFMUstate", Interface::Common},
+    {"fmi2FreeFMUstate", Interface::Common},
+    {"fmi2SerializedFMUstateSize", Interface::Common},
+    {"fmi2SerializeFMUstate", Interface::Common},
+    {"fmi2DeSerializeFMUstate", Interface::Common},
+    {"fmi2GetDirectionalDerivative", Interface::Common},
+    {"fmi2EnterEventMode", Interface::ModelExchange},
+    {"fmi2NewDiscreteStates", Interface::ModelExchange},
+    {"fmi2EnterContinuousTimeMode", Interface::ModelExchange},
+    {"fmi2CompletedIntegratorStep", Interface::ModelExchange},
+    {"fmi2SetTime", Interface::ModelExchange},
+    {"fmi2SetContinuousStates", Interface::ModelExchange},
+    {"fmi2GetDerivatives", Interface::ModelExchange},
+    {"fmi2GetEventIndicators", Interface::ModelExchange},
+    {"fmi2GetContinuousStates", Interface::ModelExchange},
+    {"fmi2GetNominalsOfContinuousStates", Interface::ModelExchange},
+    {"fmi2SetRealInputDerivatives", Interface::CoSimulation},
+    {"fmi2GetRealOutputDerivatives", Interface::CoSimulation},
+    {"fmi2DoStep", Interface::CoSimulation},
+    {"fmi2CancelStep", Interface::CoSimulation},
+    {"fmi2GetStatus", Interface::CoSimulation},
+    {"fmi2GetRealStatus", Interface::CoSimulation},
+    {"fmi2GetIntegerStatus", Interface::CoSimulation},
+    {"fmi2GetBooleanStatus", Interface::CoSimulation},
+    {"fmi2GetStringStatus", Interface::CoSimulation},
+}};
+
+// dlsym yields void*; POSIX guarantees it converts to a function pointer.
+template <typename Fn>
+void bind(void* handle, const char* name, Fn& slot) {
+  slot = reinterpret_cast<Fn>(dlsym(handle, name));
+}
+
+void bindAll(void* handle, Fmi2Functions& f) {
+  bind(handle, "fmi2GetTypesPlatform", f.getTypesPlatform);
+  bind(handle, "fmi2GetVersion", f.getVersion);
+  bind(handle, "fmi2Instantiate", f.instantiate);
+  bind(handle, "fmi2FreeInstance", f.freeInstance);
+  bind(handle, "fmi2SetupExperiment", f.setupExperiment);
+  bind(handle, "fmi2EnterInitializationMode", f.enterInitializationMode);
+  bind(handle, "fmi2ExitInitializationMode", f.exitInitializationMode);
+  bind(handle, "fmi2Terminate", f.terminate);
+  bind(handle, "fmi2GetReal", f.getReal);
+  bind(handle, "fmi2GetInteger", f.getInteger);
+  bind(handle, "fmi2GetBoolean", f.getBoolean);
+  bind(handle, "fmi2SetReal", f.setReal);
+  bind(handle, "fmi2SetInteger", f.setInteger);
+  bind(handle, "fmi2SetBoolean", f.setBoolean);
+  bind(handle, "fmi2SetString", f.setString);
+  bind(handle, "fmi2DoStep", f.doStep);
+  bind(handle, "fmi2GetRealStatus", f.getRealStatus);
+  bind(handle, "fmi2GetBooleanStatus", f.getBooleanStatus);
+}
+
+// Lists what is under binaries/, to explain a missing linux64 binary.
+std::string binariesPresent(const FmuArchive& archive) {
+  std::error_code ec;
+  std::string found;
+  for (std::filesystem::recursive_directory_iterator it(archive.root() / "binaries", ec), end;
+       !ec && it != end; it.increment(ec)) {
+    if (!it->is_regular_file(ec)) continue;
+    if (!found.empty()) found += ", ";
+    found += std::filesystem::relative(it->path(), archive.root(), ec).generic_string();
+  }
+  return found.empty() ? "the FMU contains no binaries" : "the FMU contains " + found;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Fmu>> Fmu::load(const FmuArchive& archive,
+                                       const ModelDescription& description) {
+  std::filesystem::path library = archive.binaryPath(description.modelIdentifier);
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(library, ec)) {
+    return Error{fmt::format("'{}' has no binary for this platform: binaries/linux64/{}.so "
+                             "is missing ({})",
+                             archive.fmuPath().string(), description.modelIdentifier,
+                             binariesPresent(archive))};
+  }
+  return loadLibrary(library);
+}
+
+Result<std::unique_ptr<Fmu>> Fmu::loadLibrary(const std::filesystem::path& library) {
+  dlerror();  // clear any stale error
+  void* handle = dlopen(library.c_str(), RTLD_LOCAL | RTLD_NOW);
+  if (handle == nullptr) {
+    const char* reason = dlerror();
+    return Error{fmt::format("cannot load the FMU binary '{}': {}", library.string(),
+                             reason != nullptr ? reason : "unknown dlopen error")};
+  }
+  std::unique_ptr<Fmu> fmu(new Fmu(handle, library));
+
+  std::vector<std::string> missing;
+  for (const Fmi2Symbol& symbol : kFmi2Symbols) {
+    if (dlsym(handle, symbol.name) != nullptr) continue;
+    if (symbol.interface == Interface::ModelExchange) {
+      fmu->missingModelExchange_.emplace_back(symbol.name);
+    } else {
+      missing.emplace_back(symbol.name);
+    }
+  }
+  if (!missing.empty()) {
+    return Error{fmt::format("the FMU binary '{}' does not export {} (FMI 2.0 requires every "
+                             "common and Co-Simulation function, even if unsupported)",
+                             library.filename().string(), fmt::join(missing, ", "))};
+  }
+  bindAll(handle, fmu->functions_);
+
+  // A string the FMU returns may be null; compare it as "" then.
+  auto text = [](const char* s) { return std::string_view(s != nullptr ? s : ""); };
+  std::string_view version = text(fmu->functions_.getVersion());
+  if (version != "2.0") {
+    return Error{fmt::format("the FMU binary '{}' implements FMI version '{}' "
+                             "(fmi2GetVersion), expected '2.0'",
+                             library.filename().string(), version)};
+  }
+  std::string_view platform = text(fmu->functions_.getTypesPlatform());
+  if (platform != "default") {
+    return Error{fmt::format("the FMU binary '{}' was built for types platform '{}' "
+                             "(fmi2GetTypesPlatform), expected 'default'",
+                             library.filename().string(), platform)};
+  }
+  return fmu;
+}
+
+Fmu::~Fmu() {
+  if (handle_ != nullptr) dlclose(handle_);
+}
+
+}  // namespace smc::importer

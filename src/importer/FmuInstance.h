@@ -1,0 +1,84 @@
+// One instantiated Co-Simulation slave (FMI 2.0 section 4.2): wraps the
+// calls the importer makes and turns their status into Results whose
+// message names the call, the simulation time and, when the FMU logged one,
+// its reason. fmi2FreeInstance runs on destruction, except after fmi2Fatal,
+// when the spec forbids any further call.
+#pragma once
+
+#include "importer/Fmi2Api.h"
+#include "importer/Fmu.h"
+#include "importer/FmuLogger.h"
+#include "importer/Result.h"
+
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+
+namespace smc::importer {
+
+struct ModelDescription;
+
+struct InstanceOptions {
+  std::string instanceName;  // empty: the model identifier
+  bool visible = false;
+  bool loggingOn = false;
+  LogSink logSink;  // empty: stderr
+};
+
+class FmuInstance {
+public:
+  static Result<std::unique_ptr<FmuInstance>> instantiate(const Fmu& fmu,
+                                                          const ModelDescription& description,
+                                                          const std::string& resourcesUri,
+                                                          InstanceOptions options);
+  FmuInstance(const FmuInstance&) = delete;
+  FmuInstance& operator=(const FmuInstance&) = delete;
+  ~FmuInstance();
+
+  const std::string& name() const { return name_; }
+  // What the FMU last logged with status Discard, Error or Fatal during the
+  // most recent call, if anything.
+  const std::string& lastFmuProblem() const { return router_.lastProblem(); }
+
+  // Each returns the FMU's status when it is OK, Warning or Discard; the
+  // caller decides what a Discard means. Error, Fatal and anything else
+  // become an Error. `time` is for messages only.
+  Result<fmi2::Status> setupExperiment(std::optional<double> tolerance, double startTime,
+                                       double stopTime);
+  Result<fmi2::Status> enterInitializationMode(double time);
+  Result<fmi2::Status> exitInitializationMode(double time);
+  Result<fmi2::Status> doStep(double time, double stepSize);
+  Result<fmi2::Status> terminate(double time);
+
+  Result<fmi2::Status> getReal(std::span<const fmi2::ValueReference> refs,
+                               std::span<double> values, double time);
+  Result<fmi2::Status> getInteger(std::span<const fmi2::ValueReference> refs,
+                                  std::span<int> values, double time);
+  Result<fmi2::Status> getBoolean(std::span<const fmi2::ValueReference> refs,
+                                  std::span<int> values, double time);
+  Result<fmi2::Status> setReal(fmi2::ValueReference ref, double value, double time);
+  Result<fmi2::Status> setInteger(fmi2::ValueReference ref, int value, double time);
+  Result<fmi2::Status> setBoolean(fmi2::ValueReference ref, bool value, double time);
+  Result<fmi2::Status> setString(fmi2::ValueReference ref, const std::string& value,
+                                 double time);
+
+  // After a discarded step (section 4.2.3): has the FMU ended the
+  // simulation, and when was its last good point? Empty when the FMU
+  // cannot say.
+  std::optional<bool> terminatedByFmu();
+  std::optional<double> lastSuccessfulTime();
+
+private:
+  FmuInstance(const Fmu& fmu, std::string name, LogSink sink);
+  Result<fmi2::Status> judge(const char* call, double time, fmi2::Status status);
+
+  const Fmi2Functions& api_;
+  std::string name_;
+  LogRouter router_;
+  fmi2::CallbackFunctions callbacks_;  // the FMU may keep a pointer to it
+  fmi2::Component component_ = nullptr;
+  bool fatal_ = false;
+};
+
+}  // namespace smc::importer

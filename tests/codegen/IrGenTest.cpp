@@ -1,0 +1,186 @@
+// IR generation: the LLVM mirror of model.h has the C layout, the IR text
+// (`smc --dump=llvm`) has the callbacks, loops and descriptor, and bad input
+// gives diagnostics instead of crashes or invalid IR.
+#include "TestModels.h"
+#include "codegen/Backend.h"
+#include "codegen/Codegen.h"
+#include "codegen/IrTypes.h"
+#include "smc/model.h"
+
+#include <gtest/gtest.h>
+#include <llvm/IR/DataLayout.h>
+
+#include <cstddef>
+#include <regex>
+
+namespace smc::codegen {
+namespace {
+
+using namespace testing;
+
+TEST(IrTypesTest, StructsHaveTheCLayoutOfModelH) {
+  std::string error;
+  std::unique_ptr<llvm::TargetMachine> machine = createTargetMachine(error);
+  ASSERT_TRUE(machine) << error;
+  const llvm::DataLayout layout = machine->createDataLayout();
+  llvm::LLVMContext context;
+  IrTypes types = makeIrTypes(context);
+
+  const llvm::StructLayout* data = layout.getStructLayout(types.modelData);
+  EXPECT_EQ(data->getSizeInBytes(), sizeof(SmcModelData));
+  EXPECT_EQ(data->getElementOffset(kDataTime), offsetof(SmcModelData, time));
+  EXPECT_EQ(data->getElementOffset(kDataReals), offsetof(SmcModelData, reals));
+  EXPECT_EQ(data->getElementOffset(kDataIntegers), offsetof(SmcModelData, integers));
+  EXPECT_EQ(data->getElementOffset(kDataBooleans), offsetof(SmcModelData, booleans));
+  EXPECT_EQ(data->getElementOffset(kDataInstance), offsetof(SmcModelData, instance));
+
+  const llvm::StructLayout* model = layout.getStructLayout(types.model);
+  EXPECT_EQ(model->getSizeInBytes(), sizeof(SmcModel));
+  const size_t offsets[kModelFieldCount] = {
+      offsetof(SmcModel, model_identifier), offsetof(SmcModel, guid),
+      offsetof(SmcModel, num_reals),        offsetof(SmcModel, num_integers),
+      offsetof(SmcModel, num_booleans),     offsetof(SmcModel, num_states),
+      offsetof(SmcModel, state_refs),       offsetof(SmcModel, derivative_refs),
+      offsetof(SmcModel, state_nominals),   offsetof(SmcModel, real_flags),
+      offsetof(SmcModel, integer_flags),    offsetof(SmcModel, boolean_flags),
+      offsetof(SmcModel, real_names),       offsetof(SmcModel, integer_names),
+      offsetof(SmcModel, boolean_names),    offsetof(SmcModel, num_loops),
+      offsetof(SmcModel, loop_descriptions), offsetof(SmcModel, default_tolerance),
+      offsetof(SmcModel, set_start_values), offsetof(SmcModel, initialize),
+      offsetof(SmcModel, compute_derivatives), offsetof(SmcModel, compute_outputs)};
+  for (unsigned i = 0; i < kModelFieldCount; ++i)
+    EXPECT_EQ(model->getElementOffset(i), offsets[i]) << "field " << i;
+}
+
+class IrGenTest : public ::testing::Test {
+protected:
+  IrGenTest() : diags(sources) { diags.setOutput(nullptr); }
+
+  std::string dump(const causal::CausalModel& model) {
+    CodegenOptions options;
+    options.sourceFileName = model.flat.name + ".mo";
+    return dumpLlvm(model, options, diags).value_or("");
+  }
+
+  // The first diagnostic, or "" when there was none.
+  std::string firstError() const {
+    return diags.diagnostics().empty() ? "" : diags.diagnostics().front().message;
+  }
+
+  SourceManager sources;
+  DiagnosticEngine diags;
+};
+
+TEST_F(IrGenTest, DumpHasTheCallbacksAndTheDescriptor) {
+  const std::string ir = dump(dahlquist());
+  ASSERT_FALSE(ir.empty()) << firstError();
+  for (const char* expected :
+       {"define internal void @smc_set_start_values(ptr %data)",
+        "define internal i32 @smc_initialize(ptr %data)",
+        "define internal i32 @smc_compute_derivatives(ptr %data)",
+        "define internal i32 @smc_compute_outputs(ptr %data)",
+        "@smc_model = hidden constant %SmcModel", "c\"Dahlquist\\00\"", "c\"der(x)\\00\"",
+        "target triple = \"x86_64-unknown-linux-gnu\""})
+    EXPECT_NE(ir.find(expected), std::string::npos) << expected << "\n" << ir;
+  std::smatch guid;
+  ASSERT_TRUE(std::regex_search(
+      ir, guid, std::regex(R"(@smc_guid = .*c"(\{[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}\}))")));
+  EXPECT_NE(guid[1].str(), "{00000000-0000-0000-0000-000000000000}");
+}
+
+TEST_F(IrGenTest, DumpIsDeterministic) { EXPECT_EQ(dump(algebraicLoop()), dump(algebraicLoop())); }
+
+TEST_F(IrGenTest, DifferentModelsGetDifferentGuids) {
+  causal::CausalModel changed = dahlquist();
+  changed.flat.variables[0].binding = real(2.5);  // k
+  auto guidOf = [](const std::string& ir) {
+    std::smatch m;
+    std::regex_search(ir, m, std::regex(R"(@smc_guid = .*c"(\{[^}]*\}))"));
+    return m[1].str();
+  };
+  EXPECT_NE(guidOf(dump(dahlquist())), guidOf(dump(changed)));
+}
+
+TEST_F(IrGenTest, AlgebraicLoopCallsTheSolverWithItsDescription) {
+  const std::string ir = dump(algebraicLoop());
+  ASSERT_FALSE(ir.empty()) << firstError();
+  EXPECT_NE(ir.find("define internal i32 @smc_loop0_residual(ptr %data, ptr %x, ptr %residuals)"),
+            std::string::npos);
+  EXPECT_NE(ir.find("call i32 @smc_solve_algebraic_loop(ptr %data, i32 0, i32 2, ptr "
+                    "@smc_loop0_unknowns, ptr @smc_loop0_residual)"),
+            std::string::npos)
+      << ir;
+  // The same loop in compute_derivatives is loop 1.
+  EXPECT_NE(ir.find("@smc_solve_algebraic_loop(ptr %data, i32 1, i32 2"), std::string::npos);
+  EXPECT_NE(ir.find("equations at Loop.mo:5:3, Loop.mo:6:3 for a, b"), std::string::npos);
+}
+
+TEST_F(IrGenTest, IfExpressionBranchesInsteadOfSelecting) {
+  ModelBuilder m("Branches");
+  flat::VarId p = m.parameter("p", real(1.0));
+  flat::VarId y = m.algebraic("y", true);
+  m.model().outputBlocks = {assign(y, ifExpr(binary(flat::Op::Greater, var(p), real(0.0)),
+                                             call(flat::Builtin::Sqrt, {var(p)}), real(0.0)))};
+  const std::string ir = dump(m.model());
+  ASSERT_FALSE(ir.empty()) << firstError();
+  EXPECT_NE(ir.find("br i1"), std::string::npos);
+  EXPECT_NE(ir.find("phi double"), std::string::npos);
+  EXPECT_EQ(ir.find("select"), std::string::npos);
+}
+
+// Models whose only block is `y := value`, for the error tests.
+causal::CausalModel assigning(flat::BaseType type, ExprPtr value) {
+  ModelBuilder m("Bad");
+  flat::VarId y = m.algebraic("y", true, type);
+  m.model().outputBlocks = {assign(y, std::move(value), at(3, 5))};
+  return m.model();
+}
+
+TEST_F(IrGenTest, DerLeftInAnEquationIsAnInternalError) {
+  causal::CausalModel model = assigning(flat::BaseType::Real, der(real(1.0)));
+  EXPECT_TRUE(dump(model).empty());
+  EXPECT_NE(firstError().find("der()"), std::string::npos) << firstError();
+}
+
+TEST_F(IrGenTest, TypeErrorsAreDiagnosed) {
+  EXPECT_TRUE(dump(assigning(flat::BaseType::Real, binary(flat::Op::Add, boolean(true), real(1))))
+                  .empty());
+  EXPECT_TRUE(dump(assigning(flat::BaseType::Integer, real(1.5))).empty());
+  EXPECT_TRUE(dump(assigning(flat::BaseType::Boolean, integer(1))).empty());
+  EXPECT_TRUE(dump(assigning(flat::BaseType::Real, ifExpr(real(1), real(1), real(2)))).empty());
+  EXPECT_TRUE(
+      dump(assigning(flat::BaseType::Real, call(flat::Builtin::Sin, {boolean(true)}))).empty());
+  EXPECT_EQ(diags.errorCount(), 5u);
+  for (const Diagnostic& d : diags.diagnostics())
+    EXPECT_EQ(d.message.find("internal error"), std::string::npos) << d.message;
+  // The assignment's range locates a conversion error.
+  EXPECT_NE(diags.diagnostics()[1].message.find("expected an Integer expression, found a Real one"),
+            std::string::npos)
+      << diags.diagnostics()[1].message;
+  EXPECT_EQ(diags.diagnostics()[1].range.begin.line, 3u);
+}
+
+TEST_F(IrGenTest, WrongArityAndOversizedLiteralsAreDiagnosed) {
+  EXPECT_TRUE(dump(assigning(flat::BaseType::Real, call(flat::Builtin::Atan2, {real(1)}))).empty());
+  EXPECT_NE(firstError().find("'atan2' takes 2 arguments, not 1"), std::string::npos)
+      << firstError();
+  EXPECT_TRUE(dump(assigning(flat::BaseType::Integer, integer(1LL << 40))).empty());
+  EXPECT_EQ(diags.errorCount(), 2u);
+}
+
+TEST_F(IrGenTest, InvalidModelIdentifierIsRejected) {
+  CodegenOptions options;
+  options.modelIdentifier = "not an identifier";
+  EXPECT_FALSE(dumpLlvm(dahlquist(), options, diags));
+  EXPECT_EQ(diags.errorCount(), 1u);
+}
+
+TEST(ModelIdentifierTest, DerivedFromTheModelNameAsACIdentifier) {
+  EXPECT_EQ(modelIdentifierFor("Modelica.Blocks.Examples.PID"), "Modelica_Blocks_Examples_PID");
+  EXPECT_EQ(modelIdentifierFor("'quoted name'"), "_quoted_name_");
+  EXPECT_EQ(modelIdentifierFor("1st"), "_1st");
+  EXPECT_EQ(modelIdentifierFor(""), "model");
+}
+
+}  // namespace
+}  // namespace smc::codegen
