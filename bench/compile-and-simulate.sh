@@ -15,7 +15,7 @@ trap 'rm -rf "$out"' EXIT
 seconds() {  # runs "$@" and prints its wall time in seconds
   local start end
   start=$(date +%s.%N)
-  "$@" > /dev/null
+  "$@" > /dev/null 2>&1 || return 1
   end=$(date +%s.%N)
   awk -v s="$start" -v e="$end" 'BEGIN { printf "%.3f", e - s }'
 }
@@ -30,6 +30,6 @@ for model in examples/*.mo ../shared/models/continuous/*.mo; do
     if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then best=$t; fi
   done
   sim="-"
-  [ "$best" != "error" ] && sim=$(seconds "$smc" simulate "$out/$name.fmu")
+  if [ "$best" != "error" ]; then sim=$(seconds "$smc" simulate "$out/$name.fmu") || sim="error"; fi
   printf '%-22s %12s %12s\n' "$name" "$best" "$sim"
 done

@@ -57,7 +57,8 @@ int main(int argc, char** argv) {
   app.add_option("-o,--output", compile.outputPath, "FMU to write (default: <Model>.fmu)");
   app.add_option("--model", compile.modelName, "Class to compile (dotted name; default: the file's only class)");
   app.add_option("-I,--library-path", compile.libraryPaths,
-                 "Directory searched for Modelica packages (repeatable; MODELICAPATH is searched after)");
+                 "Directory searched for Modelica packages (repeatable; MODELICAPATH is searched after)")
+      ->allow_extra_args(false);
   app.add_option("--dump", dump, "Print a stage's output and stop")
       ->check(CLI::IsMember({"ast", "flat", "blt", "llvm"}));
 
@@ -70,7 +71,8 @@ int main(int argc, char** argv) {
   simulate->add_option("--stop-time", sim.stopTime, "Stop time (default: the FMU's DefaultExperiment)");
   simulate->add_option("--step", sim.stepSize, "Communication step size");
   simulate->add_option("--tolerance", sim.tolerance, "Relative tolerance for the FMU's solver");
-  simulate->add_option("--set", settings, "Set a variable before initialization: name=value (repeatable)");
+  simulate->add_option("--set", settings, "Set a variable before initialization: name=value (repeatable)")
+      ->allow_extra_args(false);
   simulate->add_option("--output-variables", outputs, "Comma-separated variables to record (default: outputs)");
   simulate->add_flag("--all", sim.allVariables, "Record every variable");
   simulate->add_option("-o,--output", sim.csvPath, "CSV file for the results");

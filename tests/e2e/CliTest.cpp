@@ -68,6 +68,25 @@ TEST(Cli, MissingInputFileIsAnError) {
   EXPECT_NE(o.output.find("cannot read '/nonexistent/Model.mo'"), std::string::npos) << o.output;
 }
 
+TEST(Cli, LibraryPackagesAreFoundThroughLibraryPathAndModelicaPath) {
+  fs::path lib = scratch() / "lib";
+  fs::create_directories(lib / "Shapes");
+  std::ofstream(lib / "Shapes" / "package.mo") << "package Shapes\n  constant Real unit = 2;\nend Shapes;\n";
+  std::ofstream(lib / "Shapes" / "Square.mo")
+      << "within Shapes;\nmodel Square\n  parameter Real side = unit;\n  output Real area = side * side;\nend Square;\n";
+  std::string model = writeModel("UsesLib.mo",
+                                 "model UsesLib\n  Shapes.Square s(side = 3);\n  output Real a = s.area;\nend UsesLib;\n");
+  Outcome viaOption = runCommand(smc() + " --dump=flat -I " + lib.string() + " " + model);
+  EXPECT_EQ(viaOption.status, 0) << viaOption.output;
+  EXPECT_NE(viaOption.output.find("parameter Real s.side = 3;"), std::string::npos) << viaOption.output;
+  Outcome viaEnvironment = runCommand("MODELICAPATH=" + lib.string() + " " + smc() + " --dump=flat " + model);
+  EXPECT_EQ(viaEnvironment.status, 0) << viaEnvironment.output;
+  Outcome missing = runCommand(smc() + " --dump=flat " + model);
+  EXPECT_EQ(missing.status, 1);
+  EXPECT_NE(missing.output.find(model + ":2:3: error: class 'Shapes.Square' not found"), std::string::npos)
+      << missing.output;
+}
+
 TEST(Cli, HelpAndVersionSucceed) {
   Outcome help = runCommand(smc() + " --help");
   EXPECT_EQ(help.status, 0);
