@@ -1,9 +1,11 @@
 /* FMI 2.0 Co-Simulation stepping and status inquiry (section 4.2.4-4.2.5).
  *
- * fmi2DoStep integrates the states with CVODE to exactly t+h (a model
- * without states just moves its clock), then evaluates derivatives and
- * outputs at the new point. It always runs synchronously, so it never
- * returns fmi2Pending and the slave never asks to terminate.
+ * fmi2DoStep checks its arguments and hands the step to simulation.c,
+ * which integrates to exactly t+h handling the events on the way. It runs
+ * synchronously, so it never returns fmi2Pending. When the model calls
+ * terminate(), the step returns fmi2Discard, fmi2GetBooleanStatus
+ * (fmi2Terminated) answers true and fmi2LastSuccessfulTime is the time of
+ * that event.
  */
 #include <math.h>
 
@@ -11,8 +13,7 @@
 #include "fmi_state.h"
 #include "instance.h"
 #include "logging.h"
-#include "model_eval.h"
-#include "solver_cvode.h"
+#include "simulation.h"
 
 /* Communication points may differ from ours by rounding in the importer. */
 static const double time_match_tolerance = 1e-12;
@@ -46,20 +47,18 @@ fmi2Status fmi2DoStep(fmi2Component c, fmi2Real currentCommunicationPoint,
   (void)noSetFMUStatePriorToCurrentCommunicationPoint; /* no FMU states are kept */
   const char* function = "fmi2DoStep";
   SmcInstance* instance = smc_enter(c, function, SMC_MASK_DO_STEP);
-  if (instance == NULL ||
-      !step_arguments_valid(instance, currentCommunicationPoint, communicationStepSize))
+  if (instance == NULL) return fmi2Error;
+  if (instance->state == SMC_STATE_STEP_FAILED) {
+    smc_log_error(instance,
+                  "%s: the model called terminate() at t=%.17g (%s): the simulation is over; "
+                  "only Get calls, fmi2Terminate, fmi2Reset or fmi2FreeInstance are possible",
+                  function, instance->terminate_time, instance->terminate_message);
     return fmi2Error;
-  double tout = currentCommunicationPoint + communicationStepSize;
-  if (smc_model.num_states > 0) {
-    if ((instance->inputs_changed && smc_cvode_restart(instance, function) != SMC_OK) ||
-        smc_cvode_advance(instance, tout, function) != SMC_OK) {
-      instance->state = SMC_STATE_ERROR;
-      return fmi2Error;
-    }
   }
-  instance->inputs_changed = false;
-  instance->data.time = tout;
-  return smc_eval_outputs(instance, function) == SMC_OK ? fmi2OK : fmi2Error;
+  if (!step_arguments_valid(instance, currentCommunicationPoint, communicationStepSize) ||
+      smc_refresh_stale_values(instance, function) != SMC_OK)
+    return fmi2Error;
+  return smc_simulation_step(instance, currentCommunicationPoint + communicationStepSize, function);
 }
 
 static const char* status_kind_name(fmi2StatusKind kind) {
@@ -120,7 +119,7 @@ fmi2Status fmi2GetBooleanStatus(fmi2Component c, const fmi2StatusKind s, fmi2Boo
   if (instance == NULL) return fmi2Error;
   if (s != fmi2Terminated)
     return wrong_kind(instance, "fmi2GetBooleanStatus", s, "only fmi2Terminated is Boolean");
-  *value = fmi2False; /* the model has no terminate() that could ask to stop */
+  *value = instance->terminate_requested ? fmi2True : fmi2False;
   return fmi2OK;
 }
 

@@ -1,5 +1,10 @@
 /* FMI 2.0 experiment set-up and mode changes (sections 2.1.6, 4.2.4):
  * instantiated -> initializationMode -> stepComplete -> terminated.
+ *
+ * fmi2ExitInitializationMode finishes the initialization and handles the
+ * events due at the start time before the first step; fmi2Terminate runs
+ * one event iteration with terminal() true (so `when terminal()` fires)
+ * and computes the outputs once more before the solvers are released.
  */
 #include <math.h>
 
@@ -7,8 +12,7 @@
 #include "fmi_state.h"
 #include "instance.h"
 #include "logging.h"
-#include "model_eval.h"
-#include "solver_cvode.h"
+#include "simulation.h"
 
 fmi2Status fmi2SetupExperiment(fmi2Component c, fmi2Boolean toleranceDefined, fmi2Real tolerance,
                                fmi2Real startTime, fmi2Boolean stopTimeDefined, fmi2Real stopTime) {
@@ -52,12 +56,9 @@ fmi2Status fmi2ExitInitializationMode(fmi2Component c) {
   const char* function = "fmi2ExitInitializationMode";
   SmcInstance* instance = smc_enter(c, function, SMC_MASK_EXIT_INITIALIZATION_MODE);
   if (instance == NULL) return fmi2Error;
-  if (smc_refresh_stale_values(instance, function) != SMC_OK) return fmi2Error;
-  if (smc_model.num_states > 0 && smc_cvode_start(instance, function) != SMC_OK) {
-    instance->state = SMC_STATE_ERROR;
+  if (smc_refresh_stale_values(instance, function) != SMC_OK ||
+      smc_simulation_start(instance, function) != SMC_OK)
     return fmi2Error;
-  }
-  instance->inputs_changed = false;
   instance->state = SMC_STATE_STEP_COMPLETE;
   return fmi2OK;
 }
@@ -65,7 +66,7 @@ fmi2Status fmi2ExitInitializationMode(fmi2Component c) {
 fmi2Status fmi2Terminate(fmi2Component c) {
   SmcInstance* instance = smc_enter(c, "fmi2Terminate", SMC_MASK_TERMINATE);
   if (instance == NULL) return fmi2Error;
-  if (smc_refresh_stale_values(instance, "fmi2Terminate") != SMC_OK) return fmi2Error;
+  if (smc_simulation_finish(instance, "fmi2Terminate") != SMC_OK) return fmi2Error;
   /* Values stay readable; the solvers are not needed any more. */
   smc_instance_release_solvers(instance);
   instance->state = SMC_STATE_TERMINATED;

@@ -6,7 +6,7 @@
  * the state (section 4.2.4 table): parameters, inputs and variables with an
  * exact start value before initialization ends; afterwards only inputs.
  * A Set marks calculated values stale; the next Get recomputes them (see
- * model_eval.h), so a Get always reflects the values set before it.
+ * simulation.h), so a Get always reflects the values set before it.
  * The model has no String variables, so any String value reference is out
  * of range.
  */
@@ -16,7 +16,7 @@
 #include "fmi_state.h"
 #include "instance.h"
 #include "logging.h"
-#include "model_eval.h"
+#include "simulation.h"
 
 /* One variable type's table: how many, their flags and names. */
 typedef struct {
@@ -94,6 +94,13 @@ static void note_values_set(SmcInstance* instance, size_t nvr) {
   if (instance->state == SMC_STATE_STEP_COMPLETE) instance->inputs_changed = true;
 }
 
+/* Before initialization ends a Set changes a start value, and pre() reads
+ * start values during initialization; in stepComplete pre() keeps the value
+ * before the Set until the input change is handled as an event. */
+static bool set_reaches_pre(const SmcInstance* instance) {
+  return instance->state != SMC_STATE_STEP_COMPLETE;
+}
+
 /* State check, request check and stale-value refresh shared by the Gets. */
 static SmcInstance* enter_get(fmi2Component c, const char* function, const fmi2ValueReference vr[],
                               size_t nvr, const void* values, const VariableTable* table) {
@@ -154,6 +161,8 @@ fmi2Status fmi2SetReal(fmi2Component c, const fmi2ValueReference vr[], size_t nv
     }
   }
   for (size_t i = 0; i < nvr; ++i) instance->data.reals[vr[i]] = value[i];
+  if (set_reaches_pre(instance))
+    for (size_t i = 0; i < nvr; ++i) instance->data.pre_reals[vr[i]] = value[i];
   note_values_set(instance, nvr);
   return fmi2OK;
 }
@@ -164,6 +173,8 @@ fmi2Status fmi2SetInteger(fmi2Component c, const fmi2ValueReference vr[], size_t
   SmcInstance* instance = enter_set(c, "fmi2SetInteger", vr, nvr, value, &table);
   if (instance == NULL) return fmi2Error;
   for (size_t i = 0; i < nvr; ++i) instance->data.integers[vr[i]] = value[i];
+  if (set_reaches_pre(instance))
+    for (size_t i = 0; i < nvr; ++i) instance->data.pre_integers[vr[i]] = value[i];
   note_values_set(instance, nvr);
   return fmi2OK;
 }
@@ -174,6 +185,8 @@ fmi2Status fmi2SetBoolean(fmi2Component c, const fmi2ValueReference vr[], size_t
   SmcInstance* instance = enter_set(c, "fmi2SetBoolean", vr, nvr, value, &table);
   if (instance == NULL) return fmi2Error;
   for (size_t i = 0; i < nvr; ++i) instance->data.booleans[vr[i]] = value[i] != fmi2False;
+  if (set_reaches_pre(instance))
+    for (size_t i = 0; i < nvr; ++i) instance->data.pre_booleans[vr[i]] = value[i] != fmi2False;
   note_values_set(instance, nvr);
   return fmi2OK;
 }

@@ -7,9 +7,8 @@
 #include "logging.h"
 
 static const SmcFmiState all_states[] = {
-    SMC_STATE_INSTANTIATED,  SMC_STATE_INITIALIZATION_MODE,
-    SMC_STATE_STEP_COMPLETE, SMC_STATE_TERMINATED,
-    SMC_STATE_ERROR,
+    SMC_STATE_INSTANTIATED, SMC_STATE_INITIALIZATION_MODE, SMC_STATE_STEP_COMPLETE,
+    SMC_STATE_STEP_FAILED,  SMC_STATE_TERMINATED,          SMC_STATE_ERROR,
 };
 
 const char* smc_state_name(SmcFmiState state) {
@@ -17,6 +16,7 @@ const char* smc_state_name(SmcFmiState state) {
   case SMC_STATE_INSTANTIATED: return "instantiated";
   case SMC_STATE_INITIALIZATION_MODE: return "initializationMode";
   case SMC_STATE_STEP_COMPLETE: return "stepComplete";
+  case SMC_STATE_STEP_FAILED: return "stepFailed";
   case SMC_STATE_TERMINATED: return "terminated";
   case SMC_STATE_ERROR: return "error";
   }
@@ -40,7 +40,10 @@ SmcInstance* smc_enter(fmi2Component c, const char* function, unsigned allowed) 
   SmcInstance* instance = c;
   if (instance == NULL) return NULL;
   smc_log_call(instance, "%s called in state %s", function, smc_state_name(instance->state));
-  if ((allowed & instance->state) != 0) return instance;
+  if ((allowed & instance->state) != 0) {
+    instance->warned_count = 0; /* assertion warnings: once per FMI call */
+    return instance;
+  }
   char expected[160];
   describe_mask(allowed, expected, sizeof expected);
   smc_log_error(instance, "%s: not allowed in state %s; expected state %s", function,

@@ -6,6 +6,7 @@
  */
 #include "instance.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,6 +33,16 @@ static double default_tolerance(void) {
   return smc_model.default_tolerance > 0.0 ? smc_model.default_tolerance : 1e-6;
 }
 
+void smc_copy_values_to_pre(SmcInstance* instance) {
+  SmcModelData* data = &instance->data;
+  if (smc_model.num_reals > 0)
+    memcpy(data->pre_reals, data->reals, (size_t)smc_model.num_reals * sizeof(double));
+  if (smc_model.num_integers > 0)
+    memcpy(data->pre_integers, data->integers, (size_t)smc_model.num_integers * sizeof(int32_t));
+  if (smc_model.num_booleans > 0)
+    memcpy(data->pre_booleans, data->booleans, (size_t)smc_model.num_booleans * sizeof(int32_t));
+}
+
 void smc_instance_restart(SmcInstance* instance) {
   smc_instance_release_solvers(instance);
   instance->state = SMC_STATE_INSTANTIATED;
@@ -40,27 +51,60 @@ void smc_instance_restart(SmcInstance* instance) {
   instance->stop_time_defined = false;
   instance->stop_time = 0.0;
   instance->data.time = 0.0;
+  instance->data.initial = 0;
+  instance->data.terminal = 0;
+  instance->data.next_time_event = INFINITY;
   instance->values_stale = false;
   instance->inputs_changed = false;
   instance->failure[0] = '\0';
+  for (int32_t i = 0; i < smc_model.num_event_indicators; ++i) {
+    instance->indicators[i] = 0.0;
+    instance->zero_indicators[i] = false;
+  }
+  instance->watching_zeros = false;
+  instance->zero_check_time = INFINITY;
+  instance->last_event_time = -INFINITY;
+  instance->consecutive_events = 0;
+  instance->terminate_requested = false;
+  instance->terminate_time = 0.0;
+  instance->terminate_message[0] = '\0';
+  instance->warned_count = 0;
   smc_model.set_start_values(&instance->data);
+  /* pre() during initialization reads the start values. */
+  smc_copy_values_to_pre(instance);
 }
 
-/* Allocates the name and the three value arrays; false when memory runs out. */
+/* True when an array of `count` elements was needed and allocated (or
+ * not needed). */
+static bool allocated(const void* memory, int32_t count) { return count == 0 || memory != NULL; }
+
+/* Allocates the name, the value and pre() arrays and the event scratch
+ * arrays; false when memory runs out. */
 static bool allocate_members(SmcInstance* instance, const char* name) {
   size_t name_size = strlen(name) + 1;
   instance->name = smc_allocate(instance, name_size, 1);
   if (instance->name == NULL) return false;
   memcpy(instance->name, name, name_size);
-  instance->data.reals = smc_allocate(instance, (size_t)smc_model.num_reals, sizeof(double));
-  instance->data.integers = smc_allocate(instance, (size_t)smc_model.num_integers, sizeof(int32_t));
-  instance->data.booleans = smc_allocate(instance, (size_t)smc_model.num_booleans, sizeof(int32_t));
-  instance->loops =
-      smc_allocate(instance, (size_t)smc_model.num_loops, sizeof(struct SmcLoopSolver*));
-  return (smc_model.num_reals == 0 || instance->data.reals != NULL) &&
-         (smc_model.num_integers == 0 || instance->data.integers != NULL) &&
-         (smc_model.num_booleans == 0 || instance->data.booleans != NULL) &&
-         (smc_model.num_loops == 0 || instance->loops != NULL);
+  const SmcModel* m = &smc_model;
+  SmcModelData* data = &instance->data;
+  data->reals = smc_allocate(instance, (size_t)m->num_reals, sizeof(double));
+  data->integers = smc_allocate(instance, (size_t)m->num_integers, sizeof(int32_t));
+  data->booleans = smc_allocate(instance, (size_t)m->num_booleans, sizeof(int32_t));
+  data->pre_reals = smc_allocate(instance, (size_t)m->num_reals, sizeof(double));
+  data->pre_integers = smc_allocate(instance, (size_t)m->num_integers, sizeof(int32_t));
+  data->pre_booleans = smc_allocate(instance, (size_t)m->num_booleans, sizeof(int32_t));
+  instance->loops = smc_allocate(instance, (size_t)m->num_loops, sizeof(struct SmcLoopSolver*));
+  instance->indicators = smc_allocate(instance, (size_t)m->num_event_indicators, sizeof(double));
+  instance->zero_indicators =
+      smc_allocate(instance, (size_t)m->num_event_indicators, sizeof(bool));
+  return allocated(data->reals, m->num_reals) && allocated(data->integers, m->num_integers) &&
+         allocated(data->booleans, m->num_booleans) &&
+         allocated(data->pre_reals, m->num_reals) &&
+         allocated(data->pre_integers, m->num_integers) &&
+         allocated(data->pre_booleans, m->num_booleans) &&
+         allocated(instance->loops, m->num_loops) &&
+         allocated(instance->indicators, m->num_event_indicators) &&
+         allocated(instance->zero_indicators, m->num_event_indicators);
 }
 
 SmcInstance* smc_instance_create(const char* name, const fmi2CallbackFunctions* functions,
@@ -103,7 +147,12 @@ void smc_instance_destroy(SmcInstance* instance) {
   smc_instance_release_solvers(instance);
   if (instance->sundials != NULL && SUNContext_Free(&instance->sundials) != 0)
     smc_log_error(instance, "fmi2FreeInstance: SUNContext_Free failed");
+  smc_release(instance, instance->zero_indicators);
+  smc_release(instance, instance->indicators);
   smc_release(instance, instance->loops);
+  smc_release(instance, instance->data.pre_booleans);
+  smc_release(instance, instance->data.pre_integers);
+  smc_release(instance, instance->data.pre_reals);
   smc_release(instance, instance->data.booleans);
   smc_release(instance, instance->data.integers);
   smc_release(instance, instance->data.reals);

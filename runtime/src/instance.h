@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include <sundials/sundials_context.h>
 
@@ -17,16 +18,20 @@
 #include "smc/model.h"
 
 /* FMI 2.0 Co-Simulation states this FMU can be in (section 4.2.4). The
- * asynchronous stepInProgress/stepCanceled and the stepFailed state that
- * follows fmi2Discard are never entered: doStep runs synchronously and
- * reports solver failures as fmi2Error. */
+ * asynchronous stepInProgress/stepCanceled are never entered: doStep runs
+ * synchronously. stepFailed follows the fmi2Discard of a step in which the
+ * model called terminate(); solver failures are fmi2Error. */
 typedef enum {
   SMC_STATE_INSTANTIATED = 1u << 0,
   SMC_STATE_INITIALIZATION_MODE = 1u << 1,
   SMC_STATE_STEP_COMPLETE = 1u << 2,
   SMC_STATE_TERMINATED = 1u << 3,
   SMC_STATE_ERROR = 1u << 4,
+  SMC_STATE_STEP_FAILED = 1u << 5,
 } SmcFmiState;
+
+/* Distinct assertion warnings remembered per step (see model_services.c). */
+enum { SMC_WARNINGS_PER_STEP = 16 };
 
 struct SmcCvodeSolver;
 struct SmcLoopSolver;
@@ -45,7 +50,8 @@ typedef struct SmcInstance {
   bool stop_time_defined;
   double stop_time;
 
-  SmcModelData data; /* data.time is the current communication point */
+  SmcModelData data; /* data.time is the current communication point;
+                        data.pre_* are allocated with the value arrays */
   /* A Set* changed a value since the model was last evaluated: the next Get
    * re-evaluates so that calculated values reflect it. */
   bool values_stale;
@@ -58,9 +64,28 @@ typedef struct SmcInstance {
   struct SmcLoopSolver** loops; /* smc_model.num_loops slots, each filled on first use */
 
   /* Why the latest model evaluation failed (loop solver, non-finite
-   * derivative...), quoted by the entry point that reports the error. */
+   * derivative, smc_report_failure, a failed assertion...), quoted by the
+   * entry point that reports the error. */
   char failure[1024];
   unsigned failure_count; /* bumped by every smc_record_failure */
+
+  /* Event handling (events.c, simulation.c). */
+  double* indicators;    /* smc_model.num_event_indicators values, scratch */
+  bool* zero_indicators; /* indicator i was exactly 0 after the latest event */
+  bool watching_zeros;   /* some zero_indicators[i] is set */
+  double zero_check_time; /* a look just after an event with zero indicators, or INFINITY */
+  double last_event_time; /* Zeno guard: events closer together than 1e-12 relative */
+  int consecutive_events;
+
+  /* terminate() (model_services.c): the step in progress ends after its
+   * event handling with fmi2Discard; the simulation is then over. */
+  bool terminate_requested;
+  double terminate_time;
+  char terminate_message[512];
+
+  /* Assertion warnings already logged during the current FMI call. */
+  uint64_t warned[SMC_WARNINGS_PER_STEP];
+  int warned_count;
 } SmcInstance;
 
 /* Allocates through the importer's allocateMemory (or calloc): zeroed. */
@@ -76,8 +101,12 @@ void smc_instance_destroy(SmcInstance* instance);
 /* Frees the integrator and every cached loop solver (terminate, reset). */
 void smc_instance_release_solvers(SmcInstance* instance);
 
-/* Back to the freshly instantiated state: start values, default experiment. */
+/* Back to the freshly instantiated state: start values (also in pre_*),
+ * default experiment, no pending events, termination or warnings. */
 void smc_instance_restart(SmcInstance* instance);
+
+/* pre_* := current values, for all three types. */
+void smc_copy_values_to_pre(SmcInstance* instance);
 
 /* The name of a variable for messages, never NULL. */
 const char* smc_real_name(int32_t vr);

@@ -122,3 +122,9 @@ void smc_record_failure(SmcInstance* instance, const char* format, ...) {
   va_end(args);
   ++instance->failure_count;
 }
+
+void smc_append_failure_time(SmcInstance* instance, double time) {
+  size_t used = strlen(instance->failure);
+  if (used + 1 >= sizeof instance->failure) return;
+  snprintf(instance->failure + used, sizeof instance->failure - used, " (at t=%.17g)", time);
+}

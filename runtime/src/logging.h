@@ -43,4 +43,8 @@ void smc_log_instantiate_error(const fmi2CallbackFunctions* functions, const cha
 /* Remembers why a model evaluation failed (see SmcInstance.failure). */
 void smc_record_failure(SmcInstance* instance, const char* format, ...) SMC_PRINTF(2, 3);
 
+/* Appends " (at t=...)" to the recorded failure: for failures inside the
+ * integrator, whose trial time differs from the communication point. */
+void smc_append_failure_time(SmcInstance* instance, double time);
+
 #endif /* SMC_RUNTIME_LOGGING_H */

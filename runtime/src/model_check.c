@@ -21,7 +21,7 @@
 bool smc_model_is_consistent(const fmi2CallbackFunctions* functions, const char* instance_name) {
   const SmcModel* m = &smc_model;
   REQUIRE(m->num_reals >= 0 && m->num_integers >= 0 && m->num_booleans >= 0 && m->num_states >= 0 &&
-              m->num_loops >= 0,
+              m->num_loops >= 0 && m->num_event_indicators >= 0,
           "fmi2Instantiate: smc_model has a negative count");
   REQUIRE(m->num_states <= m->num_reals,
           "fmi2Instantiate: smc_model has more states (%d) than Reals (%d)", m->num_states,
@@ -29,6 +29,10 @@ bool smc_model_is_consistent(const fmi2CallbackFunctions* functions, const char*
   REQUIRE(m->set_start_values != NULL && m->initialize != NULL && m->compute_derivatives != NULL &&
               m->compute_outputs != NULL,
           "fmi2Instantiate: smc_model lacks one of its four callbacks");
+  /* The code generator always emits both event callbacks, even for a model
+   * without events: requiring them keeps the runtime free of special cases. */
+  REQUIRE(m->event_indicators != NULL && m->event_update != NULL,
+          "fmi2Instantiate: smc_model lacks event_indicators or event_update");
   REQUIRE(m->num_reals == 0 || m->real_flags != NULL,
           "fmi2Instantiate: smc_model lacks real_flags");
   REQUIRE(m->num_integers == 0 || m->integer_flags != NULL,

@@ -2,9 +2,16 @@
  *
  * BDF with a dense direct linear solver (finite-difference Jacobian), the
  * relative tolerance from fmi2SetupExperiment and absolute tolerances
- * reltol * nominal per state. Each advance sets the stop time to the next
- * communication point so CVODE never steps past it: the states at t+h are
- * computed, not interpolated across a later input change.
+ * reltol * nominal per state. Each advance sets the stop time to its
+ * target (the communication point or the next time event) so CVODE never
+ * steps past it: the states there are computed, not interpolated across a
+ * later input change or event.
+ *
+ * Root finding watches the model's event indicators (CVodeRootInit); a
+ * root return stops the integration at the first point where an indicator
+ * has changed sign or is zero. A model without states but with indicators
+ * integrates one placeholder state with derivative 0, so that the same
+ * root finding locates crossings of time-dependent indicators.
  *
  * The right-hand side reports model failures and non-finite derivatives as
  * recoverable (CVODE retries with a smaller step); only when CVODE gives up
@@ -30,6 +37,7 @@ static const long max_steps_per_communication_step = 100000;
 
 struct SmcCvodeSolver {
   void* memory;
+  sunindextype size; /* num_states, or 1 for the placeholder state */
   N_Vector states;
   N_Vector absolute_tolerances;
   SUNMatrix jacobian;
@@ -86,11 +94,25 @@ static void error_handler(int error_code, const char* module, const char* functi
   while (length > 0 && (copy[length - 1] == '.' || copy[length - 1] == ' ')) copy[--length] = '\0';
 }
 
+/* Records why a model callback failed inside CVODE at time t: the
+ * model's own reason with the time appended, or `what` failed at t. */
+static void record_callback_failure(SmcInstance* instance, unsigned failures_before,
+                                    const char* what, sunrealtype t) {
+  if (instance->failure_count == failures_before)
+    smc_record_failure(instance, "%s failed at t=%.17g", what, t);
+  else
+    smc_append_failure_time(instance, t);
+}
+
 static int right_hand_side(sunrealtype t, N_Vector y, N_Vector ydot, void* user_data) {
   SmcInstance* instance = user_data;
   SmcModelData* data = &instance->data;
   const sunrealtype* states = N_VGetArrayPointer(y);
   sunrealtype* derivatives = N_VGetArrayPointer(ydot);
+  if (smc_model.num_states == 0) { /* the placeholder state stands still */
+    derivatives[0] = 0.0;
+    return 0;
+  }
   /* instance->failure keeps the latest problem even after later calls
    * succeed: when CVODE finally gives up, that is usually the cause. */
   unsigned failures_before = instance->failure_count;
@@ -98,8 +120,7 @@ static int right_hand_side(sunrealtype t, N_Vector y, N_Vector ydot, void* user_
   for (int32_t i = 0; i < smc_model.num_states; ++i)
     data->reals[smc_model.state_refs[i]] = states[i];
   if (smc_model.compute_derivatives(data) != SMC_OK) {
-    if (instance->failure_count == failures_before) /* the model gave no reason */
-      smc_record_failure(instance, "computing the derivatives failed at t=%.17g", t);
+    record_callback_failure(instance, failures_before, "computing the derivatives", t);
     return 1; /* recoverable: CVODE retries with a smaller step */
   }
   for (int32_t i = 0; i < smc_model.num_states; ++i) {
@@ -114,14 +135,44 @@ static int right_hand_side(sunrealtype t, N_Vector y, N_Vector ydot, void* user_
   return 0;
 }
 
+/* CVODE's root function: the event indicators at (t, y). A failure or a
+ * non-finite indicator stops the integration (CV_RTFUNC_FAIL). */
+static int indicator_function(sunrealtype t, N_Vector y, sunrealtype* indicators,
+                              void* user_data) {
+  SmcInstance* instance = user_data;
+  SmcModelData* data = &instance->data;
+  const sunrealtype* states = N_VGetArrayPointer(y);
+  unsigned failures_before = instance->failure_count;
+  data->time = t;
+  for (int32_t i = 0; i < smc_model.num_states; ++i)
+    data->reals[smc_model.state_refs[i]] = states[i];
+  if (smc_model.event_indicators(data, indicators) != SMC_OK) {
+    record_callback_failure(instance, failures_before, "computing the event indicators", t);
+    return -1;
+  }
+  for (int32_t i = 0; i < smc_model.num_event_indicators; ++i) {
+    if (!isfinite(indicators[i])) {
+      smc_record_failure(instance, "event indicator %d is %g at t=%.17g", i, indicators[i], t);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+bool smc_cvode_needed(void) {
+  return smc_model.num_states > 0 || smc_model.num_event_indicators > 0;
+}
+
 static double state_nominal(int32_t i) {
   double nominal = fabs(smc_model.state_nominals[i]);
   return isfinite(nominal) && nominal > 0.0 ? nominal : 1.0;
 }
 
-/* Copies the states between CVODE's vector and the model's Reals. */
+/* Copies the states between CVODE's vector and the model's Reals (the
+ * placeholder state is always 0). */
 static void load_states(const SmcInstance* instance, N_Vector y) {
   sunrealtype* states = N_VGetArrayPointer(y);
+  if (smc_model.num_states == 0) states[0] = 0.0;
   for (int32_t i = 0; i < smc_model.num_states; ++i)
     states[i] = instance->data.reals[smc_model.state_refs[i]];
 }
@@ -135,15 +186,16 @@ static void store_states(SmcInstance* instance, N_Vector y) {
 static int32_t configure(SmcInstance* instance, struct SmcCvodeSolver* solver,
                          const char* function) {
   SUNContext context = instance->sundials;
-  sunindextype n = smc_model.num_states;
+  sunindextype n = smc_model.num_states > 0 ? smc_model.num_states : 1;
+  solver->size = n;
   solver->states = N_VNew_Serial(n, context);
   CHECK_CREATED(solver->states, "N_VNew_Serial");
   solver->absolute_tolerances = N_VNew_Serial(n, context);
   CHECK_CREATED(solver->absolute_tolerances, "N_VNew_Serial");
   load_states(instance, solver->states);
   sunrealtype* atol = N_VGetArrayPointer(solver->absolute_tolerances);
-  for (int32_t i = 0; i < smc_model.num_states; ++i)
-    atol[i] = instance->tolerance * state_nominal(i);
+  for (sunindextype i = 0; i < n; ++i)
+    atol[i] = instance->tolerance * (smc_model.num_states > 0 ? state_nominal((int32_t)i) : 1.0);
 
   solver->memory = CVodeCreate(CV_BDF, context);
   CHECK_CREATED(solver->memory, "CVodeCreate");
@@ -162,6 +214,13 @@ static int32_t configure(SmcInstance* instance, struct SmcCvodeSolver* solver,
   CHECK_CREATED(solver->linear_solver, "SUNLinSol_Dense");
   CHECK(CVodeSetLinearSolver(solver->memory, solver->linear_solver, solver->jacobian),
         CVodeGetLinReturnFlagName);
+
+  if (smc_model.num_event_indicators > 0) {
+    CHECK(CVodeRootInit(solver->memory, smc_model.num_event_indicators, indicator_function),
+          CVodeGetReturnFlagName);
+    /* Indicators that stay zero are expected (and watched by events.c). */
+    CHECK(CVodeSetNoInactiveRootWarn(solver->memory), CVodeGetReturnFlagName);
+  }
   return SMC_OK;
 }
 
@@ -186,19 +245,30 @@ int32_t smc_cvode_restart(SmcInstance* instance, const char* function) {
   return SMC_OK;
 }
 
-int32_t smc_cvode_advance(SmcInstance* instance, double tout, const char* function) {
+int32_t smc_cvode_advance(SmcInstance* instance, double target, bool* root,
+                          const char* function) {
   struct SmcCvodeSolver* solver = instance->cvode;
   solver->message[0] = '\0';
   instance->failure[0] = '\0';
-  CHECK(CVodeSetStopTime(solver->memory, tout), CVodeGetReturnFlagName);
+  *root = false;
   double from = instance->data.time; /* the right-hand side moves data.time */
+  /* After a root return CVODE's internal time may lie beyond the root; a
+   * target before it (an earlier time event, the look at zero indicators)
+   * needs a restart at the root, where data holds the states. */
+  sunrealtype internal_time = from;
+  CHECK(CVodeGetCurrentTime(solver->memory, &internal_time), CVodeGetReturnFlagName);
+  if (internal_time > target && smc_cvode_restart(instance, function) != SMC_OK) return SMC_FAILED;
+  CHECK(CVodeSetStopTime(solver->memory, target), CVodeGetReturnFlagName);
   sunrealtype reached = from;
-  int flag = CVode(solver->memory, tout, solver->states, &reached, CV_NORMAL);
+  int flag = CVode(solver->memory, target, solver->states, &reached, CV_NORMAL);
   if (flag < 0) {
     char call[96];
-    snprintf(call, sizeof call, "integrating from t=%.17g to t=%.17g", from, tout);
+    snprintf(call, sizeof call, "integrating from t=%.17g to t=%.17g", from, target);
     return report(instance, function, call, CVodeGetReturnFlagName, flag);
   }
+  /* A stop at the target returns it exactly; a root return its location. */
+  instance->data.time = flag == CV_ROOT_RETURN ? reached : target;
+  *root = flag == CV_ROOT_RETURN;
   store_states(instance, solver->states);
   return SMC_OK;
 }

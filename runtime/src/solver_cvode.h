@@ -1,20 +1,31 @@
-/* The instance's CVODE integrator (BDF, dense Newton) behind four calls.
- * `function` names the FMI entry point for error messages. On failure each
- * call logs CVODE's flag name and message and returns SMC_FAILED. */
+/* The instance's CVODE integrator (BDF, dense Newton, root finding on the
+ * event indicators) behind four calls. `function` names the FMI entry
+ * point for error messages. On failure each call logs CVODE's flag name
+ * and message and returns SMC_FAILED. */
 #ifndef SMC_RUNTIME_SOLVER_CVODE_H
 #define SMC_RUNTIME_SOLVER_CVODE_H
 
+#include <stdbool.h>
+
 #include "instance.h"
 
-/* Creates the integrator at data.time from the current state values
- * (num_states > 0). */
+/* Whether the model needs an integrator at all: it has states, or event
+ * indicators whose crossings only CVODE's root finding can locate (a model
+ * without states then integrates one constant placeholder state). */
+bool smc_cvode_needed(void);
+
+/* Creates the integrator at data.time from the current state values. */
 int32_t smc_cvode_start(SmcInstance* instance, const char* function);
 
-/* Restarts the integrator's history at data.time (after an input changed). */
+/* Restarts the integrator's history at data.time from the state values in
+ * data (after an input change, an event or a reinit()). */
 int32_t smc_cvode_restart(SmcInstance* instance, const char* function);
 
-/* Integrates to exactly tout and writes the states at tout into data. */
-int32_t smc_cvode_advance(SmcInstance* instance, double tout, const char* function);
+/* Integrates towards `target`, never beyond it, and stops early where an
+ * event indicator crosses zero (*root = true). Writes the time reached and
+ * the states there into data. */
+int32_t smc_cvode_advance(SmcInstance* instance, double target, bool* root,
+                          const char* function);
 
 void smc_cvode_free(SmcInstance* instance);
 

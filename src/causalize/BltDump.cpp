@@ -1,5 +1,8 @@
 // Text of the causalized model (`smc --dump=blt`), pinned by golden tests:
-// variable roles, then each section's blocks in evaluation order.
+// variable roles, zero crossings, samples, then each section's blocks in
+// evaluation order, and the assertions. Assignments print as `x := e`,
+// loops as a bracketed group of residuals, when-blocks and algorithms as
+// Modelica-like text with their condition variables.
 #include "causalize/CausalModel.h"
 
 #include <fmt/format.h>
@@ -22,33 +25,149 @@ const char* roleName(Role role) {
   return "?";
 }
 
-void dumpBlocks(const char* title, const std::vector<Block>& blocks, const flat::FlatModel& flat,
-                std::string& out) {
-  out += fmt::format("{} ({} block{})\n", title, blocks.size(), blocks.size() == 1 ? "" : "s");
-  for (const Block& block : blocks) {
-    if (const auto* assign = std::get_if<Assign>(&block)) {
-      out += fmt::format("  {} := {}\n", flat.variables[assign->target].name,
-                         flat::toString(*assign->value, flat));
-      continue;
-    }
-    const auto& loop = std::get<AlgebraicLoop>(block);
-    std::vector<std::string> names;
-    for (VarId v : loop.unknowns) names.push_back(flat.variables[v].name);
-    out += fmt::format("  loop for {{{}}}:\n", fmt::join(names, ", "));
-    for (const ExprPtr& r : loop.residuals) out += fmt::format("    0 = {}\n", flat::toString(*r, flat));
-  }
+const char* levelName(flat::AssertLevel level) {
+  return level == flat::AssertLevel::Error ? "AssertionLevel.error" : "AssertionLevel.warning";
 }
+
+class Printer {
+public:
+  Printer(const flat::FlatModel& flat, std::string& out) : flat_(flat), out_(out) {}
+
+  void blocks(const char* title, const std::vector<Block>& blocks) {
+    out_ += fmt::format("{} ({} block{})\n", title, blocks.size(), blocks.size() == 1 ? "" : "s");
+    for (const Block& block : blocks) std::visit([this](const auto& b) { print(b); }, block);
+  }
+
+  std::string expr(const ExprPtr& e) const { return flat::toString(*e, flat_); }
+  std::string name(VarId v) const { return flat_.variables[v].name; }
+
+private:
+  void line(int depth, const std::string& text) { out_ += std::string(2 * depth, ' ') + text + "\n"; }
+
+  std::string names(const std::vector<VarId>& vars) const {
+    std::vector<std::string> list;
+    for (VarId v : vars) list.push_back(name(v));
+    return fmt::format("{}", fmt::join(list, ", "));
+  }
+
+  void print(const Assign& assign) { line(1, fmt::format("{} := {}", name(assign.target), expr(assign.value))); }
+
+  void print(const AlgebraicLoop& loop) {
+    line(1, fmt::format("loop for {{{}}}:", names(loop.unknowns)));
+    for (const ExprPtr& r : loop.residuals) line(2, "0 = " + expr(r));
+  }
+
+  void print(const WhenBlock& when) {
+    for (size_t i = 0; i < when.branches.size(); ++i) {
+      const WhenBlock::Branch& branch = when.branches[i];
+      std::string condition = branch.conditionVars.size() == 1 ? names(branch.conditionVars)
+                                                               : "{" + names(branch.conditionVars) + "}";
+      line(1, fmt::format("{} {}{} then", i == 0 ? "when" : "elsewhen", condition,
+                          branch.activeAtInitialization ? " (at initialization)" : ""));
+      for (const flat::Action& a : branch.actions) action(a);
+    }
+    line(1, "end when");
+  }
+
+  void action(const flat::Action& a) {
+    switch (a.kind) {
+      case flat::ActionKind::Assign: line(2, fmt::format("{} := {}", name(a.target), expr(a.value))); break;
+      case flat::ActionKind::Reinit: line(2, fmt::format("reinit({}, {})", name(a.target), expr(a.value))); break;
+      case flat::ActionKind::Assert:
+        line(2, fmt::format("assert({}, {}, {})", expr(a.value), expr(a.message), levelName(a.level)));
+        break;
+      case flat::ActionKind::Terminate: line(2, fmt::format("terminate({})", expr(a.message))); break;
+    }
+  }
+
+  void print(const AlgorithmBlock& algorithm) {
+    std::string notes;
+    if (!algorithm.conditionsActiveAtInitialization.empty())
+      notes += fmt::format(" (at initialization: {})", names(algorithm.conditionsActiveAtInitialization));
+    if (!algorithm.relationUpdates.empty())
+      notes += fmt::format(" (event mode only: {})", names(algorithm.relationUpdates));
+    line(1, fmt::format("algorithm for {{{}}}{}", names(algorithm.outputs), notes));
+    statements(algorithm.statements, 2);
+    line(1, "end algorithm");
+  }
+
+  void statements(const std::vector<flat::Statement>& list, int depth) {
+    for (const flat::Statement& s : list) statement(s, depth);
+  }
+
+  // if/when/while with their branches; `first` and `next` are the keywords
+  // before each condition, `last` closes the statement.
+  void branched(const flat::Statement& s, int depth, const char* first, const char* next, const char* end,
+                const char* close) {
+    for (size_t i = 0; i < s.branches.size(); ++i) {
+      if (i < s.conditions.size() && s.conditions[i])
+        line(depth, fmt::format("{} {} {}", i == 0 ? first : next, expr(s.conditions[i]), end));
+      else
+        line(depth, "else");
+      statements(s.branches[i], depth + 1);
+    }
+    line(depth, close);
+  }
+
+  void statement(const flat::Statement& s, int depth) {
+    switch (s.kind) {
+      case flat::StatementKind::Assign: line(depth, fmt::format("{} := {}", name(s.target), expr(s.value))); break;
+      case flat::StatementKind::TupleAssign: {
+        std::vector<std::string> slots;
+        for (const auto& t : s.targets) slots.push_back(t ? name(*t) : "");
+        line(depth, fmt::format("({}) := {}", fmt::join(slots, ", "), expr(s.value)));
+        break;
+      }
+      case flat::StatementKind::If: branched(s, depth, "if", "elseif", "then", "end if"); break;
+      case flat::StatementKind::When: branched(s, depth, "when", "elsewhen", "then", "end when"); break;
+      case flat::StatementKind::While: branched(s, depth, "while", "while", "loop", "end while"); break;
+      case flat::StatementKind::For:
+        line(depth, fmt::format("for {} in {}:{}:{} loop", name(s.iterator), expr(s.rangeStart),
+                                s.rangeStep ? expr(s.rangeStep) : "1", expr(s.rangeStop)));
+        for (const auto& branch : s.branches) statements(branch, depth + 1);
+        line(depth, "end for");
+        break;
+      case flat::StatementKind::Break: line(depth, "break"); break;
+      case flat::StatementKind::Return: line(depth, "return"); break;
+      case flat::StatementKind::Reinit:
+        line(depth, fmt::format("reinit({}, {})", name(s.target), expr(s.value)));
+        break;
+      case flat::StatementKind::Assert:
+        line(depth, fmt::format("assert({}, {}, {})", expr(s.value), expr(s.message), levelName(s.level)));
+        break;
+      case flat::StatementKind::Terminate: line(depth, fmt::format("terminate({})", expr(s.message))); break;
+    }
+  }
+
+  const flat::FlatModel& flat_;
+  std::string& out_;
+};
 
 }  // namespace
 
 std::string dumpBlt(const CausalModel& model) {
   std::string out = fmt::format("model {}\n", model.flat.name);
+  Printer printer(model.flat, out);
   out += "variables\n";
   for (size_t i = 0; i < model.flat.variables.size(); ++i)
-    out += fmt::format("  {}: {}\n", model.flat.variables[i].name, roleName(model.roles[i]));
-  dumpBlocks("initialization", model.initialization, model.flat, out);
-  dumpBlocks("derivatives", model.derivativeBlocks, model.flat, out);
-  dumpBlocks("outputs", model.outputBlocks, model.flat, out);
+    out += fmt::format("  {}: {}{}\n", model.flat.variables[i].name, roleName(model.roles[i]),
+                       model.flat.variables[i].isHidden ? " (hidden)" : "");
+  if (!model.zeroCrossings.empty()) out += fmt::format("zero crossings ({})\n", model.zeroCrossings.size());
+  for (const ZeroCrossing& z : model.zeroCrossings)
+    out += fmt::format("  {}: indicator {}\n", printer.name(z.relation), printer.expr(z.indicator));
+  if (!model.samples.empty()) out += fmt::format("samples ({})\n", model.samples.size());
+  for (const Sample& s : model.samples)
+    out += fmt::format("  {} (counter {}): start {}, interval {}\n", printer.name(s.flag), printer.name(s.counter),
+                       printer.expr(s.start), printer.expr(s.interval));
+  printer.blocks("initialization", model.initialization);
+  printer.blocks("derivatives", model.derivativeBlocks);
+  printer.blocks("outputs", model.outputBlocks);
+  printer.blocks("indicators", model.indicatorBlocks);
+  printer.blocks("events", model.eventBlocks);
+  if (!model.assertions.empty()) out += fmt::format("assertions ({})\n", model.assertions.size());
+  for (const flat::Assertion& a : model.assertions)
+    out += fmt::format("  assert({}, {}, {})\n", printer.expr(a.condition),
+                       a.message ? printer.expr(a.message) : "\"\"", levelName(a.level));
   return out;
 }
 

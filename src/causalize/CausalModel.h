@@ -41,7 +41,72 @@ struct AlgebraicLoop {
   std::vector<SourceRange> ranges;  // one per residual
 };
 
-using Block = std::variant<Assign, AlgebraicLoop>;
+// A when-equation (with its elsewhen branches), sorted as one block that
+// defines its targets (spec 8.3.5). Each condition element is held in a
+// hidden Boolean variable computed by an earlier block (an element that is
+// already a discrete Boolean variable, such as a relation variable or a
+// sample flag, is used as it is), so that pre() of it
+// is available: a branch fires when any of its condition variables is true
+// and was false at the previous event iteration; the first branch that
+// fires wins. When no branch fires the targets keep their values.
+struct WhenBlock {
+  struct Branch {
+    std::vector<VarId> conditionVars;
+    std::vector<flat::Action> actions;
+    // The condition mentions initial(): the branch may fire during
+    // initialization (spec 8.6); other branches never do.
+    bool activeAtInitialization = false;
+  };
+  std::vector<Branch> branches;
+  std::vector<VarId> targets;  // variables assigned (not reinit-ed) by the actions
+  SourceRange range;
+};
+
+// An algorithm section sorted as one block computing `outputs` (the
+// variables it assigns). A tuple equation `(a, b) = f(x)` is also an
+// AlgorithmBlock: one TupleAssign statement with outputs {a, b}.
+// When-statements: each condition is a Var of a Boolean (usually a hidden
+// `$whenK.j`, assigned by a statement just before the when-statement), so
+// a branch fires, as in a WhenBlock, when its variable is true and its pre()
+// is false.
+struct AlgorithmBlock {
+  std::vector<flat::Statement> statements;
+  std::vector<VarId> outputs;
+  SourceRange range;
+  // Condition variables of when-statement branches whose condition mentions
+  // initial(): during initialization such a branch fires when its variable
+  // is true; the other branches never fire then (spec 8.6).
+  std::vector<VarId> conditionsActiveAtInitialization;
+  // Relation variables (of zeroCrossings) that this algorithm updates
+  // itself, with an Assign statement just before their use, because the
+  // relation reads what the algorithm computes. Such an assignment runs in
+  // event mode and during initialization only; in continuous mode it is
+  // skipped, so the relation stays frozen like every other.
+  std::vector<VarId> relationUpdates;
+};
+
+using Block = std::variant<Assign, AlgebraicLoop, WhenBlock, AlgorithmBlock>;
+
+// A relation that generates state events (spec 8.5): `relation` is a hidden
+// Boolean holding its value, recomputed only in event mode (by an Assign in
+// eventBlocks) and frozen during continuous integration; the solver watches
+// `indicator` (lhs - rhs) for a sign change.
+struct ZeroCrossing {
+  VarId relation;
+  ExprPtr indicator;
+  SourceRange range;
+};
+
+// sample(start, interval): `flag` (hidden Boolean) is true in the event
+// iteration at each tick start + k*interval, k = `counter` (hidden Integer,
+// ticks so far); ticks are time events computed without accumulated drift.
+struct Sample {
+  VarId flag;
+  VarId counter;
+  ExprPtr start;
+  ExprPtr interval;
+  SourceRange range;
+};
 
 struct CausalModel {
   // The flat model with der() replaced: every der(x) is now a Var of a
@@ -55,6 +120,9 @@ struct CausalModel {
   // Run once when leaving initialization mode, after the importer set its
   // values: calculated parameters, then the initialization system
   // (initial equations, fixed start values, and the model equations).
+  // A when-equation appears there only if one of its branches is
+  // activeAtInitialization; the others do nothing during initialization
+  // (their targets keep their start values or come from initial equations).
   std::vector<Block> initialization;
   // Run at every right-hand-side evaluation: computes the derivatives (and
   // the algebraics they need) from time, states, inputs and parameters.
@@ -62,6 +130,22 @@ struct CausalModel {
   // Run at communication points after derivativeBlocks: every remaining
   // algebraic (outputs, locals).
   std::vector<Block> outputBlocks;
+
+  // --- Hybrid models (events). Continuous mode runs derivativeBlocks and
+  // outputBlocks with discrete variables, relation states and condition
+  // variables frozen; event mode runs eventBlocks, where they are updated.
+  std::vector<ZeroCrossing> zeroCrossings;
+  std::vector<Sample> samples;
+  // Continuous blocks the indicators need (in order), then indicators are
+  // evaluated from them.
+  std::vector<Block> indicatorBlocks;
+  // One event iteration: every block of the model in order, including the
+  // relation and condition updates and the when-blocks. (Samples are not
+  // blocks: the generated event_update updates them before these.)
+  std::vector<Block> eventBlocks;
+  // assert() of equation sections, checked after steps and events. (User
+  // functions stay in flat.functions.)
+  std::vector<flat::Assertion> assertions;
 };
 
 // Text of the blocks (`smc --dump=blt`): one line per assignment, a bracketed

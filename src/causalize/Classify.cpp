@@ -1,13 +1,17 @@
 // Variable classification: which flat variables are states (they appear
 // under der()), which are parameters (independent or calculated), inputs,
-// and which remain as algebraic unknowns. Every der(x) is replaced by a
-// reference to a synthesized variable named "der(x)" (the FMI convention),
-// so later passes see only variables.
+// discrete unknowns (Integer and Boolean variables, `discrete` Reals and
+// Reals assigned in when-clauses: spec 4.5.2, 8.3.5) and which remain as
+// continuous algebraic unknowns. Every der(x) is replaced by a reference to
+// a synthesized variable named "der(x)" (the FMI convention), in every part
+// of the model, so later passes see only variables.
 #include "causalize/Classify.h"
 
 #include "causalize/ExprUtil.h"
+#include "causalize/Statements.h"
 
 #include <map>
+#include <set>
 
 namespace smc::causal {
 
@@ -65,16 +69,62 @@ private:
   bool ok_ = true;
 };
 
+// Rewrites der() in every expression of the model (equations, when-clauses,
+// algorithms, assertions), in that order.
+void rewriteDerivatives(flat::FlatModel& flat, DerivativeRewriter& rewriter) {
+  auto rewrite = [&](const ExprPtr& e) { return rewriter.rewrite(e); };
+  for (auto* equations : {&flat.equations, &flat.initialEquations})
+    for (flat::Equation& eq : *equations) {
+      eq.lhs = rewrite(eq.lhs);
+      eq.rhs = rewrite(eq.rhs);
+    }
+  for (flat::WhenEquation& when : flat.whenEquations)
+    for (flat::WhenBranch& branch : when.branches) {
+      for (ExprPtr& c : branch.conditions) c = rewrite(c);
+      for (flat::Action& a : branch.actions) {
+        if (a.value) a.value = rewrite(a.value);
+        if (a.message) a.message = rewrite(a.message);
+      }
+    }
+  for (auto* algorithms : {&flat.algorithms, &flat.initialAlgorithms})
+    for (flat::Algorithm& algorithm : *algorithms) mapExprs(algorithm.statements, rewrite);
+  for (flat::Assertion& a : flat.assertions) {
+    a.condition = rewrite(a.condition);
+    if (a.message) a.message = rewrite(a.message);
+  }
+}
+
+// Targets of assignments inside when-statements, nested ones included.
+void whenStatementTargets(const std::vector<flat::Statement>& statements, bool insideWhen, std::set<VarId>& out) {
+  for (const flat::Statement& s : statements) {
+    bool inside = insideWhen || s.kind == flat::StatementKind::When;
+    if (insideWhen) {
+      if (s.kind == flat::StatementKind::Assign) out.insert(s.target);
+      if (s.kind == flat::StatementKind::TupleAssign)
+        for (const auto& slot : s.targets)
+          if (slot) out.insert(*slot);
+    }
+    for (const auto& branch : s.branches) whenStatementTargets(branch, inside, out);
+  }
+}
+
+// Variables assigned in when-clauses: they change only at events.
+std::set<VarId> assignedInWhenClauses(const flat::FlatModel& flat) {
+  std::set<VarId> out;
+  for (const flat::WhenEquation& when : flat.whenEquations)
+    for (const flat::WhenBranch& branch : when.branches)
+      for (const flat::Action& a : branch.actions)
+        if (a.kind == flat::ActionKind::Assign) out.insert(a.target);
+  for (const flat::Algorithm& algorithm : flat.algorithms) whenStatementTargets(algorithm.statements, false, out);
+  return out;
+}
+
 }  // namespace
 
 bool classifyVariables(CausalModel& model, DiagnosticEngine& diags) {
   DerivativeRewriter rewriter(model, diags);
   size_t declared = model.flat.variables.size();
-  for (auto* equations : {&model.flat.equations, &model.flat.initialEquations})
-    for (flat::Equation& eq : *equations) {
-      eq.lhs = rewriter.rewrite(eq.lhs);
-      eq.rhs = rewriter.rewrite(eq.rhs);
-    }
+  rewriteDerivatives(model.flat, rewriter);
   for (size_t i = 0; i < declared; ++i) {
     flat::Variable& v = model.flat.variables[i];
     if (v.binding && containsDer(*v.binding)) {
@@ -98,6 +148,7 @@ bool classifyVariables(CausalModel& model, DiagnosticEngine& diags) {
   model.roles.assign(model.flat.variables.size(), Role::Algebraic);
   for (VarId s : model.states) model.roles[s] = Role::State;
   for (VarId d : model.derivatives) model.roles[d] = Role::Derivative;
+  const std::set<VarId> whenAssigned = assignedInWhenClauses(model.flat);
   for (size_t i = 0; i < declared; ++i) {
     const flat::Variable& v = model.flat.variables[i];
     Role& role = model.roles[i];
@@ -112,8 +163,10 @@ bool classifyVariables(CausalModel& model, DiagnosticEngine& diags) {
       case flat::Variability::Discrete:
       case flat::Variability::Continuous:
         role = v.causality == flat::Causality::Input ? Role::Input
-               : v.variability == flat::Variability::Discrete ? Role::Discrete
-                                                               : Role::Algebraic;
+               : v.variability == flat::Variability::Discrete || v.type != flat::BaseType::Real ||
+                       whenAssigned.count(static_cast<VarId>(i))
+                   ? Role::Discrete
+                   : Role::Algebraic;
         break;
     }
   }

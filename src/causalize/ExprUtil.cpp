@@ -3,6 +3,8 @@
 // walk that distributes over +, -, unary -, multiplication and division by
 // v-free factors and if-expressions with v-free conditions; then v = -b/a.
 // Literal zeros and ones are folded so that `v = f(...)` solves to f(...).
+// pre(v) is a known value, and a function call is opaque: a constant when
+// it does not mention v, a nonlinear term when it does.
 #include "causalize/ExprUtil.h"
 
 #include <optional>
@@ -18,7 +20,7 @@ ExprPtr mapChildren(const ExprPtr& e, const std::function<ExprPtr(const ExprPtr&
   std::vector<ExprPtr> args;
   bool changed = false;
   for (const ExprPtr& a : e->args) {
-    args.push_back(f(a));
+    args.push_back(a ? f(a) : a);  // a Tuple may have empty slots
     changed = changed || args.back() != a;
   }
   if (!changed) return e;
@@ -30,21 +32,39 @@ ExprPtr mapChildren(const ExprPtr& e, const std::function<ExprPtr(const ExprPtr&
 bool containsDer(const Expr& e) {
   if (e.kind == ExprKind::Der) return true;
   for (const auto& a : e.args)
-    if (containsDer(*a)) return true;
+    if (a && containsDer(*a)) return true;
+  return false;
+}
+
+bool containsKind(const Expr& e, ExprKind kind) {
+  if (e.kind == kind) return true;
+  for (const auto& a : e.args)
+    if (a && containsKind(*a, kind)) return true;
   return false;
 }
 
 bool containsVar(const Expr& e, VarId var) {
   if (e.kind == ExprKind::Var) return e.var == var;
+  if (e.kind == ExprKind::Pre) return false;
   for (const auto& a : e.args)
-    if (containsVar(*a, var)) return true;
+    if (a && containsVar(*a, var)) return true;
   return false;
 }
 
 void collectVars(const Expr& e, std::set<VarId>& out) {
   if (e.kind == ExprKind::Var) out.insert(e.var);
-  for (const auto& a : e.args) collectVars(*a, out);
+  for (const auto& a : e.args)
+    if (a) collectVars(*a, out);
 }
+
+void collectUses(const Expr& e, std::set<VarId>& out) {
+  if (e.kind == ExprKind::Var) out.insert(e.var);
+  if (e.kind == ExprKind::Pre) return;
+  for (const auto& a : e.args)
+    if (a) collectUses(*a, out);
+}
+
+bool isRelation(Op op) { return op == Op::Less || op == Op::LessEq || op == Op::Greater || op == Op::GreaterEq; }
 
 bool isLiteral(const Expr& e) {
   switch (e.kind) {

@@ -16,9 +16,17 @@ using flat::VarId;
 ExprPtr mapChildren(const ExprPtr& e, const std::function<ExprPtr(const ExprPtr&)>& f);
 
 bool containsDer(const flat::Expr& e);
+bool containsKind(const flat::Expr& e, flat::ExprKind kind);
+// Whether `e` reads the current value of `var`; pre(var) reads the value
+// before the event, a known quantity, so it does not count.
 bool containsVar(const flat::Expr& e, VarId var);
+// Every variable mentioned, pre() arguments included.
 void collectVars(const flat::Expr& e, std::set<VarId>& out);
+// The variables whose current value `e` reads (pre() arguments excluded):
+// what an equation or block depends on.
+void collectUses(const flat::Expr& e, std::set<VarId>& out);
 bool isLiteral(const flat::Expr& e);  // a literal, or a negated one
+bool isRelation(flat::Op op);         // <, <=, >, >= (== and <> never generate events)
 
 // Solves `lhs = rhs` for `var` when the equation is linear in it:
 // returns the expression for var, or null when it is not linear (or the

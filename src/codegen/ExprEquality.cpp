@@ -20,8 +20,16 @@ bool sameExpr(const flat::Expr& a, const flat::Expr& b) {
     case flat::ExprKind::Call:
       if (a.fn != b.fn) return false;
       break;
+    case flat::ExprKind::FunctionCall:
+      if (a.function != b.function || a.output != b.output) return false;
+      break;
     case flat::ExprKind::If:
-    case flat::ExprKind::Der: break;
+    case flat::ExprKind::Der:
+    case flat::ExprKind::Pre:
+    case flat::ExprKind::Initial:
+    case flat::ExprKind::Terminal:
+    case flat::ExprKind::Sample:
+    case flat::ExprKind::Tuple: break;
   }
   for (size_t i = 0; i < a.args.size(); ++i) {
     if (!a.args[i] || !b.args[i]) {
@@ -35,6 +43,10 @@ bool sameExpr(const flat::Expr& a, const flat::Expr& b) {
 
 bool keepsStartValue(const flat::Variable& target, flat::VarId targetId, const flat::Expr& value) {
   if (value.kind == flat::ExprKind::Var && value.var == targetId) return true;
+  // During initialization pre(x) is x's start value (spec 8.6).
+  if (value.kind == flat::ExprKind::Pre && value.args.size() == 1 && value.args[0] &&
+      value.args[0]->kind == flat::ExprKind::Var && value.args[0]->var == targetId)
+    return true;
   return target.attributes.start && sameExpr(value, *target.attributes.start);
 }
 

@@ -9,7 +9,8 @@ namespace smc::codegen {
 
 bool sameExpr(const flat::Expr& a, const flat::Expr& b);
 
-// `x := value` where value is x itself or x's start expression.
+// `x := value` where value is x itself, pre(x) (the start value during
+// initialization) or x's start expression.
 bool keepsStartValue(const flat::Variable& target, flat::VarId targetId, const flat::Expr& value);
 
 }  // namespace smc::codegen

@@ -1,16 +1,9 @@
 // Blocks to IR (see IrBlocks.h). Algebraic loops are numbered in emission
-// order across all callbacks (initialize, compute_derivatives,
-// compute_outputs); the number indexes smc_model.loop_descriptions.
-//
-// One subtlety in initialize: an initialization block `x := start(x)` for a
-// variable whose start is exact (settable by the importer before
-// initialization) is not emitted, because the slot already holds the start
-// value - either set_start_values' literal or the importer's override, which
-// FMI 2.0 says must win.
+// order across all callbacks; the number indexes
+// smc_model.loop_descriptions.
 #include "codegen/IrBlocks.h"
 
-#include "codegen/ExprEquality.h"
-#include "codegen/IrExpr.h"
+#include "codegen/IrStatements.h"
 #include "smc/model.h"
 
 #include <fmt/format.h>
@@ -19,44 +12,11 @@ namespace smc::codegen {
 
 namespace {
 
-class BlockEmitter {
-public:
-  BlockEmitter(IrContext& ctx, FunctionFrame& frame, llvm::IRBuilder<>& builder)
-      : ctx_(ctx), frame_(frame), b_(builder), exprs_(ctx, frame, builder) {}
-
-  ExprEmitter& exprs() { return exprs_; }
-
-  void emit(const causal::Block& block) {
-    if (const auto* assign = std::get_if<causal::Assign>(&block))
-      emitAssign(*assign);
-    else
-      emitLoop(std::get<causal::AlgebraicLoop>(block));
-  }
-
-  void emitAssign(const causal::Assign& assign) {
-    if (!assign.value) {
-      ctx_.diags.error(assign.range, "internal error: assignment without a value");
-      return;
-    }
-    Typed value = exprs_.emit(*assign.value);
-    if (value.value) exprs_.store(assign.target, value, assign.range);
-  }
-
-private:
-  void emitLoop(const causal::AlgebraicLoop& loop);
-  llvm::Function* emitResidual(const causal::AlgebraicLoop& loop, int32_t index);
-  bool checkLoop(const causal::AlgebraicLoop& loop);
-  std::string describe(const causal::AlgebraicLoop& loop) const;
-
-  IrContext& ctx_;
-  FunctionFrame& frame_;
-  llvm::IRBuilder<>& b_;
-  ExprEmitter exprs_;
-};
-
 SourceRange firstRange(const causal::AlgebraicLoop& loop) {
   return loop.ranges.empty() ? SourceRange{} : loop.ranges.front();
 }
+
+}  // namespace
 
 bool BlockEmitter::checkLoop(const causal::AlgebraicLoop& loop) {
   if (loop.unknowns.empty() || loop.unknowns.size() != loop.residuals.size()) {
@@ -149,10 +109,8 @@ void BlockEmitter::emitLoop(const causal::AlgebraicLoop& loop) {
       llvm::ConstantArray::get(arrayType, refs), fmt::format("smc_loop{}_unknowns", index));
   unknowns->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
 
-  llvm::FunctionCallee solve =
-      ctx_.module.getOrInsertFunction("smc_solve_algebraic_loop", ctx_.types.solveLoop);
   llvm::Value* status = b_.CreateCall(
-      solve, {frame_.data(), b_.getInt32(index),
+      runtimeFunction(ctx_, RuntimeService::SolveLoop), {frame_.data(), b_.getInt32(index),
               b_.getInt32(static_cast<uint32_t>(refs.size())), unknowns, residual},
       fmt::format("loop{}.status", index));
   llvm::BasicBlock* solved =
@@ -161,85 +119,98 @@ void BlockEmitter::emitLoop(const causal::AlgebraicLoop& loop) {
   b_.SetInsertPoint(solved);
 }
 
-llvm::Function* createCallback(IrContext& ctx, llvm::FunctionType* type, const char* name) {
-  llvm::Function* fn =
-      llvm::Function::Create(type, llvm::GlobalValue::InternalLinkage, name, ctx.module);
-  fn->addFnAttr(llvm::Attribute::NoUnwind);
-  return fn;
+void BlockEmitter::emit(const causal::Block& block) {
+  if (const auto* assign = std::get_if<causal::Assign>(&block))
+    emitAssign(*assign);
+  else if (const auto* loop = std::get_if<causal::AlgebraicLoop>(&block))
+    emitLoop(*loop);
+  else if (const auto* when = std::get_if<causal::WhenBlock>(&block))
+    emitWhen(*when);
+  else
+    emitAlgorithm(std::get<causal::AlgorithmBlock>(block));
 }
 
-llvm::Function* emitSetStartValues(IrContext& ctx) {
-  llvm::Function* fn = createCallback(ctx, ctx.types.setStartValues, "smc_set_start_values");
-  llvm::IRBuilder<> builder(ctx.llvm);
-  FunctionFrame frame(ctx, builder, fn);
-  ExprEmitter exprs(ctx, frame, builder);
-  for (const VarInfo& info : ctx.layout.vars) exprs.storeLiteral(info.id, info.start);
-  builder.CreateRetVoid();
-  return fn;
-}
-
-// Whether `x := value` holds already because x's slot has its exact start
-// (the layout counts such a block as not computing x, see Layout.cpp).
-bool holdsByConstruction(const IrContext& ctx, const causal::Assign& assign) {
-  if (assign.target >= ctx.model.flat.variables.size() || !assign.value) return false;
-  const flat::Variable& v = ctx.model.flat.variables[assign.target];
-  if (assign.value->kind == flat::ExprKind::Var && assign.value->var == assign.target) return true;
-  if (ctx.layout.of(assign.target).initial != FmiInitial::Exact) return false;
-  return keepsStartValue(v, assign.target, *assign.value) ||
-         (v.binding && sameExpr(*assign.value, *v.binding));
-}
-
-bool assignsCalculatedParameter(const IrContext& ctx, const causal::Block& block) {
-  const auto* assign = std::get_if<causal::Assign>(&block);
-  return assign && assign->target < ctx.model.roles.size() &&
-         ctx.model.roles[assign->target] == causal::Role::CalculatedParameter;
-}
-
-llvm::Function* emitInitialize(IrContext& ctx) {
-  llvm::Function* fn = createCallback(ctx, ctx.types.callback, "smc_initialize");
-  llvm::IRBuilder<> builder(ctx.llvm);
-  FunctionFrame frame(ctx, builder, fn);
-  BlockEmitter blocks(ctx, frame, builder);
-  const std::vector<causal::Block>& init = ctx.model.initialization;
-
-  size_t next = 0;
-  for (; next < init.size() && assignsCalculatedParameter(ctx, init[next]); ++next)
-    blocks.emit(init[next]);
-  for (const VarInfo& info : ctx.layout.vars) {
-    if (!info.startExpression) continue;
-    Typed value = blocks.exprs().emit(*info.startExpression);
-    if (value.value) blocks.exprs().store(info.id, value, info.startExpression->range);
+void BlockEmitter::emitAssign(const causal::Assign& assign) {
+  if (!assign.value) {
+    ctx_.diags.error(assign.range, "internal error: assignment without a value");
+    return;
   }
-  for (; next < init.size(); ++next) {
-    const auto* assign = std::get_if<causal::Assign>(&init[next]);
-    if (assign && holdsByConstruction(ctx, *assign)) continue;
-    blocks.emit(init[next]);
+  Typed value = exprs_.emit(*assign.value);
+  if (value.value) exprs_.store(assign.target, value, assign.range);
+}
+
+void BlockEmitter::emitWhen(const causal::WhenBlock& when) {
+  if (actions_.mode() == EvalMode::Continuous) return;  // frozen
+  const bool initializing = actions_.mode() == EvalMode::Initialization;
+  actions_.emitFirstFiring(
+      when.branches.size(),
+      [&](size_t i) -> llvm::Value* {
+        const causal::WhenBlock::Branch& branch = when.branches[i];
+        if (initializing && !branch.activeAtInitialization) return nullptr;
+        if (branch.conditionVars.empty()) {
+          ctx_.diags.error(when.range, "internal error: when-branch without condition variables");
+          return nullptr;
+        }
+        llvm::Value* any = nullptr;
+        for (flat::VarId v : branch.conditionVars) {
+          llvm::Value* fires = actions_.conditionVarFires(v, when.range);
+          if (!fires) return nullptr;
+          any = any ? b_.CreateOr(any, fires) : fires;
+        }
+        return any;
+      },
+      [&](size_t i) {
+        for (const flat::Action& action : when.branches[i].actions) emitAction(action);
+      });
+}
+
+void BlockEmitter::emitAction(const flat::Action& action) {
+  switch (action.kind) {
+    case flat::ActionKind::Assign:
+      if (!action.value) {
+        ctx_.diags.error(action.range, "internal error: when-equation without a value");
+        return;
+      }
+      if (Typed value = exprs_.emit(*action.value); value.value)
+        exprs_.store(action.target, value, action.range);
+      return;
+    case flat::ActionKind::Reinit:
+      return actions_.emitReinit(action.target, action.value, action.range);
+    case flat::ActionKind::Assert:
+      return actions_.emitAssert(action.value, action.message, action.level, action.range);
+    case flat::ActionKind::Terminate:
+      return actions_.emitTerminate(action.message, action.range);
   }
-  builder.CreateRet(builder.getInt32(SMC_OK));
-  return fn;
+  ctx_.diags.error(action.range, "internal error: unknown when-action");
 }
 
-llvm::Function* emitBlockCallback(IrContext& ctx, const char* name,
-                                  const std::vector<causal::Block>& list) {
-  llvm::Function* fn = createCallback(ctx, ctx.types.callback, name);
-  llvm::IRBuilder<> builder(ctx.llvm);
-  FunctionFrame frame(ctx, builder, fn);
-  BlockEmitter blocks(ctx, frame, builder);
-  for (const causal::Block& block : list) blocks.emit(block);
-  builder.CreateRet(builder.getInt32(SMC_OK));
-  return fn;
-}
-
-}  // namespace
-
-Callbacks emitCallbacks(IrContext& ctx) {
-  Callbacks callbacks;
-  callbacks.setStartValues = emitSetStartValues(ctx);
-  callbacks.initialize = emitInitialize(ctx);
-  callbacks.computeDerivatives =
-      emitBlockCallback(ctx, "smc_compute_derivatives", ctx.model.derivativeBlocks);
-  callbacks.computeOutputs = emitBlockCallback(ctx, "smc_compute_outputs", ctx.model.outputBlocks);
-  return callbacks;
+// Spec 11.1.2: a variable assigned in an algorithm starts from pre(v) if it
+// is discrete (so that a when-statement that does not fire keeps it) and
+// from its start value otherwise (so that an if without else is defined).
+// In continuous mode discrete values are frozen: their slots already hold
+// them, and only continuous outputs are reset.
+void BlockEmitter::emitAlgorithm(const causal::AlgorithmBlock& algorithm) {
+  for (flat::VarId v : algorithm.outputs) {
+    if (v >= ctx_.model.flat.variables.size()) {
+      ctx_.diags.errorf(algorithm.range, "internal error: algorithm output {} does not exist", v);
+      return;
+    }
+    const VarInfo& info = ctx_.layout.of(v);
+    const bool discrete =
+        info.type != flat::BaseType::Real || info.variability == FmiVariability::Discrete;
+    if (discrete && actions_.mode() == EvalMode::Continuous) continue;
+    if (discrete) {
+      Typed before = exprs_.emitPre(*flat::makeVar(v, algorithm.range));
+      if (before.value) exprs_.store(v, before, algorithm.range);
+    } else if (info.startExpression) {
+      if (Typed start = exprs_.emit(*info.startExpression); start.value)
+        exprs_.store(v, start, algorithm.range);
+    } else {
+      exprs_.storeLiteral(v, info.start);
+    }
+  }
+  StatementEmitter statements(ctx_, frame_, b_, exprs_, actions_, nullptr, &algorithm);
+  statements.emitList(algorithm.statements);
 }
 
 }  // namespace smc::codegen

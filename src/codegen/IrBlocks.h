@@ -1,26 +1,49 @@
-// The four callbacks of model.h, built from the causal model's blocks:
-//   smc_set_start_values  stores every variable's literal start value;
-//   smc_initialize        calculated parameters, then non-literal start
-//                         values (guesses and parameter expressions), then
-//                         the rest of the initialization blocks;
-//   smc_compute_derivatives / smc_compute_outputs  their block lists.
-// An Assign block stores its value into the target's slot; an algebraic loop
-// becomes a residual function plus a call to smc_solve_algebraic_loop whose
-// failure makes the callback return SMC_FAILED.
+// The blocks of a causal model to IR, inside one callback:
+//   Assign          stores its value into the target's slot;
+//   AlgebraicLoop   a residual function plus a call to
+//                   smc_solve_algebraic_loop whose failure makes the
+//                   callback return SMC_FAILED;
+//   WhenBlock       the first branch that fires runs its actions (see
+//                   IrActions.h for when a branch fires in each mode);
+//                   nothing happens in continuous mode;
+//   AlgorithmBlock  its statements over the model's variables, after each
+//                   assigned variable is set to pre(v) (discrete; not in
+//                   continuous mode, where discrete values are frozen) or
+//                   its start value (continuous), as spec 11.1.2 asks; see
+//                   IrStatements.h for its when-statements and relations.
 #pragma once
 
-#include "codegen/IrContext.h"
+#include "codegen/IrActions.h"
 
 namespace smc::codegen {
 
-struct Callbacks {
-  llvm::Function* setStartValues = nullptr;
-  llvm::Function* initialize = nullptr;
-  llvm::Function* computeDerivatives = nullptr;
-  llvm::Function* computeOutputs = nullptr;
-};
+class BlockEmitter {
+public:
+  BlockEmitter(IrContext& ctx, FunctionFrame& frame, llvm::IRBuilder<>& builder, EvalMode mode,
+               llvm::Value* statesReinitialized = nullptr)
+      : ctx_(ctx), frame_(frame), b_(builder), exprs_(ctx, frame, builder),
+        actions_(ctx, frame, builder, exprs_, mode, statesReinitialized) {}
 
-// Reports errors through ctx.diags; check its error count afterwards.
-Callbacks emitCallbacks(IrContext& ctx);
+  ExprEmitter& exprs() { return exprs_; }
+  ActionEmitter& actions() { return actions_; }
+
+  void emit(const causal::Block& block);
+  void emitAssign(const causal::Assign& assign);
+
+private:
+  void emitLoop(const causal::AlgebraicLoop& loop);
+  llvm::Function* emitResidual(const causal::AlgebraicLoop& loop, int32_t index);
+  bool checkLoop(const causal::AlgebraicLoop& loop);
+  std::string describe(const causal::AlgebraicLoop& loop) const;
+  void emitWhen(const causal::WhenBlock& when);
+  void emitAction(const flat::Action& action);
+  void emitAlgorithm(const causal::AlgorithmBlock& algorithm);
+
+  IrContext& ctx_;
+  FunctionFrame& frame_;
+  llvm::IRBuilder<>& b_;
+  ExprEmitter exprs_;
+  ActionEmitter actions_;
+};
 
 }  // namespace smc::codegen

@@ -4,9 +4,12 @@
 // code for the rest. Semantics, for x, y of either type:
 //   div(x, y) = x/y truncated towards zero; rem(x, y) = x - div(x, y)*y;
 //   mod(x, y) = x - floor(x/y)*y; integer(x) = floor(x) as Integer;
-//   sign(x) = -1, 0 or 1 (Integer); min/max Integer when both are Integer.
-// Integer div/mod/rem by zero make the callback return SMC_FAILED instead of
-// trapping; noEvent(e) and smooth(p, e) evaluate e (no events yet).
+//   sign(x) = -1, 0 or 1 (Integer); min/max Integer when both are Integer;
+//   semiLinear(x, k+, k-) = if x >= 0 then k+*x else k-*x (spec 3.7.2).
+// Integer div/mod/rem by zero report the expression's location through
+// smc_report_failure and make the callback return SMC_FAILED instead of
+// trapping. noEvent(e) and smooth(p, e) evaluate e: relations that generate
+// events were replaced by their relation variables during causalization.
 #include "codegen/IrExpr.h"
 
 #include <fmt/format.h>
@@ -49,6 +52,7 @@ BuiltinInfo infoOf(flat::Builtin fn) {
     case B::Rem: return {"rem", 2};
     case B::NoEvent: return {"noEvent", 1};
     case B::Smooth: return {"smooth", 2};
+    case B::SemiLinear: return {"semiLinear", 3};
   }
   return {"?", 0};
 }
@@ -125,6 +129,7 @@ Typed ExprEmitter::emitCall(const flat::Expr& e) {
     case B::Div:
     case B::Mod:
     case B::Rem: return emitDivision(e.fn, args[0], args[1], e.range);
+    case B::SemiLinear: return emitSemiLinear(args[0], args[1], args[2], e.range);
     case B::NoEvent:
     case B::Smooth: break;  // handled above
   }
@@ -158,9 +163,20 @@ Typed ExprEmitter::emitMinMax(bool isMin, Typed x, Typed y, SourceRange where) {
   return {b_.CreateSelect(pickA, a, b), ValueType::Real};
 }
 
+// All three operands are evaluated already (they have no side effects), so
+// a select suffices; at x = 0 both arms are 0.
+Typed ExprEmitter::emitSemiLinear(Typed x, Typed positive, Typed negative, SourceRange where) {
+  llvm::Value* a = convert(x, ValueType::Real, where);
+  llvm::Value* up = convert(positive, ValueType::Real, where);
+  llvm::Value* down = convert(negative, ValueType::Real, where);
+  llvm::Value* nonNegative = b_.CreateFCmpOGE(a, llvm::ConstantFP::get(ctx_.types.real, 0.0));
+  return {b_.CreateSelect(nonNegative, b_.CreateFMul(up, a), b_.CreateFMul(down, a), "semiLinear"),
+          ValueType::Real};
+}
+
 Typed ExprEmitter::emitDivision(flat::Builtin fn, Typed x, Typed y, SourceRange where) {
   if (x.type == ValueType::Integer && y.type == ValueType::Integer)
-    return {emitIntegerDivision(fn, x.value, y.value), ValueType::Integer};
+    return {emitIntegerDivision(fn, x.value, y.value, where), ValueType::Integer};
   llvm::Value* a = convert(x, ValueType::Real, where);
   llvm::Value* b = convert(y, ValueType::Real, where);
   llvm::Value* quotient = b_.CreateFDiv(a, b);
@@ -173,11 +189,15 @@ Typed ExprEmitter::emitDivision(flat::Builtin fn, Typed x, Typed y, SourceRange 
 }
 
 // sdiv/srem are undefined for y == 0 and overflow for INT_MIN / -1: zero
-// divisors fail the callback, and -1 is replaced by 1 with the quotient
-// negated afterwards (the remainder by +-1 is 0 either way).
-llvm::Value* ExprEmitter::emitIntegerDivision(flat::Builtin fn, llvm::Value* x, llvm::Value* y) {
+// divisors fail the callback (with a message naming the call's location),
+// and -1 is replaced by 1 with the quotient negated afterwards (the
+// remainder by +-1 is 0 either way).
+llvm::Value* ExprEmitter::emitIntegerDivision(flat::Builtin fn, llvm::Value* x, llvm::Value* y,
+                                              SourceRange where) {
   llvm::BasicBlock* ok = llvm::BasicBlock::Create(ctx_.llvm, "div.nonzero", frame_.function());
-  b_.CreateCondBr(b_.CreateICmpEQ(y, b_.getInt32(0)), frame_.failBlock(), ok);
+  const std::string message = fmt::format("integer division by zero in {}() at {}",
+                                          infoOf(fn).name, sourceLocation(ctx_, where));
+  b_.CreateCondBr(b_.CreateICmpEQ(y, b_.getInt32(0)), frame_.reportBlock(message), ok);
   b_.SetInsertPoint(ok);
   llvm::Value* minusOne = b_.CreateICmpEQ(y, b_.getInt32(-1));
   llvm::Value* divisor = b_.CreateSelect(minusOne, b_.getInt32(1), y);

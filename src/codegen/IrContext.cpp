@@ -2,12 +2,63 @@
 // loaded once, at the top of the entry block, so that the body's loads and
 // stores index known base pointers instead of re-reading SmcModelData after
 // every store (without type-based alias information LLVM could not tell a
-// store to a double from a change of data->reals).
+// store to a double from a change of data->reals). Stack slots go before
+// those loads, at the very top, where mem2reg looks for them.
 #include "codegen/IrContext.h"
 
 #include "smc/model.h"
 
+#include <fmt/format.h>
+
 namespace smc::codegen {
+
+std::string sourceLocation(const IrContext& ctx, SourceRange range) {
+  if (!range.valid()) return "(unknown location)";
+  const std::string file =
+      ctx.options.sourceFileName.empty() ? ctx.options.modelIdentifier + ".mo"
+                                         : ctx.options.sourceFileName;
+  return fmt::format("{}:{}:{}", file, range.begin.line, range.begin.column);
+}
+
+llvm::Constant* messageConstant(IrContext& ctx, const std::string& text) {
+  auto found = ctx.messages.find(text);
+  if (found != ctx.messages.end()) return found->second;
+  llvm::Constant* data = llvm::ConstantDataArray::getString(ctx.llvm, text, true);
+  auto* global = new llvm::GlobalVariable(ctx.module, data->getType(), true,
+                                          llvm::GlobalValue::PrivateLinkage, data,
+                                          fmt::format("smc_message{}", ctx.messages.size()));
+  global->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
+  global->setAlignment(llvm::Align(1));
+  ctx.messages.emplace(text, global);
+  return global;
+}
+
+llvm::FunctionCallee runtimeFunction(IrContext& ctx, RuntimeService service) {
+  const char* name = "";
+  llvm::FunctionType* type = nullptr;
+  switch (service) {
+    case RuntimeService::SolveLoop:
+      name = "smc_solve_algebraic_loop";
+      type = ctx.types.solveLoop;
+      break;
+    case RuntimeService::AssertFailed:
+      name = "smc_assert_failed";
+      type = ctx.types.assertFailed;
+      break;
+    case RuntimeService::Terminate:
+      name = "smc_terminate";
+      type = ctx.types.message;
+      break;
+    case RuntimeService::ReportFailure:
+      name = "smc_report_failure";
+      type = ctx.types.message;
+      break;
+  }
+  llvm::FunctionCallee callee = ctx.module.getOrInsertFunction(name, type);
+  if (auto* fn = llvm::dyn_cast<llvm::Function>(callee.getCallee()))
+    fn->addFnAttr(llvm::Attribute::NoUnwind);
+  return callee;
+}
 
 FunctionFrame::FunctionFrame(IrContext& ctx, llvm::IRBuilder<>& builder, llvm::Function* function)
     : ctx_(ctx), function_(function), data_(function->getArg(0)) {
@@ -16,15 +67,17 @@ FunctionFrame::FunctionFrame(IrContext& ctx, llvm::IRBuilder<>& builder, llvm::F
   builder.SetInsertPoint(entry_);
 }
 
+llvm::BasicBlock::iterator FunctionFrame::prologueEnd() {
+  // Entry loads go after the previous entry loads and the stack slots,
+  // before any body code.
+  llvm::Instruction* after = prologueEnd_ ? prologueEnd_ : lastAlloca_;
+  return after ? std::next(after->getIterator()) : entry_->begin();
+}
+
 llvm::Value* FunctionFrame::loadField(unsigned index, llvm::Type* type, const char* name,
                                       llvm::Value*& cache) {
   if (cache) return cache;
-  // Entry loads go after the previous entry loads, before any body code.
-  llvm::IRBuilder<> prologue(ctx_.llvm);
-  if (prologueEnd_)
-    prologue.SetInsertPoint(prologueEnd_->getParent(), std::next(prologueEnd_->getIterator()));
-  else
-    prologue.SetInsertPoint(entry_, entry_->begin());
+  llvm::IRBuilder<> prologue(entry_, prologueEnd());
   llvm::Value* address =
       prologue.CreateStructGEP(ctx_.types.modelData, data_, index, std::string(name) + ".field");
   auto* load = prologue.CreateLoad(type, address, name);
@@ -36,16 +89,50 @@ llvm::Value* FunctionFrame::loadField(unsigned index, llvm::Type* type, const ch
 llvm::Value* FunctionFrame::arrayOf(flat::BaseType type) {
   switch (type) {
     case flat::BaseType::Integer:
-      return loadField(kDataIntegers, ctx_.types.ptr, "integers", integers_);
+      return loadField(kDataIntegers, ctx_.types.ptr, "integers", arrays_[1]);
     case flat::BaseType::Boolean:
-      return loadField(kDataBooleans, ctx_.types.ptr, "booleans", booleans_);
+      return loadField(kDataBooleans, ctx_.types.ptr, "booleans", arrays_[2]);
     case flat::BaseType::Real:
     case flat::BaseType::String: break;
   }
-  return loadField(kDataReals, ctx_.types.ptr, "reals", reals_);
+  return loadField(kDataReals, ctx_.types.ptr, "reals", arrays_[0]);
+}
+
+llvm::Value* FunctionFrame::preArrayOf(flat::BaseType type) {
+  switch (type) {
+    case flat::BaseType::Integer:
+      return loadField(kDataPreIntegers, ctx_.types.ptr, "pre_integers", arrays_[4]);
+    case flat::BaseType::Boolean:
+      return loadField(kDataPreBooleans, ctx_.types.ptr, "pre_booleans", arrays_[5]);
+    case flat::BaseType::Real:
+    case flat::BaseType::String: break;
+  }
+  return loadField(kDataPreReals, ctx_.types.ptr, "pre_reals", arrays_[3]);
 }
 
 llvm::Value* FunctionFrame::time() { return loadField(kDataTime, ctx_.types.real, "time", time_); }
+
+llvm::Value* FunctionFrame::fieldAddress(unsigned index, const char* name) {
+  auto found = fields_.find(index);
+  if (found != fields_.end()) return found->second;
+  llvm::IRBuilder<> prologue(entry_, prologueEnd());
+  llvm::Value* address =
+      prologue.CreateStructGEP(ctx_.types.modelData, data_, index, std::string(name) + ".field");
+  if (auto* instruction = llvm::dyn_cast<llvm::Instruction>(address)) prologueEnd_ = instruction;
+  fields_.emplace(index, address);
+  return address;
+}
+
+llvm::AllocaInst* FunctionFrame::stackSlot(llvm::Type* type, const std::string& name) {
+  llvm::IRBuilder<> top(ctx_.llvm);
+  if (lastAlloca_)
+    top.SetInsertPoint(entry_, std::next(lastAlloca_->getIterator()));
+  else
+    top.SetInsertPoint(entry_, entry_->begin());
+  llvm::AllocaInst* slot = top.CreateAlloca(type, nullptr, name);
+  lastAlloca_ = slot;
+  return slot;
+}
 
 llvm::BasicBlock* FunctionFrame::failBlock() {
   if (!fail_) {
@@ -54,6 +141,18 @@ llvm::BasicBlock* FunctionFrame::failBlock() {
     builder.CreateRet(builder.getInt32(SMC_FAILED));
   }
   return fail_;
+}
+
+llvm::BasicBlock* FunctionFrame::reportBlock(const std::string& message) {
+  auto found = reports_.find(message);
+  if (found != reports_.end()) return found->second;
+  auto* block = llvm::BasicBlock::Create(ctx_.llvm, "report", function_);
+  llvm::IRBuilder<> builder(block);
+  builder.CreateCall(runtimeFunction(ctx_, RuntimeService::ReportFailure),
+                     {data_, messageConstant(ctx_, message)});
+  builder.CreateBr(failBlock());
+  reports_.emplace(message, block);
+  return block;
 }
 
 }  // namespace smc::codegen

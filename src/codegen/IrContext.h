@@ -1,7 +1,7 @@
-// State shared by the parts of IR generation (IrExpr, IrBlocks, IrModel):
-// the module being built, the model and its layout, and, per function, the
-// values loaded once at entry (the three variable arrays and the time) plus
-// the block that returns SMC_FAILED.
+// State shared by the parts of IR generation (IrExpr, IrBlocks, IrModel,
+// IrFunctions): the module being built, the model and its layout, and, per
+// function, the values loaded once at entry (the variable arrays and the
+// time) plus the blocks that return SMC_FAILED.
 #pragma once
 
 #include "codegen/IrGen.h"
@@ -10,6 +10,7 @@
 #include <llvm/IR/Function.h>
 #include <llvm/IR/IRBuilder.h>
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -24,10 +25,27 @@ struct IrContext {
   const IrOptions& options;
   DiagnosticEngine& diags;
   // One per algebraic loop, in the order the loops were numbered.
-  std::vector<std::string> loopDescriptions;
+  std::vector<std::string> loopDescriptions = {};
+  // The LLVM function of each flat.functions entry (declared before any
+  // body is emitted, so that functions may call each other).
+  std::vector<llvm::Function*> functions = {};
+  // Message strings handed to the runtime services, one global per text.
+  std::map<std::string, llvm::Constant*> messages = {};
 };
 
-// One generated function: its entry values and its failure exit.
+// "Model.mo:12:5" for messages the runtime logs; "(unknown location)" when
+// the range is not valid.
+std::string sourceLocation(const IrContext& ctx, SourceRange range);
+
+// A private constant C string holding `text` (shared between uses).
+llvm::Constant* messageConstant(IrContext& ctx, const std::string& text);
+
+// The runtime services of model.h that generated code calls.
+enum class RuntimeService { SolveLoop, AssertFailed, Terminate, ReportFailure };
+llvm::FunctionCallee runtimeFunction(IrContext& ctx, RuntimeService service);
+
+// One generated function: its entry values and its failure exits. Argument
+// 0 of every generated function is the SmcModelData pointer.
 class FunctionFrame {
 public:
   // Creates the entry block and points `builder` at it.
@@ -35,26 +53,39 @@ public:
 
   llvm::Function* function() const { return function_; }
   llvm::Value* data() const { return data_; }
-  // data->reals/integers/booleans and data->time, loaded in the entry block
-  // on first use (so the IR dump shows only what a function reads).
+  // data->reals/integers/booleans, data->pre_* and data->time, loaded in
+  // the entry block on first use (so the IR dump shows only what a function
+  // reads).
   llvm::Value* arrayOf(flat::BaseType type);
+  llvm::Value* preArrayOf(flat::BaseType type);
   llvm::Value* time();
-  // `ret i32 SMC_FAILED`, created on first use.
+  // The address of an int32/double field of SmcModelData (initial,
+  // terminal, next_time_event), computed in the entry block.
+  llvm::Value* fieldAddress(unsigned index, const char* name);
+  // A stack slot in the entry block (where mem2reg can promote it).
+  llvm::AllocaInst* stackSlot(llvm::Type* type, const std::string& name);
+  // `ret i32 SMC_FAILED`, created on first use: for failures already
+  // reported (by a runtime service or a called function).
   llvm::BasicBlock* failBlock();
+  // A block that passes `message` to smc_report_failure and then fails.
+  llvm::BasicBlock* reportBlock(const std::string& message);
 
 private:
   llvm::Value* loadField(unsigned index, llvm::Type* type, const char* name, llvm::Value*& cache);
+  // Where the next entry load goes: after the previous loads and slots.
+  llvm::BasicBlock::iterator prologueEnd();
 
   IrContext& ctx_;
   llvm::Function* function_;
   llvm::Value* data_;
   llvm::BasicBlock* entry_;
   llvm::Instruction* prologueEnd_ = nullptr;  // last instruction of the entry loads
-  llvm::Value* reals_ = nullptr;
-  llvm::Value* integers_ = nullptr;
-  llvm::Value* booleans_ = nullptr;
+  llvm::Instruction* lastAlloca_ = nullptr;
+  llvm::Value* arrays_[6] = {};  // reals, integers, booleans, pre_reals, pre_integers, pre_booleans
   llvm::Value* time_ = nullptr;
+  std::map<unsigned, llvm::Value*> fields_;
   llvm::BasicBlock* fail_ = nullptr;
+  std::map<std::string, llvm::BasicBlock*> reports_;
 };
 
 }  // namespace smc::codegen

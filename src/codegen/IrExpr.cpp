@@ -1,6 +1,8 @@
-// Expression emission: literals, variables, time, operators and
-// if-expressions (built-in calls are in IrBuiltins.cpp). Every error names
-// the construct and points at the expression's source range.
+// Expression emission: literals, variables (model slots, pre() slots or a
+// function's stack slots), time, initial(), terminal(), operators and
+// if-expressions (built-in calls are in IrBuiltins.cpp, user function calls
+// in IrFunctionCalls.cpp). Every error names the construct and points at
+// the expression's source range.
 #include "codegen/IrExpr.h"
 
 #include <fmt/format.h>
@@ -48,6 +50,15 @@ llvm::Value* ExprEmitter::emitAs(const flat::Expr& e, ValueType target) {
   return convert(emit(e), target, e.range);
 }
 
+llvm::Type* llvmTypeOf(const IrContext& ctx, ValueType type) {
+  switch (type) {
+    case ValueType::Real: return ctx.types.real;
+    case ValueType::Integer: return ctx.types.integer;
+    case ValueType::Boolean: return ctx.types.boolean;
+  }
+  return ctx.types.real;
+}
+
 Typed ExprEmitter::emit(const flat::Expr& e) {
   switch (e.kind) {
     case flat::ExprKind::Real:
@@ -56,7 +67,9 @@ Typed ExprEmitter::emit(const flat::Expr& e) {
     case flat::ExprKind::String:
       return error(e.range, "not supported yet: String expression in an equation");
     case flat::ExprKind::Var: return load(e.var, e.range);
-    case flat::ExprKind::Time: return {frame_.time(), ValueType::Real};
+    case flat::ExprKind::Time:
+      if (scope_) return error(e.range, "'time' cannot be used inside a function (spec 12.2)");
+      return {frame_.time(), ValueType::Real};
     case flat::ExprKind::Unary: return emitUnary(e);
     case flat::ExprKind::Binary: return emitBinary(e);
     case flat::ExprKind::Call: return emitCall(e);
@@ -64,8 +77,40 @@ Typed ExprEmitter::emit(const flat::Expr& e) {
     case flat::ExprKind::Der:
       return error(e.range, "internal error: der() reached the code generator; causalization "
                             "should have replaced it by a derivative variable");
+    case flat::ExprKind::Pre: return emitPreOperator(e);
+    case flat::ExprKind::Initial: return emitModelFlag(kDataInitial, "initial", e);
+    case flat::ExprKind::Terminal: return emitModelFlag(kDataTerminal, "terminal", e);
+    case flat::ExprKind::Sample:
+      return error(e.range, "internal error: sample() reached the code generator; causalization "
+                            "should have replaced it by its flag variable");
+    case flat::ExprKind::FunctionCall: return emitFunctionCall(e);
+    case flat::ExprKind::Tuple:
+      return error(e.range, "internal error: a tuple (a, b) is only allowed as the left side of "
+                            "a function call's assignment");
   }
   return error(e.range, "internal error: unknown expression kind");
+}
+
+Typed ExprEmitter::emitPre(const flat::Expr& e) {
+  const bool outer = readPre_;
+  readPre_ = true;
+  Typed value = emit(e);
+  readPre_ = outer;
+  return value;
+}
+
+Typed ExprEmitter::emitPreOperator(const flat::Expr& e) {
+  if (scope_) return error(e.range, "pre() cannot be used inside a function");
+  if (e.args.size() != 1 || !e.args[0] || e.args[0]->kind != flat::ExprKind::Var)
+    return error(e.range, "internal error: pre() of something other than a variable");
+  return loadModel(e.args[0]->var, e.range, true);
+}
+
+// initial() and terminal(): data->initial / data->terminal != 0.
+Typed ExprEmitter::emitModelFlag(unsigned field, const char* name, const flat::Expr& e) {
+  if (scope_) return error(e.range, fmt::format("{}() cannot be used inside a function", name));
+  llvm::Value* flag = b_.CreateLoad(ctx_.types.integer, frame_.fieldAddress(field, name), name);
+  return {b_.CreateICmpNE(flag, b_.getInt32(0)), ValueType::Boolean};
 }
 
 Typed ExprEmitter::emitLiteral(const flat::Expr& e) {
@@ -80,21 +125,56 @@ Typed ExprEmitter::emitLiteral(const flat::Expr& e) {
   return {b_.getInt32(static_cast<uint32_t>(e.integer)), ValueType::Integer};
 }
 
+std::optional<ValueType> ExprEmitter::typeOf(flat::VarId id, SourceRange where) {
+  if (scope_) {
+    if (!scope_->function || id >= scope_->function->variables.size()) {
+      error(where, fmt::format("internal error: reference to unknown function variable {}", id));
+      return std::nullopt;
+    }
+    return valueTypeOf(scope_->function->variables[id].type);
+  }
+  if (id >= ctx_.model.flat.variables.size()) {
+    error(where, fmt::format("internal error: reference to unknown variable {}", id));
+    return std::nullopt;
+  }
+  return valueTypeOf(ctx_.layout.of(id).type);
+}
+
 Typed ExprEmitter::load(flat::VarId id, SourceRange where) {
+  if (scope_) return loadLocal(id, where);
+  return loadModel(id, where, readPre_);
+}
+
+Typed ExprEmitter::loadModel(flat::VarId id, SourceRange where, bool pre) {
   if (id >= ctx_.model.flat.variables.size())
     return error(where, fmt::format("internal error: reference to unknown variable {}", id));
   const VarInfo& info = ctx_.layout.of(id);
   const std::string& name = ctx_.model.flat.variables[id].name;
   llvm::Type* storage = info.type == flat::BaseType::Real ? ctx_.types.real : ctx_.types.integer;
-  llvm::Value* slot = b_.CreateInBoundsGEP(storage, frame_.arrayOf(info.type),
-                                           b_.getInt32(info.valueReference), name + ".slot");
-  llvm::Value* value = b_.CreateLoad(storage, slot, name);
+  llvm::Value* array = pre ? frame_.preArrayOf(info.type) : frame_.arrayOf(info.type);
+  const std::string shown = pre ? "pre(" + name + ")" : name;
+  llvm::Value* slot = b_.CreateInBoundsGEP(storage, array, b_.getInt32(info.valueReference),
+                                           shown + ".slot");
+  llvm::Value* value = b_.CreateLoad(storage, slot, shown);
   if (info.type == flat::BaseType::Boolean)
     return {b_.CreateICmpNE(value, b_.getInt32(0)), ValueType::Boolean};
   return {value, valueTypeOf(info.type)};
 }
 
+Typed ExprEmitter::loadLocal(flat::VarId id, SourceRange where) {
+  std::optional<ValueType> type = typeOf(id, where);
+  if (!type) return {};
+  const flat::Variable& v = scope_->function->variables[id];
+  llvm::AllocaInst* slot = id < scope_->slots.size() ? scope_->slots[id] : nullptr;
+  if (!slot)
+    return error(where, fmt::format("the default value of an input of '{}' refers to '{}', "
+                                    "which is not an earlier input",
+                                    scope_->function->name, v.name));
+  return {b_.CreateLoad(llvmTypeOf(ctx_, *type), slot, v.name), *type};
+}
+
 bool ExprEmitter::store(flat::VarId id, Typed value, SourceRange where) {
+  if (scope_) return storeLocal(id, value, where);
   if (id >= ctx_.model.flat.variables.size()) {
     error(where, fmt::format("internal error: assignment to unknown variable {}", id));
     return false;
@@ -108,6 +188,20 @@ bool ExprEmitter::store(flat::VarId id, Typed value, SourceRange where) {
   const std::string& name = ctx_.model.flat.variables[id].name;
   llvm::Value* slot = b_.CreateInBoundsGEP(storage, frame_.arrayOf(info.type),
                                            b_.getInt32(info.valueReference), name + ".slot");
+  b_.CreateStore(converted, slot);
+  return true;
+}
+
+bool ExprEmitter::storeLocal(flat::VarId id, Typed value, SourceRange where) {
+  std::optional<ValueType> type = typeOf(id, where);
+  if (!type) return false;
+  llvm::AllocaInst* slot = id < scope_->slots.size() ? scope_->slots[id] : nullptr;
+  if (!slot) {
+    error(where, "internal error: assignment to a function variable without a slot");
+    return false;
+  }
+  llvm::Value* converted = convert(value, *type, where);
+  if (!converted) return false;
   b_.CreateStore(converted, slot);
   return true;
 }

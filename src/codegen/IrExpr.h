@@ -4,9 +4,17 @@
 // branch not taken is never evaluated, built-ins map to LLVM intrinsics or
 // libm. Values are typed Real (double), Integer (i32) or Boolean (i1);
 // Integer converts to Real implicitly, nothing else converts.
+//
+// A Var is a slot of the model's arrays, or, inside a user function, one of
+// the function's stack slots (a LocalScope). pre(v) reads data->pre_*;
+// initial() and terminal() read data->initial/terminal. sample() must have
+// been replaced by its flag variable before code generation.
 #pragma once
 
 #include "codegen/IrContext.h"
+
+#include <optional>
+#include <vector>
 
 namespace smc::codegen {
 
@@ -14,6 +22,9 @@ enum class ValueType { Real, Integer, Boolean };
 
 ValueType valueTypeOf(flat::BaseType type);
 const char* toString(ValueType type);
+// double, i32 or i1: how a value of `type` is held in registers and in a
+// function's stack slots.
+llvm::Type* llvmTypeOf(const IrContext& ctx, ValueType type);
 
 // A generated value and its Modelica type; value is null after an error
 // (already reported).
@@ -22,22 +33,42 @@ struct Typed {
   ValueType type = ValueType::Real;
 };
 
+// The variables of a user function: a stack slot per entry of
+// function->variables, null where a variable is not available (the outputs
+// and locals while a caller evaluates an input's default value).
+struct LocalScope {
+  const flat::Function* function = nullptr;
+  std::vector<llvm::AllocaInst*> slots;
+};
+
 class ExprEmitter {
 public:
-  ExprEmitter(IrContext& ctx, FunctionFrame& frame, llvm::IRBuilder<>& builder)
-      : ctx_(ctx), frame_(frame), b_(builder) {}
+  ExprEmitter(IrContext& ctx, FunctionFrame& frame, llvm::IRBuilder<>& builder,
+              const LocalScope* scope = nullptr)
+      : ctx_(ctx), frame_(frame), b_(builder), scope_(scope) {}
 
   Typed emit(const flat::Expr& e);
   // emit() converted to `target`; null after an error.
   llvm::Value* emitAs(const flat::Expr& e, ValueType target);
+  // The value `e` had at the start of the event iteration: every variable
+  // is read from data->pre_* (the left limit of a when-condition).
+  Typed emitPre(const flat::Expr& e);
 
   Typed load(flat::VarId id, SourceRange where);
   // Stores into the variable's slot, converting Integer to Real if needed.
   bool store(flat::VarId id, Typed value, SourceRange where);
   // A literal start value in the variable's slot.
   void storeLiteral(flat::VarId id, const Literal& value);
+  // The type of variable `id` in the current scope (model or function).
+  std::optional<ValueType> typeOf(flat::VarId id, SourceRange where);
+  // Calls the user function of a FunctionCall expression; its outputs'
+  // stack slots (one per output, in order), or empty after an error.
+  std::vector<llvm::AllocaInst*> emitCallOutputs(const flat::Expr& call);
+
+  const LocalScope* scope() const { return scope_; }
 
 private:
+  llvm::Value* convert(Typed v, ValueType target, SourceRange where);
   Typed emitLiteral(const flat::Expr& e);
   Typed emitUnary(const flat::Expr& e);
   Typed emitBinary(const flat::Expr& e);
@@ -47,16 +78,27 @@ private:
   Typed emitCall(const flat::Expr& e);
   Typed emitMinMax(bool isMin, Typed x, Typed y, SourceRange where);
   Typed emitSign(Typed x);
+  Typed emitSemiLinear(Typed x, Typed positive, Typed negative, SourceRange where);
   Typed emitDivision(flat::Builtin fn, Typed x, Typed y, SourceRange where);
-  llvm::Value* emitIntegerDivision(flat::Builtin fn, llvm::Value* x, llvm::Value* y);
+  llvm::Value* emitIntegerDivision(flat::Builtin fn, llvm::Value* x, llvm::Value* y,
+                                   SourceRange where);
+  Typed emitPreOperator(const flat::Expr& e);
+  Typed emitModelFlag(unsigned field, const char* name, const flat::Expr& e);
+  Typed emitFunctionCall(const flat::Expr& e);
+  bool emitArguments(const flat::Expr& call, const flat::Function& fn,
+                     std::vector<llvm::Value*>& arguments);
 
-  llvm::Value* convert(Typed v, ValueType target, SourceRange where);
+  Typed loadModel(flat::VarId id, SourceRange where, bool pre);
+  Typed loadLocal(flat::VarId id, SourceRange where);
+  bool storeLocal(flat::VarId id, Typed value, SourceRange where);
   llvm::Value* libm(const char* name, llvm::ArrayRef<llvm::Value*> args);
   Typed error(SourceRange where, std::string message);
 
   IrContext& ctx_;
   FunctionFrame& frame_;
   llvm::IRBuilder<>& b_;
+  const LocalScope* scope_;
+  bool readPre_ = false;  // inside emitPre
 };
 
 }  // namespace smc::codegen

@@ -1,11 +1,13 @@
-// Drives IR generation (see IrGen.h): callbacks and loops first (they
-// number the loops), then the descriptor that points at all of them, then
+// Drives IR generation (see IrGen.h): user functions are declared, then
+// their bodies, the callbacks and loops are emitted (the callbacks number
+// the loops), then the descriptor that points at all of them, then
 // llvm::verifyModule. Errors found in the model (a Boolean used as a number,
 // der() left over, ...) are reported as they are met, so one run reports
 // them all; the module is returned only when there were none.
 #include "codegen/IrGen.h"
 
-#include "codegen/IrBlocks.h"
+#include "codegen/IrCallbacks.h"
+#include "codegen/IrFunctions.h"
 #include "codegen/IrModel.h"
 
 #include <llvm/IR/Verifier.h>
@@ -23,8 +25,10 @@ std::unique_ptr<llvm::Module> generateModule(llvm::LLVMContext& context,
   module->setTargetTriple(options.targetTriple);
   module->setDataLayout(options.dataLayout);
 
-  IrContext ctx{*module, context, makeIrTypes(context), model, layout, options, diags, {}};
+  IrContext ctx{*module, context, makeIrTypes(context), model, layout, options, diags};
   const unsigned errorsBefore = diags.errorCount();
+  declareFunctions(ctx);
+  emitFunctionBodies(ctx);
   Callbacks callbacks = emitCallbacks(ctx);
   if (diags.errorCount() != errorsBefore) return nullptr;
   emitModelDescriptor(ctx, callbacks);

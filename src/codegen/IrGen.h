@@ -1,6 +1,7 @@
-// IR generation: one LLVM module per model holding the four callbacks of
-// runtime/include/smc/model.h, a residual function per algebraic loop, and
-// the constant `smc_model` with the tables it points to. The module is
+// IR generation: one LLVM module per model holding the callbacks of
+// runtime/include/smc/model.h, a residual function per algebraic loop, an
+// internal function per user function, and the constant `smc_model` with
+// the tables it points to. The module is
 // verified before it is returned; an invalid module is an internal error.
 #pragma once
 

@@ -116,6 +116,9 @@ void emitModelDescriptor(IrContext& ctx, const Callbacks& callbacks) {
   fields[kInitialize] = callbacks.initialize;
   fields[kComputeDerivatives] = callbacks.computeDerivatives;
   fields[kComputeOutputs] = callbacks.computeOutputs;
+  fields[kNumEventIndicators] = tables.i32(static_cast<int32_t>(ctx.model.zeroCrossings.size()));
+  fields[kEventIndicators] = callbacks.eventIndicators;
+  fields[kEventUpdate] = callbacks.eventUpdate;
 
   auto* model = new llvm::GlobalVariable(ctx.module, t.model, true,
                                          llvm::GlobalValue::ExternalLinkage,

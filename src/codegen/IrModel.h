@@ -3,7 +3,7 @@
 // nominals, per-type flags and names, loop descriptions, identifier and GUID.
 #pragma once
 
-#include "codegen/IrBlocks.h"
+#include "codegen/IrCallbacks.h"
 
 namespace smc::codegen {
 

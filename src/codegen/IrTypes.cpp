@@ -16,8 +16,12 @@ IrTypes makeIrTypes(llvm::LLVMContext& context) {
   t.flag = llvm::Type::getInt8Ty(context);
   t.ptr = llvm::PointerType::get(context, 0);
 
-  t.modelData = llvm::StructType::create(
-      context, {t.real, t.ptr, t.ptr, t.ptr, t.ptr}, "SmcModelData");
+  // time, reals, integers, booleans, instance, pre_reals, pre_integers,
+  // pre_booleans, initial, terminal, next_time_event
+  t.modelData = llvm::StructType::create(context,
+                                         {t.real, t.ptr, t.ptr, t.ptr, t.ptr, t.ptr, t.ptr, t.ptr,
+                                          t.integer, t.integer, t.real},
+                                         "SmcModelData");
 
   llvm::Type* i32 = t.integer;
   llvm::Type* p = t.ptr;
@@ -45,13 +49,19 @@ IrTypes makeIrTypes(llvm::LLVMContext& context) {
       p,       // initialize
       p,       // compute_derivatives
       p,       // compute_outputs
+      i32,     // num_event_indicators
+      p,       // event_indicators
+      p,       // event_update
   };
   t.model = llvm::StructType::create(context, modelFields, "SmcModel");
 
   t.setStartValues = llvm::FunctionType::get(llvm::Type::getVoidTy(context), {p}, false);
   t.callback = llvm::FunctionType::get(i32, {p}, false);
+  t.eventCallback = llvm::FunctionType::get(i32, {p, p}, false);
   t.residual = llvm::FunctionType::get(i32, {p, p, p}, false);
   t.solveLoop = llvm::FunctionType::get(i32, {p, i32, i32, p, p}, false);
+  t.assertFailed = llvm::FunctionType::get(llvm::Type::getVoidTy(context), {p, i32, p}, false);
+  t.message = llvm::FunctionType::get(llvm::Type::getVoidTy(context), {p, p}, false);
   return t;
 }
 

@@ -17,6 +17,12 @@ enum ModelDataField : unsigned {
   kDataIntegers,
   kDataBooleans,
   kDataInstance,
+  kDataPreReals,
+  kDataPreIntegers,
+  kDataPreBooleans,
+  kDataInitial,
+  kDataTerminal,
+  kDataNextTimeEvent,
 };
 
 // struct SmcModel
@@ -43,6 +49,9 @@ enum ModelField : unsigned {
   kInitialize,
   kComputeDerivatives,
   kComputeOutputs,
+  kNumEventIndicators,
+  kEventIndicators,
+  kEventUpdate,
   kModelFieldCount,
 };
 
@@ -56,8 +65,11 @@ struct IrTypes {
   llvm::PointerType* ptr;       // every pointer (opaque)
   llvm::FunctionType* setStartValues;  // void (SmcModelData*)
   llvm::FunctionType* callback;        // int32_t (SmcModelData*)
+  llvm::FunctionType* eventCallback;   // int32_t (SmcModelData*, double* | int32_t*)
   llvm::FunctionType* residual;        // SmcResidualFn
   llvm::FunctionType* solveLoop;       // smc_solve_algebraic_loop
+  llvm::FunctionType* assertFailed;    // smc_assert_failed
+  llvm::FunctionType* message;         // smc_terminate, smc_report_failure
 };
 
 IrTypes makeIrTypes(llvm::LLVMContext& context);

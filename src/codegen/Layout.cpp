@@ -69,23 +69,36 @@ bool consistent(const causal::CausalModel& model, DiagnosticEngine& diags) {
   return true;
 }
 
-// Variables the initialization blocks compute, other than by `x := start`.
+// Variables the initialization blocks compute, other than by `x := start`
+// or `x := pre(x)`: targets of assignments, loop unknowns, targets of
+// when-equations that may fire at initialization, algorithm outputs.
 std::vector<bool> computedByInitialization(const causal::CausalModel& model) {
   std::vector<bool> computed(model.flat.variables.size(), false);
+  auto mark = [&](flat::VarId v) {
+    if (v < computed.size()) computed[v] = true;
+  };
   for (const causal::Block& block : model.initialization) {
     if (const auto* assign = std::get_if<causal::Assign>(&block)) {
       if (assign->target < computed.size() && assign->value &&
           !keepsStartValue(model.flat.variables[assign->target], assign->target, *assign->value))
-        computed[assign->target] = true;
+        mark(assign->target);
+    } else if (const auto* loop = std::get_if<causal::AlgebraicLoop>(&block)) {
+      for (flat::VarId v : loop->unknowns) mark(v);
+    } else if (const auto* when = std::get_if<causal::WhenBlock>(&block)) {
+      for (const causal::WhenBlock::Branch& branch : when->branches)
+        if (branch.activeAtInitialization)
+          for (const flat::Action& action : branch.actions)
+            if (action.kind == flat::ActionKind::Assign || action.kind == flat::ActionKind::Reinit)
+              mark(action.target);
     } else {
-      for (flat::VarId v : std::get<causal::AlgebraicLoop>(block).unknowns)
-        if (v < computed.size()) computed[v] = true;
+      for (flat::VarId v : std::get<causal::AlgorithmBlock>(block).outputs) mark(v);
     }
   }
   return computed;
 }
 
-// ScalarVariable order: declaration order, each derivative after its state.
+// ScalarVariable order: declaration order, each derivative after its state,
+// hidden variables last.
 std::vector<flat::VarId> scalarVariableOrder(const causal::CausalModel& model) {
   const size_t count = model.flat.variables.size();
   std::vector<flat::VarId> derivativeOfState(count, UINT32_MAX);
@@ -95,7 +108,7 @@ std::vector<flat::VarId> scalarVariableOrder(const causal::CausalModel& model) {
   std::vector<flat::VarId> order;
   order.reserve(count);
   for (flat::VarId v = 0; v < count; ++v) {
-    if (model.roles[v] == causal::Role::Derivative) continue;
+    if (model.roles[v] == causal::Role::Derivative || model.flat.variables[v].isHidden) continue;
     order.push_back(v);
     placed[v] = true;
     if (derivativeOfState[v] != UINT32_MAX && !placed[derivativeOfState[v]]) {
@@ -104,6 +117,11 @@ std::vector<flat::VarId> scalarVariableOrder(const causal::CausalModel& model) {
     }
   }
   for (flat::VarId v = 0; v < count; ++v)  // derivatives without a state (none expected)
+    if (!placed[v] && !model.flat.variables[v].isHidden) {
+      order.push_back(v);
+      placed[v] = true;
+    }
+  for (flat::VarId v = 0; v < count; ++v)
     if (!placed[v]) order.push_back(v);
   return order;
 }
@@ -221,10 +239,22 @@ bool classify(VarInfo& info, const flat::Variable& v, const causal::CausalModel&
       info.initial = FmiInitial::Calculated;
       return true;
     case causal::Role::Algebraic:
+      info.causality = declaredCausality(v);
+      info.variability = timeVariability(v);
+      info.initial = FmiInitial::Calculated;
+      break;
     case causal::Role::Discrete:
       info.causality = declaredCausality(v);
-      info.variability = info.role == causal::Role::Discrete ? FmiVariability::Discrete
-                                                             : timeVariability(v);
+      info.variability = FmiVariability::Discrete;
+      // Unless initialization computes it, a discrete variable starts as
+      // pre(v) = start (spec 8.6), which the importer may set.
+      if (!computedAtInitialization && (!startAttr || literalStart)) {
+        if (literalStart) info.start = *literalStart;
+        info.initial = FmiInitial::Exact;
+        info.startInXml = true;
+        info.flags = SMC_VAR_START_EXACT;
+        return true;
+      }
       info.initial = FmiInitial::Calculated;
       break;
   }
@@ -264,9 +294,25 @@ std::optional<Layout> buildLayout(const causal::CausalModel& model, DiagnosticEn
       ok = false;
       continue;
     }
+    info.hidden = v.isHidden;
+    if (info.hidden && (info.role == causal::Role::State || info.role == causal::Role::Derivative ||
+                        info.role == causal::Role::Input)) {
+      diags.errorf(v.range, "internal error: the hidden variable '{}' is a state, a derivative "
+                            "or an input",
+                   v.name);
+      ok = false;
+      continue;
+    }
     if (!classify(info, v, model, computed[id], diags)) {
       ok = false;
       continue;
+    }
+    if (info.type == flat::BaseType::Real && info.variability == FmiVariability::Discrete)
+      info.flags |= SMC_VAR_DISCRETE;
+    if (info.hidden) {
+      // The importer cannot see it, so it cannot set it either.
+      info.flags &= SMC_VAR_DISCRETE;
+      info.startInXml = false;
     }
     switch (v.type) {
       case flat::BaseType::Real: info.valueReference = layout.numReals++; break;
@@ -278,7 +324,7 @@ std::optional<Layout> buildLayout(const causal::CausalModel& model, DiagnosticEn
     info.min = literalNumber(v.attributes.min, model);
     info.max = literalNumber(v.attributes.max, model);
     layout.positionOf[id] = static_cast<uint32_t>(layout.vars.size());
-    info.index = static_cast<uint32_t>(layout.vars.size()) + 1;
+    info.index = info.hidden ? 0 : static_cast<uint32_t>(layout.vars.size()) + 1;
     layout.vars.push_back(std::move(info));
   }
   if (!ok) return std::nullopt;

@@ -4,9 +4,12 @@
 //
 // Order (ScalarVariable order, also the order in which value references are
 // handed out): the flat model's variables in declaration order, except that
-// each state's derivative variable is placed right after its state. Reals,
-// Integers and Booleans are each numbered from 0 along that order, so
-// `smc_model.real_names[vr]` and modelDescription.xml list them alike.
+// each state's derivative variable is placed right after its state, and
+// hidden variables (relation states, sample flags and counters that later
+// stages synthesize) come after all others. Reals, Integers and Booleans are
+// each numbered from 0 along that order, so `smc_model.real_names[vr]` and
+// modelDescription.xml list the visible ones alike; hidden variables have
+// slots (and names, for log messages) but no ScalarVariable.
 //
 // FMI 2.0 (section 2.2.7) allows only some combinations; the mapping is:
 //   Constant            local/output, constant, exact (start = its value)
@@ -19,7 +22,12 @@
 //                       (initial equations, fixed=false), calculated when
 //                       the start is not literal
 //   Derivative          local, continuous, calculated
-//   Algebraic/Discrete  local/output, continuous (Real) or discrete, calculated
+//   Algebraic           local/output, continuous (Real) or discrete, calculated
+//   Discrete            local/output, discrete; exact when the start is
+//                       literal (or absent: 0/false) and initialization
+//                       keeps it (pre(v) = start, spec 8.6), calculated
+//                       otherwise
+// Every discrete Real (FMI variability discrete) has SMC_VAR_DISCRETE.
 #pragma once
 
 #include "codegen/Literal.h"
@@ -44,7 +52,8 @@ struct VarInfo {
   causal::Role role = causal::Role::Algebraic;
   flat::BaseType type = flat::BaseType::Real;  // Real, Integer or Boolean
   int32_t valueReference = 0;                  // within its type's array
-  uint32_t index = 0;                          // 1-based ScalarVariable index
+  uint32_t index = 0;                          // 1-based ScalarVariable index; 0 if hidden
+  bool hidden = false;                         // not in modelDescription.xml
   FmiCausality causality = FmiCausality::Local;
   FmiVariability variability = FmiVariability::Continuous;
   FmiInitial initial = FmiInitial::Calculated;

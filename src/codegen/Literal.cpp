@@ -84,7 +84,13 @@ std::optional<Literal> fold(const flat::Expr& e, const causal::CausalModel& mode
     case flat::ExprKind::Binary:
     case flat::ExprKind::Call:
     case flat::ExprKind::If:
-    case flat::ExprKind::Der: return std::nullopt;
+    case flat::ExprKind::Der:
+    case flat::ExprKind::Pre:
+    case flat::ExprKind::Initial:
+    case flat::ExprKind::Terminal:
+    case flat::ExprKind::Sample:
+    case flat::ExprKind::FunctionCall:
+    case flat::ExprKind::Tuple: return std::nullopt;
   }
   return std::nullopt;
 }

@@ -4,7 +4,7 @@
 // in layout order, so a variable's 1-based position is VarInfo::index, the
 // number the derivative attribute and ModelStructure refer to.
 // ModelStructure omits `dependencies`, which FMI 2.0 defines as "depends on
-// every known".
+// every known". Hidden variables (see Layout.h) appear nowhere.
 #include "codegen/ModelDescription.h"
 
 #include "codegen/LogCategories.h"
@@ -40,7 +40,10 @@ void writeHeader(pugi::xml_node root, const causal::CausalModel& model, const st
     root.append_attribute("description") = model.flat.description.c_str();
   root.append_attribute("generationTool") = "smc " SMC_VERSION;
   root.append_attribute("variableNamingConvention") = "structured";
-  root.append_attribute("numberOfEventIndicators") = "0";
+  // Zero crossings are what a Model Exchange importer would watch; a
+  // Co-Simulation importer may ignore the number.
+  root.append_attribute("numberOfEventIndicators") =
+      static_cast<unsigned long long>(model.zeroCrossings.size());
 }
 
 void writeCoSimulation(pugi::xml_node root, const std::string& modelIdentifier) {
@@ -56,7 +59,7 @@ void writeUnits(pugi::xml_node root, const causal::CausalModel& model, const Lay
   std::set<std::string> units;  // sorted: a fixed order
   for (const VarInfo& info : layout.vars) {
     const std::string& unit = model.flat.variables[info.id].attributes.unit;
-    if (info.type == flat::BaseType::Real && !unit.empty()) units.insert(unit);
+    if (info.type == flat::BaseType::Real && !unit.empty() && !info.hidden) units.insert(unit);
   }
   if (units.empty()) return;
   pugi::xml_node definitions = root.append_child("UnitDefinitions");
@@ -122,6 +125,7 @@ void writeModelVariables(pugi::xml_node root, const causal::CausalModel& model,
                          const Layout& layout) {
   pugi::xml_node variables = root.append_child("ModelVariables");
   for (const VarInfo& info : layout.vars) {
+    if (info.hidden) continue;
     const flat::Variable& v = model.flat.variables[info.id];
     pugi::xml_node sv = variables.append_child("ScalarVariable");
     sv.append_attribute("name") = v.name.c_str();
@@ -145,6 +149,7 @@ void writeModelStructure(pugi::xml_node root, const causal::CausalModel& model,
   std::vector<uint32_t> outputs, derivatives, initialUnknowns;
   for (flat::VarId id : model.derivatives) derivatives.push_back(layout.of(id).index);
   for (const VarInfo& info : layout.vars) {  // ascending index
+    if (info.hidden) continue;
     const bool calculated =
         info.initial == FmiInitial::Approx || info.initial == FmiInitial::Calculated;
     if (info.causality == FmiCausality::Output) outputs.push_back(info.index);

@@ -1,12 +1,14 @@
 // Built-in function calls (spec 3.7 and 10.3): elementwise math on scalars
-// and arrays, reductions, array constructors and size queries. Operators
-// that belong to later capabilities (pre, sample, previous, ...) and user
-// functions are reported as "not supported yet" at the call.
+// and arrays, reductions, array constructors and size queries. The
+// discrete-time operators are in DiscreteOps.cpp, calls of user functions in
+// FunctionCalls.cpp. Operators that belong to later capabilities (previous,
+// delay, state machines...) are reported as "not supported yet" at the call.
 #include "flatten/Flattener.h"
 
 #include <fmt/format.h>
 
 #include <map>
+#include <set>
 
 namespace smc::flatten {
 
@@ -28,6 +30,7 @@ const std::map<std::string, ElementwiseFunction>& elementwiseFunctions() {
       {"floor", {Builtin::Floor, 1}}, {"ceil", {Builtin::Ceil, 1}},   {"integer", {Builtin::Integer, 1}},
       {"noEvent", {Builtin::NoEvent, 1}}, {"atan2", {Builtin::Atan2, 2}}, {"div", {Builtin::Div, 2}},
       {"mod", {Builtin::Mod, 2}},     {"rem", {Builtin::Rem, 2}},
+      {"semiLinear", {Builtin::SemiLinear, 3}},
   };
   return table;
 }
@@ -36,11 +39,7 @@ const std::map<std::string, ElementwiseFunction>& elementwiseFunctions() {
 // recognised so the message names the capability they wait for.
 const char* laterCapability(const std::string& name) {
   static const std::map<std::string, const char*> table = {
-      {"pre", "discrete-time operators"},      {"edge", "discrete-time operators"},
-      {"change", "discrete-time operators"},   {"reinit", "discrete-time operators"},
-      {"initial", "discrete-time operators"},  {"terminal", "discrete-time operators"},
-      {"sample", "sampling and clocks"},       {"delay", "delay()"},
-      {"assert", "assert()"},                  {"terminate", "terminate()"},
+      {"delay", "delay()"},
       {"previous", "clocked partitions"},      {"hold", "clocked partitions"},
       {"Clock", "clocked partitions"},         {"subSample", "clocked partitions"},
       {"superSample", "clocked partitions"},   {"shiftSample", "clocked partitions"},
@@ -49,7 +48,7 @@ const char* laterCapability(const std::string& name) {
       {"transition", "state machines"},        {"initialState", "state machines"},
       {"activeState", "state machines"},       {"ticksInState", "state machines"},
       {"timeInState", "state machines"},       {"cardinality", "cardinality()"},
-      {"semiLinear", "semiLinear()"},          {"homotopy", "homotopy()"},
+      {"homotopy", "homotopy()"},
       {"spatialDistribution", "spatialDistribution()"}, {"getInstanceName", "getInstanceName()"},
       {"String", "String()"},
   };
@@ -57,13 +56,62 @@ const char* laterCapability(const std::string& name) {
   return it == table.end() ? nullptr : it->second;
 }
 
+// Calls that only make sense as equations or statements.
+bool isStatementLike(const std::string& name) {
+  return name == "assert" || name == "terminate" || name == "reinit";
+}
+
+const std::set<std::string>& otherBuiltins() {
+  static const std::set<std::string> names = {
+      "der", "smooth", "min", "max", "sum", "product", "size", "ndims", "zeros", "ones", "fill",
+      "identity", "transpose", "pre", "edge", "change", "initial", "terminal", "sample"};
+  return names;
+}
+
 }  // namespace
+
+std::string simpleCalleeName(const ast::Expr& call) {
+  const ast::ComponentRef& callee = call.ref;
+  return callee.parts.size() == 1 && !callee.global ? callee.parts[0].name : "";
+}
+
+bool isBuiltinFunctionName(const std::string& name) {
+  return elementwiseFunctions().count(name) || otherBuiltins().count(name) || laterCapability(name) ||
+         isStatementLike(name);
+}
 
 std::optional<Value> Flattener::lowerCall(const ast::Expr& call, const Scope& scope) {
   const SourceRange r = call.range;
   const ast::ComponentRef& callee = call.ref;
-  std::string name = callee.parts.size() == 1 && !callee.global ? callee.parts[0].name : "";
+  std::string name = simpleCalleeName(call);
 
+  if (!isBuiltinFunctionName(name)) {
+    if (ClassNode* function = calledFunction(call, scope)) {
+      flat::ExprPtr value = lowerFunctionCall(call, function, scope);
+      if (!value) return std::nullopt;
+      return Value::scalar(value);
+    }
+    if (ClassNode* record = recordConstructor(call, scope)) {
+      diags_.unsupported(r, fmt::format("record constructors ('{}') other than as a binding or a side "
+                                        "of an equation",
+                                        record->path()));
+      return std::nullopt;
+    }
+    std::vector<std::string> parts;
+    for (const auto& p : callee.parts) parts.push_back(p.name);
+    if (ClassNode* other = tree_.find(parts, callee.global, scope.lexical ? scope.lexical : tree_.root());
+        other && other->def) {
+      diags_.errorf(callee.range, "'{}' is a {}, not a function, and cannot be called", other->path(),
+                    ast::toString(other->def->kind));
+      return std::nullopt;
+    }
+    diags_.errorf(callee.range, "use of undeclared function '{}'", refText(callee));
+    return std::nullopt;
+  }
+  if (isStatementLike(name)) {
+    diags_.errorf(r, "'{}' is an equation or a statement and cannot be used in an expression", name);
+    return std::nullopt;
+  }
   if (!call.iterators.empty()) {
     if (name == "sum" || name == "product" || name == "min" || name == "max")
       return lowerReduction(call, name, scope);
@@ -123,6 +171,10 @@ std::optional<Value> Flattener::lowerCall(const ast::Expr& call, const Scope& sc
     return out;
   }
   if (name == "der") {
+    if (scope.function) {
+      diags_.error(r, "der() cannot be used inside a function (spec 12.2)");
+      return std::nullopt;
+    }
     if (!arity(1, 1) || !lowerArgs()) return std::nullopt;
     for (auto& e : args[0].elements) e = flat::makeDer(e, r);
     return args[0];
@@ -227,24 +279,9 @@ std::optional<Value> Flattener::lowerCall(const ast::Expr& call, const Scope& sc
       for (long long i = 0; i < m.dims[0]; ++i) out.elements.push_back(m.elements[i * m.dims[1] + j]);
     return out;
   }
-  if (const char* capability = laterCapability(name)) {
-    diags_.unsupported(r, fmt::format("'{}' ({})", name, capability));
-    return std::nullopt;
-  }
-  ClassNode* cls = tree_.find([&] {
-    std::vector<std::string> parts;
-    for (const auto& p : callee.parts) parts.push_back(p.name);
-    return parts;
-  }(), callee.global, scope.lexical ? scope.lexical : tree_.root());
-  if (cls && cls->def && cls->def->kind == ast::ClassKind::Function) {
-    diags_.unsupported(r, fmt::format("calls to user-defined functions ('{}')", cls->path()));
-    return std::nullopt;
-  }
-  if (cls && cls->def && cls->def->kind == ast::ClassKind::Record) {
-    diags_.unsupported(r, fmt::format("record constructors ('{}')", cls->path()));
-    return std::nullopt;
-  }
-  diags_.errorf(callee.range, "use of undeclared function '{}'", refText(callee));
+  if (auto discrete = lowerDiscreteOperator(call, name, scope)) return *discrete;
+  const char* capability = laterCapability(name);
+  diags_.unsupported(r, fmt::format("'{}' ({})", name, capability ? capability : "this built-in"));
   return std::nullopt;
 }
 

@@ -62,7 +62,19 @@ std::optional<Constant> ConstantEvaluator::evaluate(const Expr& e, SourceRange w
       return fail(at, "'time' varies during simulation; a constant or parameter expression is required here");
     case ExprKind::Der:
       return fail(at, "der() varies during simulation; a constant or parameter expression is required here");
+    case ExprKind::Pre:
+    case ExprKind::Initial:
+    case ExprKind::Terminal:
+    case ExprKind::Sample:
+      return fail(at, fmt::format("{}() varies during simulation; a constant or parameter expression is required here",
+                                  e.kind == ExprKind::Pre ? "pre" : e.kind == ExprKind::Initial ? "initial"
+                                  : e.kind == ExprKind::Terminal ? "terminal" : "sample"));
+    case ExprKind::FunctionCall:
+      return evaluateFunctionCall(e, at);
+    case ExprKind::Tuple:
+      return fail(at, "a list of function outputs has no single value");
     case ExprKind::Var: {
+      if (frame_) return readLocal(e.var, at);
       const Variable& v = model_.variables[e.var];
       if (v.variability != Variability::Parameter && v.variability != Variability::Constant) {
         return fail(at, fmt::format("'{}' is not a parameter or constant; a constant or parameter expression is required here", v.name));
@@ -176,6 +188,10 @@ std::optional<Constant> ConstantEvaluator::evaluate(const Expr& e, SourceRange w
         case Builtin::Integer: return makeIntegerConstant(static_cast<long long>(std::floor(args[0].asReal())));
         case Builtin::NoEvent: return args[0];
         case Builtin::Smooth: return args[1];
+        case Builtin::SemiLinear: {
+          double x = args[0].asReal();
+          return makeRealConstant(x >= 0 ? args[1].asReal() * x : args[2].asReal() * x);
+        }
         case Builtin::Div:
         case Builtin::Mod:
         case Builtin::Rem: {

@@ -1,7 +1,8 @@
 // Compile-time evaluation of flat expressions: literals, arithmetic, the
-// math built-ins, and parameters or constants followed to their bindings
-// (or start values), with cycle detection. Used for structure (array sizes,
-// loop ranges) and to fold parameter values into literals.
+// math built-ins, parameters or constants followed to their bindings (or
+// start values) with cycle detection, and calls of user functions (their
+// algorithms are interpreted, FunctionEval.cpp). Used for structure (array
+// sizes, loop ranges) and to fold parameter values into literals.
 #pragma once
 
 #include "flatten/FlatModel.h"
@@ -38,15 +39,38 @@ public:
   };
   const Error& error() const { return error_; }
 
+  // How many statements of user functions one evaluator may run before it
+  // gives up on an endless loop.
+  void setStepLimit(long long steps) { stepLimit_ = steps; }
+
 private:
   std::nullopt_t fail(SourceRange range, std::string message) {
     error_ = {std::move(message), range};
     return std::nullopt;
   }
 
+  // --- FunctionEval.cpp: interpreting a user function's algorithm.
+  // The variables of the function being run; Var reads them while set.
+  struct Frame {
+    const Function* function = nullptr;
+    std::vector<std::optional<Constant>> values;
+  };
+  enum class Flow { Next, Break, Return, Failed };
+  std::optional<Constant> evaluateFunctionCall(const Expr& call, SourceRange at);
+  // Runs the callee; the returned frame holds every variable afterwards.
+  std::optional<Frame> callFunction(const Expr& call, SourceRange at);
+  Flow execute(const std::vector<Statement>& statements, Frame& frame);
+  Flow execute(const Statement& statement, Frame& frame);
+  std::optional<Constant> readLocal(VarId var, SourceRange at);
+  bool assignLocal(Frame& frame, VarId var, Constant value, SourceRange at);
+
   const FlatModel& model_;
   std::vector<VarId> evaluating_;
   Error error_;
+  Frame* frame_ = nullptr;  // null outside function bodies
+  int callDepth_ = 0;
+  long long steps_ = 0;     // statements run, bounded to stop endless loops
+  long long stepLimit_ = 2'000'000;
 };
 
 }  // namespace smc::flat

@@ -3,7 +3,10 @@
 // for-equations are unrolled over their (evaluated) ranges; if-equations
 // whose conditions are parameter expressions keep the selected branch;
 // connect() of causal signals equates the connected variables pairwise,
-// matching the leaves of both connectors by their relative names.
+// matching the leaves of both connectors by their relative names. Both work
+// around when-equations too (WhenEquations.cpp): inside a when-clause an
+// equation becomes an action of the clause instead of a model equation.
+// `(a, b) = f(x)` keeps its shape: a Tuple on the left of a FunctionCall.
 #include "flatten/Flattener.h"
 
 #include <fmt/format.h>
@@ -11,53 +14,6 @@
 #include <functional>
 
 namespace smc::flatten {
-
-namespace {
-
-const char* equationCallCapability(const std::string& name) {
-  if (name == "assert" || name == "terminate") return "assert() and terminate() (hybrid models)";
-  if (name == "reinit") return "reinit() (hybrid models)";
-  if (name == "transition" || name == "initialState") return "state machines";
-  return nullptr;
-}
-
-bool isParameterValue(const Value& v, const flat::FlatModel& model) {
-  std::function<bool(const flat::Expr&)> check = [&](const flat::Expr& e) {
-    if (e.kind == flat::ExprKind::Time || e.kind == flat::ExprKind::Der) return false;
-    if (e.kind == flat::ExprKind::Var) {
-      auto variability = model.variables[e.var].variability;
-      return variability == flat::Variability::Parameter || variability == flat::Variability::Constant;
-    }
-    for (const auto& a : e.args)
-      if (!check(*a)) return false;
-    return true;
-  };
-  for (const auto& e : v.elements)
-    if (!check(*e)) return false;
-  return true;
-}
-
-// Every variable of a connector instance, keyed by its name relative to the
-// connector ("x", "sub.y[2]").
-void collectLeaves(Instance& inst, const std::string& prefix,
-                   std::vector<std::pair<std::string, flat::VarId>>& out, Flattener& flattener,
-                   const flat::FlatModel& model) {
-  for (Component* c : inst.order) {
-    flattener.ensureInstantiated(*c);
-    if (c->leaf != LeafType::None) {
-      for (flat::VarId id : c->vars) {
-        const std::string& full = model.variables[id].name;
-        out.emplace_back(prefix + full.substr(inst.path.empty() ? 0 : inst.path.size() + 1), id);
-      }
-    } else {
-      for (auto& element : c->elements)
-        collectLeaves(*element, prefix + element->path.substr(inst.path.empty() ? 0 : inst.path.size() + 1) + ".",
-                      out, flattener, model);
-    }
-  }
-}
-
-}  // namespace
 
 void Flattener::addEquation(flat::ExprPtr lhs, flat::ExprPtr rhs, SourceRange range, bool initial,
                             const std::string& origin) {
@@ -81,25 +37,76 @@ void Flattener::addValueEquation(const Value& lhs, const Value& rhs, SourceRange
 void Flattener::lowerEquations(Instance& inst) {
   for (const Instance::Section& s : inst.sections) {
     Scope scope{&inst, s.lexical, nullptr};
-    for (const ast::Equation& eq : s.section->equations) lowerEquation(eq, scope, s.section->initial);
+    EquationContext context;
+    context.initial = s.section->initial;
+    for (const ast::Equation& eq : s.section->equations) lowerEquation(eq, scope, context);
   }
-  for (const auto& [section, lexical] : inst.algorithms)
-    diags_.unsupported(section->range, "algorithm sections");
+  lowerAlgorithms(inst);
   for (Component* c : inst.order)
     for (auto& element : c->elements) lowerEquations(*element);
 }
 
-void Flattener::lowerEquation(const ast::Equation& eq, const Scope& scope, bool initial) {
-  const std::string& origin = scope.instance ? scope.instance->path : std::string();
-  switch (eq.kind) {
-    case ast::EquationKind::Simple: {
-      auto lhs = lower(*eq.lhs, scope);
-      auto rhs = lhs ? lower(*eq.rhs, scope) : std::nullopt;
-      if (lhs && rhs) addValueEquation(*lhs, *rhs, eq.range, initial, origin);
+void Flattener::lowerSimpleEquation(const ast::Equation& eq, const Scope& scope, EquationContext& context) {
+  if (eq.lhs->kind == ast::ExprKind::Tuple) {
+    lowerTupleEquation(eq, scope, context);
+    return;
+  }
+  auto pairs = pairSides(*eq.lhs, *eq.rhs, scope, eq.range);
+  if (!pairs) return;
+  if (!context.when) {
+    const std::string& origin = scope.instance ? scope.instance->path : std::string();
+    for (const auto& [lhs, rhs] : *pairs) addEquation(lhs, rhs, eq.range, context.initial, origin);
+    return;
+  }
+  // In a when-clause `v = e` assigns v when the clause fires (spec 8.3.5).
+  for (const auto& [lhs, rhs] : *pairs) {
+    if (lhs->kind != flat::ExprKind::Var) {
+      diags_.error(eq.lhs->range, "the left side of an equation in a when-clause must be a variable (spec 8.3.5)");
       return;
     }
+    auto target = assignedVariable(lhs, eq.lhs->range, scope);
+    if (!target) return;
+    const flat::Variable& v = model_.variables[*target];
+    flat::BaseType valueType = typeOf(*rhs, scope);
+    if (!flat::isAssignable(v.type, valueType)) {
+      diags_.errorf(eq.rhs->range, "'{}' is {} and cannot be given a {} value", v.name, flat::toString(v.type),
+                    flat::toString(valueType));
+      return;
+    }
+    flat::Action action;
+    action.kind = flat::ActionKind::Assign;
+    action.target = *target;
+    action.value = rhs;
+    action.range = eq.range;
+    context.when->actions.push_back(std::move(action));
+  }
+}
+
+void Flattener::lowerTupleEquation(const ast::Equation& eq, const Scope& scope, EquationContext& context) {
+  if (context.when) {
+    diags_.unsupported(eq.range, "equations with several function outputs inside a when-clause");
+    return;
+  }
+  auto tuple = lowerTupleCall(*eq.lhs, *eq.rhs, scope);
+  if (!tuple) return;
+  std::vector<flat::ExprPtr> slots;
+  for (size_t i = 0; i < tuple->first.size(); ++i)
+    slots.push_back(tuple->first[i] ? flat::makeVar(*tuple->first[i], eq.lhs->args[i]->range) : nullptr);
+  addEquation(flat::makeTuple(std::move(slots), eq.lhs->range), tuple->second, eq.range, context.initial,
+              scope.instance ? scope.instance->path : std::string());
+}
+
+void Flattener::lowerEquation(const ast::Equation& eq, const Scope& scope, EquationContext& context) {
+  switch (eq.kind) {
+    case ast::EquationKind::Simple:
+      lowerSimpleEquation(eq, scope, context);
+      return;
     case ast::EquationKind::Connect:
-      lowerConnect(eq, scope, initial);
+      if (context.when) {
+        diags_.error(eq.range, "connect() is not allowed inside a when-clause (spec 8.3.5)");
+        return;
+      }
+      lowerConnect(eq, scope, context.initial);
       return;
     case ast::EquationKind::For: {
       std::map<std::string, long long> bound = scope.iterators ? *scope.iterators : std::map<std::string, long long>{};
@@ -115,8 +122,9 @@ void Flattener::lowerEquation(const ast::Equation& eq, const Scope& scope, bool 
       }
       std::function<void(size_t)> walk = [&](size_t level) {
         if (level == ranges.size()) {
-          Scope inner{scope.instance, scope.lexical, &bound};
-          for (const ast::Equation& body : eq.branches[0]) lowerEquation(body, inner, initial);
+          Scope inner = scope;
+          inner.iterators = &bound;
+          for (const ast::Equation& body : eq.branches[0]) lowerEquation(body, inner, context);
           return;
         }
         for (long long value : ranges[level].second) {
@@ -132,7 +140,11 @@ void Flattener::lowerEquation(const ast::Equation& eq, const Scope& scope, bool 
         if (i < eq.conditions.size()) {
           auto condition = lower(*eq.conditions[i], scope);
           if (!condition) return;
-          if (!isParameterValue(*condition, model_)) {
+          if (!condition->isScalar()) {
+            diags_.error(eq.conditions[i]->range, "the condition of an if-equation must be a scalar Boolean");
+            return;
+          }
+          if (!isParameterExpression(*condition->elements[0], scope)) {
             diags_.unsupported(eq.conditions[i]->range,
                                "if-equations whose conditions vary during simulation (use an if-expression)");
             return;
@@ -145,23 +157,17 @@ void Flattener::lowerEquation(const ast::Equation& eq, const Scope& scope, bool 
           }
           if (!value->boolean) continue;
         }
-        for (const ast::Equation& body : eq.branches[i]) lowerEquation(body, scope, initial);
+        for (const ast::Equation& body : eq.branches[i]) lowerEquation(body, scope, context);
         return;
       }
       return;
     }
     case ast::EquationKind::When:
-      diags_.unsupported(eq.range, "when-equations (hybrid models)");
+      lowerWhenEquation(eq, scope, context);
       return;
-    case ast::EquationKind::Call: {
-      std::string name = eq.lhs && eq.lhs->ref.parts.size() == 1 ? eq.lhs->ref.parts[0].name : "";
-      if (const char* capability = equationCallCapability(name)) {
-        diags_.unsupported(eq.range, capability);
-        return;
-      }
-      diags_.errorf(eq.range, "a call to '{}' is not an equation", eq.lhs ? refText(eq.lhs->ref) : "?");
+    case ast::EquationKind::Call:
+      lowerCallEquation(eq, scope, context);
       return;
-    }
   }
 }
 
@@ -183,8 +189,8 @@ void Flattener::lowerConnect(const ast::Equation& eq, const Scope& scope, bool i
     return;
   }
   std::vector<std::pair<std::string, flat::VarId>> left, right;
-  collectLeaves(*a->instance, "", left, *this, model_);
-  collectLeaves(*b->instance, "", right, *this, model_);
+  collectLeaves(*a->instance, "", left);
+  collectLeaves(*b->instance, "", right);
   std::map<std::string, flat::VarId> rightByName(right.begin(), right.end());
   bool ok = left.size() == right.size();
   for (const auto& [name, id] : left) {

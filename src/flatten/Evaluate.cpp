@@ -7,6 +7,31 @@
 
 namespace smc::flatten {
 
+namespace {
+
+// Inside a function body a Var names one of the function's variables, whose
+// value is only known when the function runs.
+const flat::Expr* functionVariableIn(const flat::Expr& e) {
+  if (e.kind == flat::ExprKind::Var) return &e;
+  for (const auto& arg : e.args)
+    if (arg)
+      if (const flat::Expr* found = functionVariableIn(*arg)) return found;
+  return nullptr;
+}
+
+bool reportFunctionVariables(const Value& value, const Scope& scope, DiagnosticEngine& diags) {
+  if (!scope.function) return false;
+  for (const auto& e : value.elements)
+    if (const flat::Expr* var = functionVariableIn(*e)) {
+      diags.errorf(var->range, "'{}' is a variable of function '{}'; a constant expression is required here",
+                   scope.function->fn.variables[var->var].name, scope.function->fn.name);
+      return true;
+    }
+  return false;
+}
+
+}  // namespace
+
 std::optional<Constant> Flattener::evaluateFlat(const flat::Expr& expr, SourceRange where) {
   flat::ConstantEvaluator evaluator(model_);
   auto value = evaluator.evaluate(expr, where);
@@ -16,7 +41,7 @@ std::optional<Constant> Flattener::evaluateFlat(const flat::Expr& expr, SourceRa
 
 std::optional<Constant> Flattener::evaluate(const ast::Expr& expr, const Scope& scope) {
   auto value = lower(expr, scope);
-  if (!value) return std::nullopt;
+  if (!value || reportFunctionVariables(*value, scope, diags_)) return std::nullopt;
   if (!value->isScalar()) {
     diags_.error(expr.range, "expected a scalar expression here, found an array");
     return std::nullopt;
@@ -37,7 +62,7 @@ std::optional<long long> Flattener::evaluateInteger(const ast::Expr& expr, const
 std::optional<std::vector<long long>> Flattener::evaluateRange(const ast::Expr& expr,
                                                                const Scope& scope) {
   auto value = lower(expr, scope);
-  if (!value) return std::nullopt;
+  if (!value || reportFunctionVariables(*value, scope, diags_)) return std::nullopt;
   if (value->dims.size() != 1) {
     diags_.error(expr.range, "a for-loop range must be a vector, such as 1:n");
     return std::nullopt;

@@ -1,8 +1,16 @@
 // Internal state of flattening, shared by the files of src/flatten:
 //   Instantiate.cpp  instance tree, modifiers, extends (spec 5.6, 7)
+//   DeclTypes.cpp    the predefined type or class a declaration names
 //   Evaluate.cpp     constant evaluation for structure (dims, ranges, if)
 //   Lower.cpp        AST expressions -> scalarized flat expressions
+//   Calls.cpp        built-in function calls
+//   DiscreteOps.cpp  pre, edge, change, initial, terminal, sample (spec 3.7.5)
+//   Functions.cpp    user functions -> flat::Function (spec 12)
+//   FunctionCalls.cpp  calls of user functions: argument matching (spec 12.4)
+//   Records.cpp      record equations and constructors (spec 12.6)
 //   Equations.cpp    equations, for/if/connect (spec 8, 9)
+//   WhenEquations.cpp  when, reinit, assert, terminate (spec 8.3)
+//   Statements.cpp   algorithm sections of models and functions (spec 11)
 //   Flatten.cpp      the driver and the top class
 #pragma once
 
@@ -20,6 +28,16 @@
 namespace smc::flatten {
 
 struct Instance;
+struct FunctionBuild;
+
+// An array value of scalar flat expressions, row-major; dims empty = scalar.
+struct Value {
+  std::vector<long long> dims;
+  std::vector<flat::ExprPtr> elements;
+
+  bool isScalar() const { return dims.empty(); }
+  static Value scalar(flat::ExprPtr e) { return Value{{}, {std::move(e)}}; }
+};
 
 // Where an expression is evaluated: the instance whose components it names,
 // the class whose lexical scope resolves class and constant names, and the
@@ -28,6 +46,12 @@ struct Scope {
   Instance* instance = nullptr;
   ClassNode* lexical = nullptr;
   const std::map<std::string, long long>* iterators = nullptr;
+  // Names looked up before anything else: a function's variables, or the
+  // fields of a record constructor while its defaults are lowered.
+  const std::map<std::string, Value>* locals = nullptr;
+  // Inside a function body: Var indexes the function's own variables, and
+  // the operators of models (der, pre, time...) are not allowed.
+  FunctionBuild* function = nullptr;
 };
 
 // A merged modification (spec 7.2): outer modifications override inner ones.
@@ -49,15 +73,6 @@ Mod makeMod(const ast::Modification* modification, const Scope& scope, Diagnosti
 Mod mergeMods(const Mod& outer, const Mod& inner, DiagnosticEngine& diags);
 
 enum class LeafType { None, Real, Integer, Boolean, String };
-
-// An array value of scalar flat expressions, row-major; dims empty = scalar.
-struct Value {
-  std::vector<long long> dims;
-  std::vector<flat::ExprPtr> elements;
-
-  bool isScalar() const { return dims.empty(); }
-  static Value scalar(flat::ExprPtr e) { return Value{{}, {std::move(e)}}; }
-};
 
 using flat::Constant;
 
@@ -110,6 +125,75 @@ struct Component {
   std::vector<std::unique_ptr<Instance>> elements;    // class: one per element
 };
 
+// A declaration's type (spec 4.4.2): a predefined type, reached through
+// short class definitions such as `type Voltage = Real(unit = "V")`, or a
+// long class; with the array subscripts collected on the way, each with the
+// scope it is evaluated in.
+struct DeclType {
+  LeafType leaf = LeafType::None;
+  ClassNode* cls = nullptr;  // the long class when leaf == None
+  std::vector<std::pair<const ast::Expr*, Scope>> subscripts;
+  Mod typeMod;  // modifications of the short class definitions on the way
+  ast::Causality causality = ast::Causality::None;  // from `type T = input Real`
+};
+
+// A user function while it is built (Functions.cpp).
+struct FunctionBuild {
+  ClassNode* cls = nullptr;
+  uint32_t index = 0;  // in FlatModel::functions
+  flat::Function fn;
+  std::map<std::string, Value> names;  // its declared variables by name
+  // Per declared variable (parallel to the first entries of fn.variables):
+  // its declaration and the class whose body declares it.
+  std::vector<std::pair<const ast::Component*, ClassNode*>> decls;
+  std::vector<std::pair<const ast::AlgorithmSection*, ClassNode*>> algorithms;
+  std::set<flat::VarId> iterators;  // for-loop variables: not assignable
+};
+
+// The scalar fields of a record-valued operand keyed by their name relative
+// to the record ("a", "p.x", "v[2]"), in declaration order.
+using Leaves = std::vector<std::pair<std::string, flat::ExprPtr>>;
+
+// One side of an equation or assignment: an ordinary value, or a record
+// (a record variable or a record constructor call).
+struct Operand {
+  bool isRecord = false;
+  Value value;
+  Leaves leaves;
+  ClassNode* cls = nullptr;  // the record's class
+};
+
+// Equated scalar pairs (left, right) of an equation or assignment.
+using Pairs = std::vector<std::pair<flat::ExprPtr, flat::ExprPtr>>;
+
+// A component of a record class, in constructor order (spec 12.6).
+struct RecordField {
+  const ast::Component* decl = nullptr;
+  ClassNode* declaredIn = nullptr;
+};
+
+// Where an equation is lowered.
+struct EquationContext {
+  bool initial = false;              // an initial equation section
+  flat::WhenBranch* when = nullptr;  // inside a when-clause: equations become actions
+};
+
+// Where a statement is lowered.
+struct StatementContext {
+  Scope scope;
+  bool initial = false;    // an initial algorithm section
+  bool inWhen = false;     // inside a when-statement
+  bool inLoop = false;     // inside a while-loop (or a for-loop of a function)
+  bool inControl = false;  // inside if, for or while: no when-statement allowed
+  bool inUnrolledFor = false;  // inside a for-loop of a model's algorithm (unrolled)
+};
+
+// The arguments of assert(condition, message, level).
+struct AssertCall {
+  flat::ExprPtr condition, message;
+  flat::AssertLevel level = flat::AssertLevel::Error;
+};
+
 class Flattener {
 public:
   Flattener(ClassTree& tree, DiagnosticEngine& diags) : tree_(tree), diags_(diags) {}
@@ -135,6 +219,69 @@ public:
   // --- Equations.cpp
   void lowerEquations(Instance& inst);
 
+  // --- DeclTypes.cpp
+  // Reports and returns empty when the type is not found or not usable.
+  std::optional<DeclType> resolveDeclType(const ast::Component& decl, ClassNode* declaredIn,
+                                          const Scope& scope);
+
+  // --- Lower.cpp: properties of lowered expressions in `scope`
+  flat::BaseType typeOf(const flat::Expr& e, const Scope& scope) const;
+  // Only literals, parameters and constants (and pure functions of them).
+  bool isParameterExpression(const flat::Expr& e, const Scope& scope) const;
+  // A scalar of a type assignable to `type`; reports "<what> must be ..." otherwise.
+  flat::ExprPtr expectScalar(const std::optional<Value>& value, flat::BaseType type,
+                             SourceRange range, const std::string& what, const Scope& scope);
+
+  // --- Functions.cpp
+  // The index of the flat function for `cls`, building it on first use;
+  // empty when it cannot be built (reported).
+  std::optional<uint32_t> functionIndex(ClassNode* cls);
+  // The user function a call names, or null (silent).
+  ClassNode* calledFunction(const ast::Expr& call, const Scope& scope);
+
+  // --- FunctionCalls.cpp
+  // f(args): a FunctionCall of output 0 with every input filled in
+  // (defaults included); null when reported.
+  // A call statement (`asStatement`) may call a function without outputs.
+  flat::ExprPtr lowerFunctionCall(const ast::Expr& call, ClassNode* cls, const Scope& scope,
+                                  bool asStatement = false);
+
+  // --- Records.cpp
+  std::optional<Operand> lowerOperand(const ast::Expr& expr, const Scope& scope);
+  // Lowers both sides and pairs their scalars (element by element, or field
+  // by field for records); empty when reported.
+  std::optional<Pairs> pairSides(const ast::Expr& lhs, const ast::Expr& rhs, const Scope& scope,
+                                 SourceRange range);
+  std::vector<RecordField> recordFields(ClassNode* cls);
+  // The record class a call constructs, or null (silent).
+  ClassNode* recordConstructor(const ast::Expr& call, const Scope& scope);
+  // `R r = R(1, b = 2)`: the constructor's arguments as modifications of
+  // the fields of `r`, to be merged under the component's own ones.
+  std::optional<Mod> constructorMods(const ast::Expr& call, ClassNode* cls, const Scope& scope);
+  // `R r = other`: modifications binding each field of r to `other.field`.
+  std::optional<Mod> referenceMods(const ast::Expr& reference, ClassNode* cls, const Scope& scope);
+  // Every scalar variable of an instance keyed by its relative name.
+  void collectLeaves(Instance& inst, const std::string& prefix,
+                     std::vector<std::pair<std::string, flat::VarId>>& out);
+
+  // --- WhenEquations.cpp (also used by Statements.cpp)
+  std::optional<AssertCall> lowerAssertCall(const ast::Expr& call, const Scope& scope);
+  // A message that folds to one String literal; null when reported
+  // ("not supported yet: <what> messages that are not constant").
+  flat::ExprPtr lowerMessage(const ast::Expr& message, const Scope& scope, const char* what);
+  // terminate(message).
+  flat::ExprPtr lowerTerminateCall(const ast::Expr& call, const Scope& scope);
+  // reinit(x, e): the state and the new value.
+  std::optional<std::pair<flat::VarId, flat::ExprPtr>> lowerReinit(const ast::Expr& call,
+                                                                   const Scope& scope);
+  // The condition of a when-clause, one element per entry of `{c1, c2}`.
+  std::optional<std::vector<flat::ExprPtr>> lowerWhenConditions(const ast::Expr& condition,
+                                                                const Scope& scope);
+
+  // --- Statements.cpp
+  void lowerStatements(const ast::StatementList& statements, StatementContext& context,
+                       std::vector<flat::Statement>& out);
+
   flat::FlatModel& model() { return model_; }
   DiagnosticEngine& diags() { return diags_; }
   ClassTree& tree() { return tree_; }
@@ -150,8 +297,47 @@ private:
                                                      ast::Causality& typeCausality);
 
   // Equations.cpp helpers
-  void lowerEquation(const ast::Equation& eq, const Scope& scope, bool initial);
+  void lowerEquation(const ast::Equation& eq, const Scope& scope, EquationContext& context);
   void lowerConnect(const ast::Equation& eq, const Scope& scope, bool initial);
+  void lowerSimpleEquation(const ast::Equation& eq, const Scope& scope, EquationContext& context);
+  void lowerTupleEquation(const ast::Equation& eq, const Scope& scope, EquationContext& context);
+
+  // WhenEquations.cpp helpers
+  void lowerWhenEquation(const ast::Equation& eq, const Scope& scope, EquationContext& context);
+  void lowerCallEquation(const ast::Equation& eq, const Scope& scope, EquationContext& context);
+
+  // Statements.cpp helpers
+  void lowerAlgorithms(Instance& inst);
+  void lowerStatement(const ast::Statement& s, StatementContext& context,
+                      std::vector<flat::Statement>& out);
+  void lowerAssignment(const ast::Statement& s, StatementContext& context,
+                       std::vector<flat::Statement>& out);
+  void lowerCallStatement(const ast::Statement& s, StatementContext& context,
+                          std::vector<flat::Statement>& out);
+  void lowerForStatement(const ast::Statement& s, StatementContext& context,
+                         std::vector<flat::Statement>& out);
+  void lowerWhenStatement(const ast::Statement& s, StatementContext& context,
+                          std::vector<flat::Statement>& out);
+  // The variable a statement assigns, checked to be assignable there.
+  std::optional<flat::VarId> assignedVariable(const flat::ExprPtr& target, SourceRange range,
+                                              const Scope& scope);
+  // (a, , b) := f(x) / (a, , b) = f(x): the targets and the call.
+  std::optional<std::pair<std::vector<std::optional<flat::VarId>>, flat::ExprPtr>> lowerTupleCall(
+      const ast::Expr& tuple, const ast::Expr& call, const Scope& scope);
+
+  // Functions.cpp helpers
+  bool collectFunctionElements(ClassNode* cls, FunctionBuild& build,
+                               std::vector<std::pair<const ast::Component*, ClassNode*>>& components,
+                               int depth);
+  bool declareFunctionVariables(FunctionBuild& build);
+  void lowerFunctionBindings(FunctionBuild& build);
+  void lowerFunctionBody(FunctionBuild& build);
+
+  // DiscreteOps.cpp
+  // Empty without a report when `name` is not one of the operators.
+  std::optional<std::optional<Value>> lowerDiscreteOperator(const ast::Expr& call,
+                                                            const std::string& name,
+                                                            const Scope& scope);
   void addEquation(flat::ExprPtr lhs, flat::ExprPtr rhs, SourceRange range, bool initial,
                    const std::string& origin);
   void addValueEquation(const Value& lhs, const Value& rhs, SourceRange range, bool initial,
@@ -179,10 +365,22 @@ private:
   std::unique_ptr<Instance> top_;
   std::set<const ast::Component*> constantsInProgress_;  // package constants being lowered
   std::optional<long long> currentEnd_;  // size of the dimension `end` stands for
+  std::map<ClassNode*, uint32_t> functionIndices_;  // functions built so far
+  std::set<ClassNode*> failedFunctions_;           // reported once, not rebuilt
+  // Expressions made up by flattening (`other.field` for `R r = other`),
+  // owned here because modifications point at AST nodes.
+  std::vector<std::unique_ptr<ast::Expr>> synthesized_;
 };
 
 // Helpers shared by the files above.
 std::string refText(const ast::ComponentRef& ref);
 bool isBuiltinTypeName(const ast::Name& name, LeafType& leaf);
+// "[2,3]" for the flat name of element `index` (row-major) of `dims`.
+std::string subscriptText(const std::vector<long long>& dims, long long index);
+flat::BaseType baseType(LeafType leaf);
+// The callee's name when it is a single unqualified identifier, else "".
+std::string simpleCalleeName(const ast::Expr& call);
+// Names handled by Calls.cpp and DiscreteOps.cpp before user functions.
+bool isBuiltinFunctionName(const std::string& name);
 
 }  // namespace smc::flatten

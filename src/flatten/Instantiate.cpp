@@ -31,6 +31,8 @@ flat::Variability strictest(flat::Variability a, flat::Variability b) {
   return static_cast<int>(a) < static_cast<int>(b) ? a : b;
 }
 
+}  // namespace
+
 flat::BaseType baseType(LeafType leaf) {
   switch (leaf) {
     case LeafType::Integer: return flat::BaseType::Integer;
@@ -52,6 +54,8 @@ std::string subscriptText(const std::vector<long long>& dims, long long index) {
   }
   return fmt::format("[{}]", fmt::join(subs, ","));
 }
+
+namespace {
 
 long long product(const std::vector<long long>& dims) {
   long long n = 1;
@@ -188,44 +192,13 @@ Component* Flattener::component(Instance& inst, const std::string& name) {
 std::optional<std::vector<long long>> Flattener::evaluateDims(Component& c, ClassNode*& typeClass,
                                                               LeafType& leaf, Mod& typeMod,
                                                               ast::Causality& typeCausality) {
-  const ast::Component& decl = *c.decl;
-  Scope scope{c.owner, c.declaredIn, nullptr};
-  std::vector<const ast::Expr*> subscripts;
-  for (const auto& s : decl.subscripts) subscripts.push_back(s.get());
-  for (const auto& s : decl.typeSubscripts) subscripts.push_back(s.get());
-  std::vector<std::pair<const ast::Expr*, Scope>> all;
-  for (const ast::Expr* s : subscripts) all.emplace_back(s, scope);
-
-  leaf = LeafType::None;
-  typeClass = nullptr;
-  if (!isBuiltinTypeName(decl.typeName, leaf)) {
-    ClassNode* cls = tree_.lookup(decl.typeName, c.declaredIn);
-    for (int guard = 0; cls && leaf == LeafType::None; ++guard) {
-      if (guard > 32) {
-        diags_.errorf(decl.range, "type '{}' is defined in terms of itself", decl.typeName.str());
-        return std::nullopt;
-      }
-      const ast::ClassDef& def = *cls->def;
-      if (def.form == ast::ClassForm::Enumeration) {
-        diags_.unsupported(decl.range, "enumeration types");
-        return std::nullopt;
-      }
-      if (def.kind == ast::ClassKind::Function || def.kind == ast::ClassKind::Package) {
-        diags_.errorf(decl.typeName.range, "'{}' is a {} and cannot be the type of a component",
-                      cls->path(), ast::toString(def.kind));
-        return std::nullopt;
-      }
-      if (def.form != ast::ClassForm::Short) break;
-      Scope typeScope{nullptr, cls->parent, nullptr};
-      typeMod = mergeMods(typeMod, makeMod(def.shortModification.get(), typeScope, diags_), diags_);
-      for (const auto& s : def.shortSubscripts) all.emplace_back(s.get(), typeScope);
-      if (typeCausality == ast::Causality::None) typeCausality = def.shortCausality;
-      if (isBuiltinTypeName(def.shortBase, leaf)) break;
-      cls = tree_.resolveBase(def.shortBase, cls);
-    }
-    if (!cls) return std::nullopt;
-    if (leaf == LeafType::None) typeClass = cls;
-  }
+  auto type = resolveDeclType(*c.decl, c.declaredIn, Scope{c.owner, c.declaredIn, nullptr});
+  if (!type) return std::nullopt;
+  leaf = type->leaf;
+  typeClass = type->cls;
+  typeMod = type->typeMod;
+  typeCausality = type->causality;
+  const auto& all = type->subscripts;
   if (!typeMod.empty()) c.mod = mergeMods(c.mod, typeMod, diags_);
 
   std::vector<long long> dims;
@@ -299,8 +272,33 @@ void Flattener::ensureInstantiated(Component& c) {
 
   c.cls = typeClass;
   c.state = Component::State::Done;
+  Mod classMod = c.mod;
   if (c.mod.binding) {
-    diags_.unsupported(c.mod.range, "a binding equation for a component of a class type");
+    classMod.binding = nullptr;
+    const ast::Expr& binding = *c.mod.binding;
+    bool isRecord = typeClass->def->kind == ast::ClassKind::Record;
+    if (!isRecord) {
+      diags_.unsupported(c.mod.range, "a binding equation for a component of a class type");
+    } else if (!c.dims.empty()) {
+      diags_.unsupported(c.mod.range, "a binding equation for an array of records");
+    } else if (ClassNode* constructed = recordConstructor(binding, c.mod.scope)) {
+      // `R r = R(1, b = 2)`: the arguments modify r's fields; the component's
+      // own modifications (`R r(b = 3) = ...`) still win.
+      ClassNode* longClass = constructed;
+      for (int guard = 0; longClass && longClass->def->form == ast::ClassForm::Short && guard < 32; ++guard)
+        longClass = tree_.find(longClass->def->shortBase.parts, longClass->def->shortBase.global, longClass->parent);
+      if (longClass != typeClass) {
+        diags_.errorf(binding.range, "the binding of '{}' constructs a '{}' but '{}' is a '{}'", c.name,
+                      constructed->path(), c.name, typeClass->path());
+      } else if (auto fields = constructorMods(binding, constructed, c.mod.scope)) {
+        classMod = mergeMods(classMod, *fields, diags_);
+      }
+    } else if (binding.kind == ast::ExprKind::Ref) {
+      // `R r = other`: each field of r is bound to the same field of other.
+      if (auto fields = referenceMods(binding, typeClass, c.mod.scope)) classMod = mergeMods(classMod, *fields, diags_);
+    } else {
+      diags_.unsupported(binding.range, "record bindings other than a record constructor or a record variable");
+    }
   }
   long long n = product(c.dims);
   for (long long i = 0; i < n; ++i) {
@@ -314,7 +312,7 @@ void Flattener::ensureInstantiated(Component& c) {
       if (c.decl->causality == ast::Causality::Input) element->causality = flat::Causality::Input;
       if (c.decl->causality == ast::Causality::Output) element->causality = flat::Causality::Output;
     }
-    Mod elementMod = c.mod;
+    Mod elementMod = classMod;
     if (!c.dims.empty()) {
       for (auto& [name, child] : elementMod.children) {
         if (child.binding && !child.each) {

@@ -48,18 +48,6 @@ std::string dimsText(const std::vector<long long>& dims) {
   return fmt::format("an array of size [{}]", fmt::join(dims, ", "));
 }
 
-// True when `e` only involves literals, parameters and constants.
-bool isParameterExpression(const flat::Expr& e, const flat::FlatModel& model) {
-  if (e.kind == flat::ExprKind::Time || e.kind == flat::ExprKind::Der) return false;
-  if (e.kind == flat::ExprKind::Var) {
-    flat::Variability v = model.variables[e.var].variability;
-    return v == flat::Variability::Parameter || v == flat::Variability::Constant;
-  }
-  for (const auto& arg : e.args)
-    if (!isParameterExpression(*arg, model)) return false;
-  return true;
-}
-
 flat::ExprPtr fold(flat::Op op, const std::vector<flat::ExprPtr>& items, flat::ExprPtr empty,
                    SourceRange range) {
   if (items.empty()) return empty;
@@ -78,6 +66,44 @@ std::string refText(const ast::ComponentRef& ref) {
     if (!ref.parts[i].subscripts.empty()) out += "[...]";
   }
   return out;
+}
+
+bool Flattener::isParameterExpression(const flat::Expr& e, const Scope& scope) const {
+  using flat::ExprKind;
+  if (e.kind == ExprKind::Time || e.kind == ExprKind::Der || e.kind == ExprKind::Pre ||
+      e.kind == ExprKind::Initial || e.kind == ExprKind::Terminal || e.kind == ExprKind::Sample)
+    return false;
+  if (e.kind == ExprKind::Var) {
+    if (scope.function) return false;  // a function's variables vary with its inputs
+    flat::Variability v = model_.variables[e.var].variability;
+    return v == flat::Variability::Parameter || v == flat::Variability::Constant;
+  }
+  // Operators, built-ins and (pure) user functions of parameter operands.
+  for (const auto& arg : e.args)
+    if (arg && !isParameterExpression(*arg, scope)) return false;
+  return true;
+}
+
+flat::BaseType Flattener::typeOf(const flat::Expr& e, const Scope& scope) const {
+  return flat::typeOf(e, model_, scope.function ? &scope.function->fn : nullptr);
+}
+
+flat::ExprPtr Flattener::expectScalar(const std::optional<Value>& value, flat::BaseType type,
+                                      SourceRange range, const std::string& what, const Scope& scope) {
+  if (!value) return nullptr;
+  if (!value->isScalar()) {
+    if (scope.function)
+      diags_.unsupported(range, fmt::format("arrays inside functions ({} is {})", what, dimsText(value->dims)));
+    else
+      diags_.errorf(range, "{} must be a scalar, not {}", what, dimsText(value->dims));
+    return nullptr;
+  }
+  flat::BaseType actual = typeOf(*value->elements[0], scope);
+  if (!flat::isAssignable(type, actual)) {
+    diags_.errorf(range, "{} must be {}, not {}", what, flat::toString(type), flat::toString(actual));
+    return nullptr;
+  }
+  return value->elements[0];
 }
 
 std::optional<Value> Flattener::lower(const ast::Expr& expr, const Scope& scope) {
@@ -219,8 +245,9 @@ std::optional<Value> Flattener::selectSubscripts(const Value& whole, const ast::
     currentEnd_ = saved;
     if (!value) return std::nullopt;
     for (const auto& e : value->elements) {
-      if (!isParameterExpression(*e, model_)) {
-        diags_.unsupported(sub.range, "array subscripts that vary during simulation");
+      if (!isParameterExpression(*e, scope)) {
+        diags_.unsupported(sub.range, scope.function ? "array subscripts that vary inside a function"
+                                                     : "array subscripts that vary during simulation");
         return std::nullopt;
       }
       auto c = evaluateFlat(*e, sub.range);
@@ -273,11 +300,31 @@ std::optional<RefTarget> Flattener::resolveRef(const ast::ComponentRef& ref, con
     if (it != scope.iterators->end())
       return RefTarget{Value::scalar(flat::makeInteger(it->second, ref.range)), nullptr};
   }
+  if (!ref.global && scope.locals) {
+    if (auto it = scope.locals->find(first.name); it != scope.locals->end()) {
+      if (ref.parts.size() > 1) {
+        diags_.errorf(ref.parts[1].range, "'{}' is a scalar variable and has no component '{}'",
+                      first.name, ref.parts[1].name);
+        return std::nullopt;
+      }
+      Value value = it->second;
+      for (auto& e : value.elements)
+        if (e->kind == flat::ExprKind::Var) e = flat::makeVar(e->var, ref.range);
+      auto selected = selectSubscripts(value, first, scope);
+      if (!selected) return std::nullopt;
+      return RefTarget{std::move(*selected), nullptr};
+    }
+  }
   Component* c = nullptr;
   if (!ref.global && scope.instance) c = component(*scope.instance, first.name);
   if (!c) {
-    if (!ref.global && ref.parts.size() == 1 && first.name == "time" && first.subscripts.empty())
+    if (!ref.global && ref.parts.size() == 1 && first.name == "time" && first.subscripts.empty()) {
+      if (scope.function) {
+        diags_.error(ref.range, "'time' cannot be used inside a function; pass it as an input (spec 12.2)");
+        return std::nullopt;
+      }
       return RefTarget{Value::scalar(flat::makeTime(ref.range)), nullptr};
+    }
     auto constant = lowerPackageConstant(ref, scope);
     if (!constant) return std::nullopt;
     return RefTarget{std::move(*constant), nullptr};
@@ -528,7 +575,9 @@ std::optional<Value> Flattener::lowerReduction(const ast::Expr& call, const std:
   std::vector<Value> items;
   std::function<bool(size_t)> walk = [&](size_t level) {
     if (level == ranges.size()) {
-      auto v = lower(*call.args[0], Scope{scope.instance, scope.lexical, &bound});
+      Scope inner = scope;
+      inner.iterators = &bound;
+      auto v = lower(*call.args[0], inner);
       if (!v) return false;
       items.push_back(std::move(*v));
       return true;

@@ -36,7 +36,11 @@ TEST(Causalize, DahlquistSplitsDerivativeAndOutputBlocks) {
             "derivatives (1 block)\n"
             "  der(x) := -k * x\n"
             "outputs (1 block)\n"
-            "  y := 2 * x\n");
+            "  y := 2 * x\n"
+            "indicators (0 blocks)\n"
+            "events (2 blocks)\n"
+            "  y := 2 * x\n"
+            "  der(x) := -k * x\n");
 }
 
 TEST(Causalize, LinearEquationIsSolvedSymbolically) {

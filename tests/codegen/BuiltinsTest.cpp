@@ -123,6 +123,9 @@ TEST_F(BuiltinsTest, OperatorsAndFunctionsFollowModelicaSemantics) {
       {"exp", R, call(Builtin::Exp, {var(h)}), std::exp(hv)},
       {"log", R, call(Builtin::Log, {var(h)}), std::log(hv)},
       {"log10", R, call(Builtin::Log10, {var(h)}), std::log10(hv)},
+      // semiLinear(x, k+, k-): k+*x for x >= 0, k-*x below.
+      {"semi_linear_positive", R, call(Builtin::SemiLinear, {var(h), real(2), integer(3)}), 0.6},
+      {"semi_linear_negative", R, call(Builtin::SemiLinear, {var(a), real(2), real(3)}), -22.5},
       {"no_event_smooth", R,
        binary(Op::Add, call(Builtin::NoEvent, {var(a)}),
               call(Builtin::Smooth, {integer(1), var(a)})),
@@ -165,14 +168,19 @@ TEST_F(BuiltinsTest, TimeIsTheCommunicationPoint) {
   EXPECT_EQ(run.real("t"), 0.75);
 }
 
-TEST_F(BuiltinsTest, IntegerDivisionByZeroFailsTheCallInsteadOfTrapping) {
+TEST_F(BuiltinsTest, IntegerDivisionByZeroFailsTheCallNamingTheExpression) {
   ExprPtr zero = binary(Op::Sub, var(j), var(j));
-  addOutputs({{"q", flat::BaseType::Integer, call(Builtin::Div, {var(i), zero}), 0}});
+  addOutputs({{"q", flat::BaseType::Integer,
+               located(call(Builtin::Mod, {var(i), zero}), at(9, 7)), 0}});
   const std::string fmu = build();
   ASSERT_FALSE(fmu.empty());
   FmuRun run(fmu, "Builtins", scratch.file(""));
   ASSERT_EQ(run.error(), "");
   EXPECT_NE(run.initialize(), fmi2OK);
+  // build() leaves the source file name empty: the model identifier stands in.
+  EXPECT_NE(run.log().find("integer division by zero in mod() at Builtins.mo:9:7"),
+            std::string::npos)
+      << run.log();
 }
 
 }  // namespace

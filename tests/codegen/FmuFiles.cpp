@@ -94,6 +94,7 @@ LoadedFmu::LoadedFmu(const std::string& sharedObject, const std::string& path) {
   load(getReal, "fmi2GetReal");
   load(setReal, "fmi2SetReal");
   load(getInteger, "fmi2GetInteger");
+  load(setInteger, "fmi2SetInteger");
   load(getBoolean, "fmi2GetBoolean");
   load(terminate, "fmi2Terminate");
   if (!error_.empty()) {

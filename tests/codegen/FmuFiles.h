@@ -55,6 +55,7 @@ public:
   fmi2GetRealTYPE* getReal = nullptr;
   fmi2SetRealTYPE* setReal = nullptr;
   fmi2GetIntegerTYPE* getInteger = nullptr;
+  fmi2SetIntegerTYPE* setInteger = nullptr;
   fmi2GetBooleanTYPE* getBoolean = nullptr;
   fmi2TerminateTYPE* terminate = nullptr;
 

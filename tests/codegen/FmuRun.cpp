@@ -8,7 +8,7 @@
 namespace smc::codegen::testing {
 
 FmuRun::FmuRun(const std::string& fmuPath, const std::string& modelIdentifier,
-               const std::string& scratchDirectory) {
+               const std::string& scratchDirectory, bool loggingOn) {
   const std::string xml = zipEntry(fmuPath, "modelDescription.xml");
   const std::string so = zipEntry(fmuPath, "binaries/linux64/" + modelIdentifier + ".so");
   if (xml.empty() || so.empty()) {
@@ -27,7 +27,8 @@ FmuRun::FmuRun(const std::string& fmuPath, const std::string& modelIdentifier,
   }
   const std::string resources = "file://" + scratchDirectory + "/resources";
   component_ = fmu_->instantiate("test", fmi2CoSimulation, guid.c_str(), resources.c_str(),
-                                 testCallbacks(&messages_), fmi2False, fmi2False);
+                                 testCallbacks(&messages_), fmi2False,
+                                 loggingOn ? fmi2True : fmi2False);
   if (!component_) error_ = "fmi2Instantiate failed: " + log();
 }
 
@@ -90,6 +91,11 @@ bool FmuRun::boolean(const std::string& name) {
 fmi2Status FmuRun::setReal(const std::string& name, double value) {
   fmi2ValueReference vr = ref(name);
   return fmu_->setReal(component_, &vr, 1, &value);
+}
+
+fmi2Status FmuRun::setInteger(const std::string& name, int value) {
+  fmi2ValueReference vr = ref(name);
+  return fmu_->setInteger(component_, &vr, 1, &value);
 }
 
 }  // namespace smc::codegen::testing

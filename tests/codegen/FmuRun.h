@@ -12,8 +12,10 @@ namespace smc::codegen::testing {
 
 class FmuRun {
 public:
+  // loggingOn: every log category (warnings included) reaches log();
+  // otherwise only errors do.
   FmuRun(const std::string& fmuPath, const std::string& modelIdentifier,
-         const std::string& scratchDirectory);
+         const std::string& scratchDirectory, bool loggingOn = false);
   ~FmuRun();
   FmuRun(const FmuRun&) = delete;
   FmuRun& operator=(const FmuRun&) = delete;
@@ -31,6 +33,7 @@ public:
   int integer(const std::string& name);
   bool boolean(const std::string& name);
   fmi2Status setReal(const std::string& name, double value);
+  fmi2Status setInteger(const std::string& name, int value);
 
 private:
   fmi2ValueReference ref(const std::string& name);

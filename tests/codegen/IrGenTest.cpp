@@ -33,6 +33,13 @@ TEST(IrTypesTest, StructsHaveTheCLayoutOfModelH) {
   EXPECT_EQ(data->getElementOffset(kDataIntegers), offsetof(SmcModelData, integers));
   EXPECT_EQ(data->getElementOffset(kDataBooleans), offsetof(SmcModelData, booleans));
   EXPECT_EQ(data->getElementOffset(kDataInstance), offsetof(SmcModelData, instance));
+  EXPECT_EQ(data->getElementOffset(kDataPreReals), offsetof(SmcModelData, pre_reals));
+  EXPECT_EQ(data->getElementOffset(kDataPreIntegers), offsetof(SmcModelData, pre_integers));
+  EXPECT_EQ(data->getElementOffset(kDataPreBooleans), offsetof(SmcModelData, pre_booleans));
+  EXPECT_EQ(data->getElementOffset(kDataInitial), offsetof(SmcModelData, initial));
+  EXPECT_EQ(data->getElementOffset(kDataTerminal), offsetof(SmcModelData, terminal));
+  EXPECT_EQ(data->getElementOffset(kDataNextTimeEvent), offsetof(SmcModelData, next_time_event));
+  EXPECT_EQ(types.modelData->getNumElements(), kDataNextTimeEvent + 1);
 
   const llvm::StructLayout* model = layout.getStructLayout(types.model);
   EXPECT_EQ(model->getSizeInBytes(), sizeof(SmcModel));
@@ -47,7 +54,10 @@ TEST(IrTypesTest, StructsHaveTheCLayoutOfModelH) {
       offsetof(SmcModel, boolean_names),    offsetof(SmcModel, num_loops),
       offsetof(SmcModel, loop_descriptions), offsetof(SmcModel, default_tolerance),
       offsetof(SmcModel, set_start_values), offsetof(SmcModel, initialize),
-      offsetof(SmcModel, compute_derivatives), offsetof(SmcModel, compute_outputs)};
+      offsetof(SmcModel, compute_derivatives), offsetof(SmcModel, compute_outputs),
+      offsetof(SmcModel, num_event_indicators), offsetof(SmcModel, event_indicators),
+      offsetof(SmcModel, event_update)};
+  EXPECT_EQ(types.model->getNumElements(), static_cast<unsigned>(kModelFieldCount));
   for (unsigned i = 0; i < kModelFieldCount; ++i)
     EXPECT_EQ(model->getElementOffset(i), offsets[i]) << "field " << i;
 }
@@ -79,6 +89,8 @@ TEST_F(IrGenTest, DumpHasTheCallbacksAndTheDescriptor) {
         "define internal i32 @smc_initialize(ptr %data)",
         "define internal i32 @smc_compute_derivatives(ptr %data)",
         "define internal i32 @smc_compute_outputs(ptr %data)",
+        "define internal i32 @smc_event_indicators(ptr %data, ptr %indicators)",
+        "define internal i32 @smc_event_update(ptr %data, ptr %states_reinitialized)",
         "@smc_model = hidden constant %SmcModel", "c\"Dahlquist\\00\"", "c\"der(x)\\00\"",
         "target triple = \"x86_64-unknown-linux-gnu\""})
     EXPECT_NE(ir.find(expected), std::string::npos) << expected << "\n" << ir;

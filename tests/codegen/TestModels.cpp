@@ -78,11 +78,39 @@ ExprPtr der(ExprPtr operand) {
   return make(std::move(e));
 }
 
+ExprPtr pre(VarId id) {
+  flat::Expr e = node(flat::ExprKind::Pre);
+  e.args = {var(id)};
+  return make(std::move(e));
+}
+
+ExprPtr initialExpr() { return make(node(flat::ExprKind::Initial)); }
+
+ExprPtr string(const std::string& text) {
+  flat::Expr e = node(flat::ExprKind::String);
+  e.text = text;
+  return make(std::move(e));
+}
+
+ExprPtr functionCall(uint32_t function, std::vector<ExprPtr> args, uint32_t output) {
+  flat::Expr e = node(flat::ExprKind::FunctionCall);
+  e.function = function;
+  e.output = output;
+  e.args = std::move(args);
+  return make(std::move(e));
+}
+
 SourceRange at(uint32_t line, uint32_t column) {
   SourceRange r;
   r.begin = {0, line, column};
   r.end = {0, line, column + 1};
   return r;
+}
+
+ExprPtr located(ExprPtr e, SourceRange range) {
+  flat::Expr copy = *e;
+  copy.range = range;
+  return make(std::move(copy));
 }
 
 causal::Assign assign(VarId target, ExprPtr value, SourceRange range) {
@@ -160,6 +188,27 @@ VarId ModelBuilder::algebraic(const std::string& name, bool output, flat::BaseTy
   v.variability =
       type == flat::BaseType::Real ? flat::Variability::Continuous : flat::Variability::Discrete;
   return add(std::move(v), causal::Role::Algebraic);
+}
+
+VarId ModelBuilder::discrete(const std::string& name, flat::BaseType type, ExprPtr start,
+                             bool output) {
+  flat::Variable v;
+  v.name = name;
+  v.type = type;
+  v.causality = output ? flat::Causality::Output : flat::Causality::Local;
+  v.variability = flat::Variability::Discrete;
+  v.attributes.start = std::move(start);
+  v.attributes.fixed = true;
+  return add(std::move(v), causal::Role::Discrete);
+}
+
+VarId ModelBuilder::hidden(const std::string& name, flat::BaseType type) {
+  flat::Variable v;
+  v.name = name;
+  v.type = type;
+  v.variability = flat::Variability::Discrete;
+  v.isHidden = true;
+  return add(std::move(v), causal::Role::Discrete);
 }
 
 causal::CausalModel dahlquist(const std::string& name) {

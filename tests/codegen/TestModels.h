@@ -23,7 +23,14 @@ ExprPtr binary(flat::Op op, ExprPtr lhs, ExprPtr rhs);
 ExprPtr call(flat::Builtin fn, std::vector<ExprPtr> args);
 ExprPtr ifExpr(ExprPtr condition, ExprPtr then, ExprPtr otherwise);
 ExprPtr der(ExprPtr operand);
+ExprPtr pre(VarId id);
+ExprPtr initialExpr();
+ExprPtr string(const std::string& text);
+// A call of flat.functions[function]; its value is output number `output`.
+ExprPtr functionCall(uint32_t function, std::vector<ExprPtr> args, uint32_t output = 0);
 SourceRange at(uint32_t line, uint32_t column);
+// A copy of `e` with the source range `range`.
+ExprPtr located(ExprPtr e, SourceRange range);
 
 // Adds variables with consistent flat variability/causality and role.
 class ModelBuilder {
@@ -40,6 +47,11 @@ public:
   VarId state(const std::string& name, ExprPtr start, bool output = false);
   VarId derivative(VarId state);
   VarId algebraic(const std::string& name, bool output, flat::BaseType type = flat::BaseType::Real);
+  // A discrete variable (Role::Discrete) with a start value and fixed = true.
+  VarId discrete(const std::string& name, flat::BaseType type, ExprPtr start, bool output);
+  // A hidden Boolean or Integer (relation state, condition, sample flag or
+  // counter) as causalization synthesizes it: Role::Discrete, isHidden.
+  VarId hidden(const std::string& name, flat::BaseType type);
 
   flat::Variable& variable(VarId id) { return model_.flat.variables[id]; }
   causal::CausalModel& model() { return model_; }

@@ -1,88 +1,24 @@
 // End to end: compile a model to an FMU in-process, run it through our own
 // importer, and compare with references derived without any simulator
 // (closed forms, ../shared/models expectations, an independent RK4).
-#include "driver/Compile.h"
-#include "importer/Simulate.h"
-#include "support/Csv.h"
+#include "e2e/E2eSupport.h"
 #include "support/TestPipeline.h"
 
 #include <gtest/gtest.h>
 
 #include <array>
 #include <cmath>
-#include <filesystem>
-#include <functional>
-
-#include <unistd.h>
 
 namespace {
 
-namespace fs = std::filesystem;
 using smc::importer::SimulateOptions;
 using smc::importer::SimulationResult;
+using smc::test::columnOf;
+using smc::test::compileModel;
+using smc::test::example;
+using smc::test::expectMatchesSharedModel;
 
-fs::path scratchDir() {
-  fs::path dir = fs::path(testing::TempDir()) / ("smc-e2e-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir;
-}
-
-// Compiles `modelPath` into an FMU in the scratch directory.
-std::string compileModel(const std::string& modelPath, const std::string& fmuName) {
-  smc::CompileOptions options;
-  options.inputPath = modelPath;
-  options.outputPath = (scratchDir() / fmuName).string();
-  smc::SourceManager sources;
-  smc::DiagnosticEngine diags(sources);
-  diags.setOutput(nullptr);
-  std::string dump;
-  bool ok = smc::compile(options, sources, diags, dump);
-  std::string printed;
-  for (const auto& d : diags.diagnostics()) printed += diags.format(d);
-  EXPECT_TRUE(ok) << printed;
-  return options.outputPath;
-}
-
-SimulationResult run(SimulateOptions options) {
-  auto result = smc::importer::simulate(options);
-  EXPECT_TRUE(result.ok()) << (result.ok() ? "" : result.error().message);
-  return result.ok() ? std::move(result).value() : SimulationResult{};
-}
-
-int columnOf(const SimulationResult& r, const std::string& name) {
-  for (size_t i = 0; i < r.columns.size(); ++i)
-    if (r.columns[i] == name) return static_cast<int>(i);
-  ADD_FAILURE() << "no column " << name;
-  return 0;
-}
-
-std::string sharedModel(const std::string& relative) { return std::string(SMC_SHARED_MODELS) + "/" + relative; }
-std::string example(const std::string& name) { return std::string(SMC_SOURCE_DIR) + "/examples/" + name; }
-
-// Simulates a shared model on its expectation's time grid and compares every
-// expected column at every row.
-void expectMatchesSharedModel(const std::string& name, double relTol, double absTol) {
-  smc::test::Table expected = smc::test::readCsv(sharedModel(name + ".expected.csv"));
-  ASSERT_GE(expected.rows.size(), 2u);
-  std::string fmu = compileModel(sharedModel(name + ".mo"), fs::path(name).filename().string() + ".fmu");
-  SimulateOptions options;
-  options.fmuPath = fmu;
-  options.startTime = expected.rows.front()[0];
-  options.stopTime = expected.rows.back()[0];
-  options.stepSize = expected.rows[1][0] - expected.rows[0][0];
-  options.outputVariables.assign(expected.columns.begin() + 1, expected.columns.end());
-  SimulationResult result = run(options);
-  ASSERT_EQ(result.rows.size(), expected.rows.size());
-  for (size_t row = 0; row < expected.rows.size(); ++row) {
-    EXPECT_NEAR(result.rows[row][0], expected.rows[row][0], 1e-12);
-    for (size_t c = 1; c < expected.columns.size(); ++c) {
-      double want = expected.rows[row][c];
-      double got = result.rows[row][columnOf(result, expected.columns[c])];
-      EXPECT_NEAR(got, want, absTol + relTol * std::fabs(want))
-          << expected.columns[c] << " at t=" << expected.rows[row][0];
-    }
-  }
-}
+SimulationResult run(const SimulateOptions& options) { return smc::test::simulateOk(options); }
 
 TEST(EndToEnd, SharedDahlquistMatchesItsExpectation) {
   expectMatchesSharedModel("continuous/Dahlquist", 1e-6, 1e-12);

@@ -22,6 +22,6 @@ TEST_P(FlatGolden, DumpMatchesExpectation) {
   EXPECT_EQ(result.text, expected);
 }
 
-INSTANTIATE_TEST_SUITE_P(Golden, FlatGolden, testing::Values("Dahlquist", "Hierarchy"));
+INSTANTIATE_TEST_SUITE_P(Golden, FlatGolden, testing::Values("Dahlquist", "Hierarchy", "Thermostat", "Functions"));
 
 }  // namespace

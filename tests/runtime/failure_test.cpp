@@ -58,6 +58,29 @@ TEST(SolverFailure, FailingOutputsAfterAStepAreReported) {
   expect_recovery_after_reset(fmu);
 }
 
+TEST(SolverFailure, ReasonGivenByTheModelIsQuotedWithItsTime) {
+  Instance fmu;
+  ASSERT_EQ(fmu.set_integer(FAILING_MODE, FAILING_MODE_REPORTED), fmi2OK);
+  ASSERT_EQ(fmu.initialize(1e-8), fmi2OK);
+  EXPECT_EQ(fmi2DoStep(fmu.get(), 0.0, 1.0, fmi2True), fmi2Error);
+  const LogRecord* record = fmu.log().find(
+      {"fmi2DoStep", "failed with CV_", "division by zero in 1/(t_fail - time) (at t="});
+  ASSERT_NE(record, nullptr) << fmu.log().dump();
+  // The model fails only after t_fail = 0.5.
+  EXPECT_GT(number_after(record->message, "(at t="), 0.5);
+  expect_recovery_after_reset(fmu);
+}
+
+TEST(SolverFailure, NanEventIndicatorStopsTheRootFindingWithAnError) {
+  Instance fmu;
+  ASSERT_EQ(fmu.set_integer(FAILING_MODE, FAILING_MODE_INDICATOR), fmi2OK);
+  ASSERT_EQ(fmu.initialize(1e-8), fmi2OK);
+  EXPECT_EQ(fmi2DoStep(fmu.get(), 0.0, 1.0, fmi2True), fmi2Error);
+  EXPECT_TRUE(fmu.log().contains({"fmi2DoStep", "CV_RTFUNC_FAIL", "event indicator 0 is nan"}))
+      << fmu.log().dump();
+  expect_recovery_after_reset(fmu);
+}
+
 TEST(SolverFailure, FreeingAFailedInstanceReleasesEverything) {
   AllocationCounter counter;
   {

@@ -47,14 +47,33 @@ extern "C" void counting_free(void* memory) {
 
 }  // namespace
 
-bool LogCapture::contains(const std::vector<std::string>& fragments) const {
+const LogRecord* LogCapture::find(const std::vector<std::string>& fragments) const {
   for (const LogRecord& record : records) {
     bool all = true;
     for (const std::string& fragment : fragments)
       all = all && record.message.find(fragment) != std::string::npos;
-    if (all) return true;
+    if (all) return &record;
   }
-  return false;
+  return nullptr;
+}
+
+bool LogCapture::contains(const std::vector<std::string>& fragments) const {
+  return find(fragments) != nullptr;
+}
+
+int LogCapture::count(fmi2Status status) const {
+  int n = 0;
+  for (const LogRecord& record : records) n += record.status == status ? 1 : 0;
+  return n;
+}
+
+double number_after(const std::string& text, const std::string& marker) {
+  size_t at = text.find(marker);
+  if (at == std::string::npos) return NAN;
+  const char* start = text.c_str() + at + marker.size();
+  char* end = nullptr;
+  double value = std::strtod(start, &end);
+  return end == start ? NAN : value;
 }
 
 std::string LogCapture::dump() const {

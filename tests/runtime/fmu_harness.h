@@ -24,8 +24,17 @@ struct LogCapture {
 
   // True when some message contains every one of the fragments.
   bool contains(const std::vector<std::string>& fragments) const;
+  // The first message containing every fragment, or nullptr.
+  const LogRecord* find(const std::vector<std::string>& fragments) const;
+  // How many messages have this status.
+  int count(fmi2Status status) const;
   std::string dump() const;  // all messages, one per line, for failure output
 };
+
+// The number printed right after the first `marker` in text ("t=0.69999"
+// gives 0.69999), or NaN when there is none: runtime messages print times
+// with 17 digits, so tests compare them numerically.
+double number_after(const std::string& text, const std::string& marker);
 
 // Counts allocations made through the importer's allocateMemory/freeMemory.
 struct AllocationCounter {

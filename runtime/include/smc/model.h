@@ -23,6 +23,16 @@ typedef struct SmcModelData {
   int32_t* integers;
   int32_t* booleans; /* 0 or 1 */
   void* instance;    /* the runtime's instance; opaque to generated code */
+  /* pre(): the values at the start of the current event iteration (the
+   * start values during initialization); same layout as above. */
+  double* pre_reals;
+  int32_t* pre_integers;
+  int32_t* pre_booleans;
+  int32_t initial;  /* 1 while initializing: the value of initial() */
+  int32_t terminal; /* 1 during fmi2Terminate: the value of terminal() */
+  /* Set by initialize and event_update: the earliest time event (sample
+   * tick) after data->time, or INFINITY when there is none. */
+  double next_time_event;
 } SmcModelData;
 
 /* Status returned by model callbacks and runtime services. */
@@ -34,6 +44,7 @@ enum {
   SMC_VAR_PARAMETER = 1u << 0,    /* independent parameter: settable before the end of initialization */
   SMC_VAR_INPUT = 1u << 1,        /* input: settable in every state after instantiation */
   SMC_VAR_START_EXACT = 1u << 2,  /* has an exact start value the importer may set before initialization */
+  SMC_VAR_DISCRETE = 1u << 3,     /* a Real that changes only at events (Integers and Booleans always do) */
 };
 
 /* Writes x into the loop's unknowns and computes the loop's residuals. */
@@ -68,8 +79,22 @@ typedef struct SmcModel {
   /* From time, states, inputs and parameters: the derivatives (and the
    * algebraics they need). */
   int32_t (*compute_derivatives)(SmcModelData* data);
-  /* After compute_derivatives: every remaining algebraic variable. */
+  /* After compute_derivatives: every remaining algebraic variable; checks
+   * the model's assertions. */
   int32_t (*compute_outputs)(SmcModelData* data);
+
+  /* Events. In continuous mode (the callbacks above) discrete variables and
+   * relation states are frozen; the solver watches the indicators for sign
+   * changes. */
+  int32_t num_event_indicators;
+  /* From time and states: the event indicators (computes what they need). */
+  int32_t (*event_indicators)(SmcModelData* data, double* indicators);
+  /* One event iteration at data->time: relations, samples, discrete
+   * equations and when-clauses against the pre() values; sets
+   * *states_reinitialized to 1 when a reinit() changed a state. The runtime
+   * repeats it (copying values to pre_* first) until no discrete value
+   * changes. */
+  int32_t (*event_update)(SmcModelData* data, int32_t* states_reinitialized);
 } SmcModel;
 
 /* Defined by the generated object of each FMU. */
@@ -81,6 +106,18 @@ extern const SmcModel smc_model;
  * smc_model.loop_descriptions for error messages. */
 int32_t smc_solve_algebraic_loop(SmcModelData* data, int32_t loop, int32_t size,
                                  const int32_t* unknown_refs, SmcResidualFn residual);
+
+/* Runtime services for assert() and terminate(): an assertion of level
+ * error makes the calling callback fail (it then returns SMC_FAILED); a
+ * warning is logged once per event or step. terminate() ends the simulation
+ * successfully after the current step (fmi2DoStep returns fmi2Discard and
+ * fmi2GetBooleanStatus(fmi2Terminated) answers true). */
+enum { SMC_ASSERT_ERROR = 0, SMC_ASSERT_WARNING = 1 };
+void smc_assert_failed(SmcModelData* data, int32_t level, const char* message);
+void smc_terminate(SmcModelData* data, const char* message);
+/* Records why a callback is about to return SMC_FAILED (division by zero,
+ * a function's assert...), so the runtime can log it with the time. */
+void smc_report_failure(SmcModelData* data, const char* message);
 
 #ifdef __cplusplus
 }

@@ -68,6 +68,18 @@ static int32_t initialize(SmcModelData* data) {
   return compute_outputs(data);
 }
 
+static int32_t no_indicators(SmcModelData* data, double* indicators) {
+  (void)data;
+  (void)indicators;
+  return SMC_OK;
+}
+
+static int32_t event_update(SmcModelData* data, int32_t* states_reinitialized) {
+  (void)states_reinitialized;
+  if (compute_derivatives(data) != SMC_OK) return SMC_FAILED;
+  return compute_outputs(data);
+}
+
 const SmcModel smc_model = {
     .model_identifier = "Loop",
     .guid = LOOP_GUID,
@@ -91,4 +103,7 @@ const SmcModel smc_model = {
     .initialize = initialize,
     .compute_derivatives = compute_derivatives,
     .compute_outputs = compute_outputs,
+    .num_event_indicators = 0,
+    .event_indicators = no_indicators,
+    .event_update = event_update,
 };

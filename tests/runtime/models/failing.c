@@ -27,6 +27,10 @@ static int failing_now(const SmcModelData* data, int32_t mode) {
 
 static int32_t compute_derivatives(SmcModelData* data) {
   if (failing_now(data, FAILING_MODE_DERIVATIVE)) return SMC_FAILED;
+  if (failing_now(data, FAILING_MODE_REPORTED)) {
+    smc_report_failure(data, "division by zero in 1/(t_fail - time)");
+    return SMC_FAILED;
+  }
   data->reals[FAILING_DER_X] = failing_now(data, FAILING_MODE_NAN) ? NAN : -data->reals[FAILING_X];
   return SMC_OK;
 }
@@ -36,6 +40,17 @@ static int32_t compute_outputs(SmcModelData* data) {
 }
 
 static int32_t initialize(SmcModelData* data) {
+  if (compute_derivatives(data) != SMC_OK) return SMC_FAILED;
+  return compute_outputs(data);
+}
+
+static int32_t event_indicators(SmcModelData* data, double* indicators) {
+  indicators[0] = failing_now(data, FAILING_MODE_INDICATOR) ? NAN : data->reals[FAILING_X] + 10.0;
+  return SMC_OK;
+}
+
+static int32_t event_update(SmcModelData* data, int32_t* states_reinitialized) {
+  (void)states_reinitialized;
   if (compute_derivatives(data) != SMC_OK) return SMC_FAILED;
   return compute_outputs(data);
 }
@@ -63,4 +78,7 @@ const SmcModel smc_model = {
     .initialize = initialize,
     .compute_derivatives = compute_derivatives,
     .compute_outputs = compute_outputs,
+    .num_event_indicators = 1,
+    .event_indicators = event_indicators,
+    .event_update = event_update,
 };

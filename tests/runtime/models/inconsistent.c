@@ -15,6 +15,16 @@ static int32_t evaluate(SmcModelData* data) {
   (void)data;
   return SMC_OK;
 }
+static int32_t no_indicators(SmcModelData* data, double* indicators) {
+  (void)data;
+  (void)indicators;
+  return SMC_OK;
+}
+static int32_t event_update(SmcModelData* data, int32_t* states_reinitialized) {
+  (void)data;
+  (void)states_reinitialized;
+  return SMC_OK;
+}
 
 const SmcModel smc_model = {
     .model_identifier = "Inconsistent",
@@ -30,4 +40,6 @@ const SmcModel smc_model = {
     .initialize = evaluate,
     .compute_derivatives = evaluate,
     .compute_outputs = evaluate,
+    .event_indicators = no_indicators,
+    .event_update = event_update,
 };

@@ -38,6 +38,17 @@ static int32_t compute_outputs(SmcModelData* data) {
 
 static int32_t initialize(SmcModelData* data) { return compute_outputs(data); }
 
+static int32_t no_indicators(SmcModelData* data, double* indicators) {
+  (void)data;
+  (void)indicators;
+  return SMC_OK;
+}
+
+static int32_t event_update(SmcModelData* data, int32_t* states_reinitialized) {
+  (void)states_reinitialized;
+  return compute_outputs(data);
+}
+
 const SmcModel smc_model = {
     .model_identifier = "NoStates",
     .guid = "{7d3b9e2a-0c41-4f6e-b1a8-93c5d2e4f602}",
@@ -61,4 +72,7 @@ const SmcModel smc_model = {
     .initialize = initialize,
     .compute_derivatives = compute_derivatives,
     .compute_outputs = compute_outputs,
+    .num_event_indicators = 0,
+    .event_indicators = no_indicators,
+    .event_update = event_update,
 };

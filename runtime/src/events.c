@@ -1,0 +1,137 @@
+/* Event iteration (Modelica spec 8.6) and two guards around it.
+ *
+ * Event iteration: at an event the generated event_update re-evaluates
+ * relations, samples, discrete equations and when-clauses against pre().
+ * The runtime copies the current values into pre_* and calls it again
+ * until no Integer, Boolean or SMC_VAR_DISCRETE Real changes any more
+ * (hidden relation and condition Booleans included). After
+ * SMC_MAX_EVENT_ITERATIONS the event is chattering: fmi2Error naming the
+ * variables still changing.
+ *
+ * Zeno guard: events that follow each other without time advancing by
+ * more than one instant (1e-12 relative) are counted; too many in a row
+ * means the model generates infinitely many events at one time point.
+ *
+ * Zero indicators: CVODE locates a crossing at the first point where the
+ * indicator has changed sign or is exactly zero. An indicator that is
+ * exactly zero there (a time event or a communication point landing on
+ * the crossing) leaves its relation ambiguous: `time > 0.5` is false at
+ * 0.5 and true right after, and CVODE, which masks zero indicators after a
+ * restart, never reports when they move away. So the runtime watches
+ * them: it looks again one small delay (1e-10 relative) after the event,
+ * and at every later integrator return, and runs an event iteration as
+ * soon as a watched indicator has left zero.
+ */
+#include "events.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "logging.h"
+#include "model_eval.h"
+
+double smc_same_instant(double time) { return 1e-12 * fmax(1.0, fabs(time)); }
+
+/* Delay of the look after an event with zero indicators: well above one
+ * instant (so not Zeno) and far below any meaningful model time scale. */
+static double zero_check_delay(double time) { return 1e-10 * fmax(1.0, fabs(time)); }
+
+static bool real_changed(const SmcModelData* data, int32_t vr) {
+  /* NaN != NaN: a discrete Real stuck at NaN counts as changing. */
+  return (smc_model.real_flags[vr] & SMC_VAR_DISCRETE) != 0 &&
+         !(data->reals[vr] == data->pre_reals[vr]);
+}
+
+static bool discrete_values_changed(const SmcModelData* data) {
+  for (int32_t vr = 0; vr < smc_model.num_reals; ++vr)
+    if (real_changed(data, vr)) return true;
+  for (int32_t vr = 0; vr < smc_model.num_integers; ++vr)
+    if (data->integers[vr] != data->pre_integers[vr]) return true;
+  for (int32_t vr = 0; vr < smc_model.num_booleans; ++vr)
+    if (data->booleans[vr] != data->pre_booleans[vr]) return true;
+  return false;
+}
+
+/* Appends ", name" (or "name" first) to out; "..." once it is full. */
+static void append_name(char* out, size_t capacity, const char* name) {
+  size_t used = strlen(out);
+  if (used + 4 >= capacity) return;
+  int n = snprintf(out + used, capacity - used, "%s%s", used == 0 ? "" : ", ", name);
+  if (n < 0 || (size_t)n >= capacity - used) snprintf(out + capacity - 4, 4, "...");
+}
+
+static void list_changing_variables(const SmcModelData* data, char* out, size_t capacity) {
+  out[0] = '\0';
+  for (int32_t vr = 0; vr < smc_model.num_reals; ++vr)
+    if (real_changed(data, vr)) append_name(out, capacity, smc_real_name(vr));
+  for (int32_t vr = 0; vr < smc_model.num_integers; ++vr)
+    if (data->integers[vr] != data->pre_integers[vr])
+      append_name(out, capacity, smc_integer_name(vr));
+  for (int32_t vr = 0; vr < smc_model.num_booleans; ++vr)
+    if (data->booleans[vr] != data->pre_booleans[vr])
+      append_name(out, capacity, smc_boolean_name(vr));
+}
+
+int32_t smc_event_iteration(SmcInstance* instance, const char* function,
+                            bool pre_holds_left_limits, bool* changed) {
+  SmcModelData* data = &instance->data;
+  *changed = false;
+  for (int iteration = 1; iteration <= SMC_MAX_EVENT_ITERATIONS; ++iteration) {
+    if (iteration > 1 || !pre_holds_left_limits) smc_copy_values_to_pre(instance);
+    int32_t reinitialized = 0;
+    if (smc_eval_event_update(instance, function, &reinitialized) != SMC_OK) return SMC_FAILED;
+    if (reinitialized != 0) *changed = true;
+    if (!discrete_values_changed(data)) return SMC_OK;
+    *changed = true;
+  }
+  char names[512];
+  list_changing_variables(data, names, sizeof names);
+  smc_log_error(instance,
+                "%s: event iteration does not converge at t=%.17g: still changing after %d "
+                "iterations: %s",
+                function, data->time, SMC_MAX_EVENT_ITERATIONS, names);
+  instance->state = SMC_STATE_ERROR;
+  return SMC_FAILED;
+}
+
+int32_t smc_note_event(SmcInstance* instance, const char* function) {
+  double now = instance->data.time;
+  if (now - instance->last_event_time <= smc_same_instant(now))
+    ++instance->consecutive_events;
+  else
+    instance->consecutive_events = 0;
+  instance->last_event_time = now;
+  if (instance->consecutive_events <= SMC_MAX_EVENTS_WITHOUT_ADVANCE) return SMC_OK;
+  smc_log_error(instance,
+                "%s: more than %d consecutive events without time advancing beyond t=%.17g: "
+                "the events accumulate (Zeno behaviour) or chatter",
+                function, SMC_MAX_EVENTS_WITHOUT_ADVANCE, now);
+  instance->state = SMC_STATE_ERROR;
+  return SMC_FAILED;
+}
+
+int32_t smc_watch_zero_indicators(SmcInstance* instance, const char* function) {
+  instance->watching_zeros = false;
+  instance->zero_check_time = INFINITY;
+  if (smc_model.num_event_indicators == 0) return SMC_OK;
+  if (smc_eval_event_indicators(instance, function) != SMC_OK) return SMC_FAILED;
+  for (int32_t i = 0; i < smc_model.num_event_indicators; ++i) {
+    instance->zero_indicators[i] = instance->indicators[i] == 0.0;
+    if (instance->zero_indicators[i]) instance->watching_zeros = true;
+  }
+  if (instance->watching_zeros) {
+    double now = instance->data.time;
+    instance->zero_check_time = now + zero_check_delay(now);
+  }
+  return SMC_OK;
+}
+
+int32_t smc_zero_indicator_moved(SmcInstance* instance, const char* function, bool* moved) {
+  *moved = false;
+  if (!instance->watching_zeros) return SMC_OK;
+  if (smc_eval_event_indicators(instance, function) != SMC_OK) return SMC_FAILED;
+  for (int32_t i = 0; i < smc_model.num_event_indicators; ++i)
+    if (instance->zero_indicators[i] && instance->indicators[i] != 0.0) *moved = true;
+  return SMC_OK;
+}

@@ -1,0 +1,171 @@
+/* Stepping with events (Modelica spec 8.5-8.6, FMI 2.0 section 4.2.2).
+ *
+ * fmi2DoStep from t to t+h repeats, until t+h is reached:
+ *   target = the earlier of t+h and the next time event (a time event
+ *            within one instant of t+h is taken as t+h), or the look at
+ *            zero indicators if that comes first (events.c);
+ *   integrate to target with CVODE's stop time (a model without states or
+ *            indicators just moves its clock);
+ *   at a root return, at a time event, or when a watched zero indicator
+ *            has moved: handle the event.
+ * Handling an event: count it (Zeno guard), compute the derivatives so
+ * the algebraic variables hold their values just before the event, run
+ * the event iteration, watch indicators that are exactly zero, and restart
+ * CVODE at the event time if anything changed (a discrete value, a
+ * reinit()) or an indicator is zero (CVODE masks those only at a start).
+ * An event exactly at t+h is handled in the step that ends there, so the
+ * values read at a communication point are those after all its events,
+ * and the next step starts with the event done. After the loop:
+ * compute_outputs (which checks assertions), then pre := values, so that
+ * pre() of inputs set before the next step holds the values they replace.
+ *
+ * terminate() in an event iteration ends the step at that event: the
+ * outputs are computed there and fmi2DoStep returns fmi2Discard.
+ */
+#include "simulation.h"
+
+#include <math.h>
+
+#include "events.h"
+#include "logging.h"
+#include "model_eval.h"
+#include "solver_cvode.h"
+
+/* One event at data.time (see the file comment). */
+static int32_t handle_event(SmcInstance* instance, const char* function) {
+  if (smc_note_event(instance, function) != SMC_OK) return SMC_FAILED;
+  if (smc_eval_derivatives(instance, function) != SMC_OK) return SMC_FAILED;
+  bool changed = false;
+  if (smc_event_iteration(instance, function, false, &changed) != SMC_OK) return SMC_FAILED;
+  if (smc_watch_zero_indicators(instance, function) != SMC_OK) return SMC_FAILED;
+  if (instance->cvode != NULL && (changed || instance->watching_zeros) &&
+      smc_cvode_restart(instance, function) != SMC_OK) {
+    instance->state = SMC_STATE_ERROR;
+    return SMC_FAILED;
+  }
+  return SMC_OK;
+}
+
+/* One stretch of integration towards tout, ending at tout, at the next
+ * time event or at a state event, and the event found there, if any. */
+static int32_t advance(SmcInstance* instance, double tout, const char* function) {
+  SmcModelData* data = &instance->data;
+  double now = data->time;
+  double next_event = data->next_time_event;
+  if (next_event <= now + smc_same_instant(now)) return handle_event(instance, function);
+  double target = tout;
+  bool time_event = false;
+  if (next_event <= tout + smc_same_instant(tout)) {
+    time_event = true;
+    if (fabs(next_event - tout) > smc_same_instant(tout)) target = next_event;
+  }
+  bool zero_check = instance->zero_check_time < target;
+  if (zero_check) {
+    target = instance->zero_check_time;
+    time_event = false;
+  }
+
+  bool root = false;
+  if (instance->cvode != NULL) {
+    if (smc_cvode_advance(instance, target, &root, function) != SMC_OK) {
+      instance->state = SMC_STATE_ERROR;
+      return SMC_FAILED;
+    }
+  } else {
+    data->time = target;
+  }
+  if (root) return handle_event(instance, function);
+  if (zero_check) instance->zero_check_time = INFINITY;
+  bool moved = false;
+  if (smc_zero_indicator_moved(instance, function, &moved) != SMC_OK) return SMC_FAILED;
+  if (time_event || moved) return handle_event(instance, function);
+  return SMC_OK;
+}
+
+int32_t smc_simulation_start(SmcInstance* instance, const char* function) {
+  SmcModelData* data = &instance->data;
+  smc_copy_values_to_pre(instance);
+  instance->last_event_time = -INFINITY;
+  instance->consecutive_events = 0;
+  /* sample(start, interval) ticks at the start time: visible at the first read. */
+  if (data->next_time_event <= data->time + smc_same_instant(data->time)) {
+    if (handle_event(instance, function) != SMC_OK ||
+        smc_eval_outputs(instance, function) != SMC_OK)
+      return SMC_FAILED;
+    smc_copy_values_to_pre(instance);
+  }
+  if (smc_watch_zero_indicators(instance, function) != SMC_OK) return SMC_FAILED;
+  if (smc_cvode_needed() && smc_cvode_start(instance, function) != SMC_OK) {
+    instance->state = SMC_STATE_ERROR;
+    return SMC_FAILED;
+  }
+  instance->inputs_changed = false;
+  return SMC_OK;
+}
+
+fmi2Status smc_simulation_step(SmcInstance* instance, double tout, const char* function) {
+  SmcModelData* data = &instance->data;
+  if (instance->inputs_changed && instance->cvode != NULL &&
+      smc_cvode_restart(instance, function) != SMC_OK) {
+    instance->state = SMC_STATE_ERROR;
+    return fmi2Error;
+  }
+  instance->inputs_changed = false;
+  while (!instance->terminate_requested && tout - data->time > smc_same_instant(tout))
+    if (advance(instance, tout, function) != SMC_OK) return fmi2Error;
+  /* Closer than one instant to tout counts as tout. */
+  if (!instance->terminate_requested) data->time = tout;
+  if (smc_eval_outputs(instance, function) != SMC_OK) return fmi2Error;
+  smc_copy_values_to_pre(instance);
+  if (!instance->terminate_requested) return fmi2OK;
+  instance->state = SMC_STATE_STEP_FAILED;
+  smc_log_warning(instance,
+                  "%s: the model called terminate() at t=%.17g: %s; the step ends there "
+                  "(fmi2Discard)",
+                  function, instance->terminate_time, instance->terminate_message);
+  return fmi2Discard;
+}
+
+int32_t smc_simulation_finish(SmcInstance* instance, const char* function) {
+  if (smc_refresh_stale_values(instance, function) != SMC_OK) return SMC_FAILED;
+  SmcModelData* data = &instance->data;
+  data->terminal = 1;
+  bool changed = false;
+  int32_t status = SMC_FAILED;
+  if (smc_eval_derivatives(instance, function) == SMC_OK &&
+      smc_event_iteration(instance, function, false, &changed) == SMC_OK &&
+      smc_eval_outputs(instance, function) == SMC_OK)
+    status = SMC_OK;
+  data->terminal = 0;
+  return status;
+}
+
+/* An input set in stepComplete: an event at the current time whose first
+ * iteration sees pre() = the values before the Set (synchronized at the
+ * end of the previous step or refresh). */
+static int32_t handle_input_change(SmcInstance* instance, const char* function) {
+  bool changed = false;
+  if (smc_event_iteration(instance, function, true, &changed) != SMC_OK ||
+      smc_eval_outputs(instance, function) != SMC_OK)
+    return SMC_FAILED;
+  smc_copy_values_to_pre(instance);
+  /* The integrator restarts at the next step anyway (inputs_changed). */
+  return smc_watch_zero_indicators(instance, function);
+}
+
+int32_t smc_refresh_stale_values(SmcInstance* instance, const char* function) {
+  if (!instance->values_stale) return SMC_OK;
+  switch (instance->state) {
+  case SMC_STATE_INITIALIZATION_MODE: return smc_eval_initialize(instance, function);
+  case SMC_STATE_STEP_COMPLETE: return handle_input_change(instance, function);
+  case SMC_STATE_INSTANTIATED:
+  case SMC_STATE_STEP_FAILED:
+  case SMC_STATE_TERMINATED:
+  case SMC_STATE_ERROR:
+    /* Nothing consistent to compute: no Get is allowed before
+     * initialization, and no Set after a discarded step, termination or
+     * an error. */
+    return SMC_OK;
+  }
+  return SMC_OK;
+}

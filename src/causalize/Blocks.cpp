@@ -1,0 +1,93 @@
+// From sorted blocks to causal blocks. A single equation linear in its
+// unknown becomes an assignment (solved symbolically); a single nonlinear
+// equation or a group of equations over Real unknowns becomes an algebraic
+// loop solved numerically at run time; a defining node keeps its own block.
+// What the run time cannot iterate is reported: a loop through a relation,
+// a when-clause or an algorithm, or one mixing Real with Integer/Boolean
+// unknowns ("mixed discrete/continuous loop"; event iteration resolves
+// discrete dependencies only when they sit outside loops), and a loop or
+// nonlinear equation over Integer or Boolean unknowns alone.
+#include "causalize/Blocks.h"
+
+#include "causalize/ExprUtil.h"
+
+#include <fmt/format.h>
+
+namespace smc::causal {
+
+namespace {
+
+bool isReal(const CausalModel& model, VarId v) { return model.flat.variables[v].type == flat::BaseType::Real; }
+
+void reportMixedLoop(const EquationSystem& system, const SortedBlock& block, const CausalModel& model,
+                     DiagnosticEngine& diags) {
+  std::vector<std::string> names;
+  for (VarId v : block.unknowns) names.push_back("'" + model.flat.variables[v].name + "'");
+  for (size_t n : block.nodes)
+    for (VarId v : system.nodes[n].defines) names.push_back("'" + model.flat.variables[v].name + "'");
+  SourceRange first = block.equations.empty() ? system.nodes[block.nodes[0]].range
+                                              : system.equation(block.equations[0]).range;
+  diags.unsupported(first, fmt::format("mixed discrete/continuous algebraic loop: in {}, {} depend on each other",
+                                       system.what, fmt::join(names, ", ")));
+  for (size_t e : block.equations) {
+    const flat::Equation& eq = system.equation(e);
+    diags.note(eq.range, fmt::format("in the loop: '{} = {}'", flat::toString(*eq.lhs, model.flat),
+                                     flat::toString(*eq.rhs, model.flat)));
+  }
+  for (size_t n : block.nodes) diags.note(system.nodes[n].range, "in the loop: " + system.nodes[n].description);
+}
+
+void reportDiscreteUnknown(const flat::Equation& eq, VarId unknown, const CausalModel& model,
+                           DiagnosticEngine& diags) {
+  const flat::Variable& v = model.flat.variables[unknown];
+  diags.unsupported(eq.range, fmt::format("solving for the {} variable '{}' in a nonlinear equation or an "
+                                          "algebraic loop",
+                                          v.type == flat::BaseType::Integer ? "Integer" : "non-Real", v.name));
+}
+
+}  // namespace
+
+bool buildBlocks(const EquationSystem& system, const std::vector<SortedBlock>& sorted, const CausalModel& model,
+                 DiagnosticEngine& diags, std::vector<Block>& out) {
+  for (const SortedBlock& block : sorted) {
+    if (block.equations.empty() && block.nodes.size() == 1) {
+      out.push_back(system.nodes[block.nodes[0]].block);
+      continue;
+    }
+    if (block.nodes.empty() && block.equations.size() == 1) {
+      const flat::Equation& eq = system.equation(block.equations[0]);
+      if (ExprPtr value = solveLinear(eq.lhs, eq.rhs, block.unknowns[0])) {
+        out.push_back(Assign{block.unknowns[0], value, eq.range});
+        continue;
+      }
+    }
+    size_t realCount = 0;
+    for (VarId v : block.unknowns) realCount += isReal(model, v);
+    if (!block.nodes.empty() || (realCount > 0 && realCount < block.unknowns.size())) {
+      reportMixedLoop(system, block, model, diags);
+      return false;
+    }
+    AlgebraicLoop loop;
+    for (size_t i = 0; i < block.equations.size(); ++i) {
+      const flat::Equation& eq = system.equation(block.equations[i]);
+      if (!isReal(model, block.unknowns[i])) {
+        reportDiscreteUnknown(eq, block.unknowns[i], model, diags);
+        return false;
+      }
+      loop.unknowns.push_back(block.unknowns[i]);
+      loop.residuals.push_back(flat::makeBinary(flat::Op::Sub, eq.lhs, eq.rhs, eq.range));
+      loop.ranges.push_back(eq.range);
+    }
+    out.push_back(std::move(loop));
+  }
+  return true;
+}
+
+std::vector<VarId> blockOutputs(const Block& block) {
+  if (const auto* assign = std::get_if<Assign>(&block)) return {assign->target};
+  if (const auto* loop = std::get_if<AlgebraicLoop>(&block)) return loop->unknowns;
+  if (const auto* when = std::get_if<WhenBlock>(&block)) return when->targets;
+  return std::get<AlgorithmBlock>(block).outputs;
+}
+
+}  // namespace smc::causal

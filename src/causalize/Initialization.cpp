@@ -1,0 +1,156 @@
+// The initialization system (spec 8.6), run once when leaving
+// initialization mode: calculated parameters in dependency order, then one
+// sorted system made of the model's equations and defining nodes, the
+// initial equations and initial algorithms, and start-value equations.
+//  - Unknowns: the simulation unknowns and the states. pre(v) is known: it
+//    holds the start value during initialization.
+//  - `fixed = true` on a continuous variable: known when the start value is
+//    a literal (the value set at instantiation or by the importer), else
+//    the equation `v = start`. On a discrete variable it fixes pre(v),
+//    which is its start value already, so it adds nothing.
+//  - A state without `fixed` gets the optional equation `x = start`, used
+//    only when nothing else determines x (as Modelica tools do).
+//  - A when-equation whose branches cannot fire at initialization (no
+//    initial() in their conditions) does nothing then: its targets keep
+//    their start values (v = pre(v)) unless an initial equation determines
+//    them, so the block is left out and each target gets the optional
+//    `v = start`. A when-equation with an initial() branch is the node
+//    defining its targets; the WhenBlock decides at run time.
+//  - Relation and condition updates are part of the system, so relations
+//    are evaluated fresh and their variables hold the right pre() values
+//    for the first event iteration.
+// An optional `v = start` with a literal start that the matching uses
+// needs no block: v keeps its start value.
+#include "causalize/Blocks.h"
+#include "causalize/ExprUtil.h"
+#include "causalize/Sort.h"
+#include "causalize/Systems.h"
+
+#include <functional>
+
+namespace smc::causal {
+
+namespace {
+
+// Calculated parameters in dependency order (a parameter after those its
+// binding uses).
+bool orderCalculatedParameters(CausalModel& model, DiagnosticEngine& diags, std::vector<Block>& out) {
+  enum class Mark { None, Busy, Done };
+  std::vector<Mark> marks(model.flat.variables.size(), Mark::None);
+  std::function<bool(VarId)> visit = [&](VarId p) {
+    if (marks[p] == Mark::Done) return true;
+    const flat::Variable& v = model.flat.variables[p];
+    if (marks[p] == Mark::Busy) {
+      diags.errorf(v.range, "the binding of parameter '{}' depends on itself", v.name);
+      return false;
+    }
+    marks[p] = Mark::Busy;
+    std::set<VarId> uses;
+    collectVars(*v.binding, uses);
+    for (VarId u : uses) {
+      Role role = model.roles[u];
+      if (role == Role::CalculatedParameter) {
+        if (!visit(u)) return false;
+      } else if (role != Role::Parameter && role != Role::Constant) {
+        diags.errorf(v.binding->range, "the binding of parameter '{}' uses '{}', which is not a parameter",
+                     v.name, model.flat.variables[u].name);
+        return false;
+      }
+    }
+    marks[p] = Mark::Done;
+    out.push_back(Assign{p, v.binding, v.binding->range});
+    return true;
+  };
+  for (VarId p = 0; p < model.flat.variables.size(); ++p)
+    if (model.roles[p] == Role::CalculatedParameter && !visit(p)) return false;
+  return true;
+}
+
+bool firesAtInitialization(const WhenBlock& when) {
+  for (const WhenBlock::Branch& branch : when.branches)
+    if (branch.activeAtInitialization) return true;
+  return false;
+}
+
+// `v = start`, with the type's default when no start is given.
+flat::Equation startEquation(VarId v, const flat::Variable& var) {
+  ExprPtr start = var.attributes.start;
+  if (!start) {
+    switch (var.type) {
+      case flat::BaseType::Real: start = flat::makeReal(0, var.range); break;
+      case flat::BaseType::Integer: start = flat::makeInteger(0, var.range); break;
+      case flat::BaseType::Boolean: start = flat::makeBoolean(false, var.range); break;
+      case flat::BaseType::String: start = flat::makeString("", var.range); break;
+    }
+  }
+  return {flat::makeVar(v, var.range), start, var.range, ""};
+}
+
+// The unknowns and the start-value equations. States go last, so that an
+// under-determined initialization names the state that lacks a condition
+// rather than its derivative.
+void addUnknowns(const CausalModel& model, const LoweredModel& lowered, const std::set<VarId>& heldByWhen,
+                 EquationSystem& system) {
+  std::vector<VarId> states;
+  std::set<VarId> defined;
+  for (const DefiningNode& node : system.nodes) defined.insert(node.defines.begin(), node.defines.end());
+  for (VarId v = 0; v < model.flat.variables.size(); ++v) {
+    const flat::Variable& var = model.flat.variables[v];
+    Role role = model.roles[v];
+    if (lowered.sampleVariables.count(v)) continue;
+    if (role == Role::Discrete) {
+      system.unknowns.push_back(v);
+      if (heldByWhen.count(v) && !defined.count(v)) system.optionalEquations.push_back(startEquation(v, var));
+      continue;
+    }
+    if (role != Role::State && role != Role::Algebraic && role != Role::Derivative) continue;
+    std::vector<VarId>& unknowns = role == Role::State ? states : system.unknowns;
+    if (role == Role::State && !var.attributes.fixed) {
+      unknowns.push_back(v);
+      if (!defined.count(v)) system.optionalEquations.push_back(startEquation(v, var));
+      continue;
+    }
+    if (!var.attributes.fixed.value_or(false)) {
+      unknowns.push_back(v);
+    } else if (var.attributes.start && !isLiteral(*var.attributes.start)) {
+      unknowns.push_back(v);
+      system.equations.push_back({flat::makeVar(v, var.range), var.attributes.start, var.range, ""});
+    } else {
+      system.knownBecause[v] = "fixed = true";
+    }
+  }
+  system.unknowns.insert(system.unknowns.end(), states.begin(), states.end());
+}
+
+}  // namespace
+
+bool buildInitialization(CausalModel& model, const LoweredModel& lowered, DiagnosticEngine& diags) {
+  if (!orderCalculatedParameters(model, diags, model.initialization)) return false;
+  EquationSystem system;
+  system.what = "the initialization problem";
+  system.equations = lowered.equations;
+  system.equations.insert(system.equations.end(), lowered.initialEquations.begin(), lowered.initialEquations.end());
+  std::set<VarId> heldByWhen;
+  for (const DefiningNode& node : lowered.nodes) {
+    const auto* when = std::get_if<WhenBlock>(&node.block);
+    if (when && !firesAtInitialization(*when)) {
+      heldByWhen.insert(when->targets.begin(), when->targets.end());
+      continue;
+    }
+    system.nodes.push_back(node);
+  }
+  system.nodes.insert(system.nodes.end(), lowered.initialNodes.begin(), lowered.initialNodes.end());
+  addUnknowns(model, lowered, heldByWhen, system);
+
+  auto sorted = sortSystem(system, model.flat, diags);
+  if (!sorted) return false;
+  std::vector<SortedBlock> needed;
+  for (SortedBlock& block : *sorted) {
+    bool keepsStart = block.nodes.empty() && block.equations.size() == 1 && system.isOptional(block.equations[0]) &&
+                      isLiteral(*system.equation(block.equations[0]).rhs);
+    if (!keepsStart) needed.push_back(std::move(block));
+  }
+  return buildBlocks(system, needed, model, diags, model.initialization);
+}
+
+}  // namespace smc::causal

@@ -1,0 +1,41 @@
+// Shared state of hybrid lowering (Lowering.cpp drives it; the when- and
+// algorithm-specific parts live in WhenLowering.cpp and
+// AlgorithmLowering.cpp).
+#pragma once
+
+#include "causalize/EventRewriter.h"
+#include "causalize/Lowering.h"
+
+#include <string>
+
+namespace smc::causal {
+
+class Lowerer {
+public:
+  Lowerer(CausalModel& model, DiagnosticEngine& diags) : model(model), diags(diags), events(model, diags) {}
+
+  // Reports (and returns false) when `where` may not assign `v`: only
+  // algebraic and discrete unknowns can be assigned, and states by an
+  // initial algorithm (`initialization`).
+  bool checkAssignable(VarId v, SourceRange range, const std::string& where, bool initialization = false);
+  // Reports (and returns false) unless `v` is a state.
+  bool checkReinitTarget(VarId v, SourceRange range);
+  // The variable holding a when-condition element (already rewritten): the
+  // element itself when it is a discrete Boolean variable, else a new hidden
+  // Boolean `name`; `needsUpdate` then says the caller must compute it.
+  VarId conditionVariable(const ExprPtr& condition, const std::string& name, bool& needsUpdate);
+
+  void lowerWhenEquations();  // WhenLowering.cpp
+  void lowerAlgorithms();     // AlgorithmLowering.cpp
+  // `(a, b) = f(x)` as an AlgorithmBlock holding one TupleAssign.
+  std::optional<DefiningNode> tupleNode(const flat::Equation& eq, bool crossings);
+
+  CausalModel& model;
+  DiagnosticEngine& diags;
+  EventRewriter events;
+  LoweredModel out;
+  size_t whenCount = 0;  // when-equations and when-statements seen, for `$whenK.j` names
+  bool ok = true;
+};
+
+}  // namespace smc::causal

@@ -1,0 +1,154 @@
+// The model callbacks (see IrCallbacks.h).
+//
+// One subtlety in initialize: an initialization block `x := start(x)` (or
+// `x := pre(x)`, which means the same during initialization) for a variable
+// whose start is exact - settable by the importer before initialization -
+// is not emitted, because the slot already holds the start value: either
+// set_start_values' literal or the importer's override, which FMI 2.0 says
+// must win.
+#include "codegen/IrCallbacks.h"
+
+#include "codegen/ExprEquality.h"
+#include "codegen/IrBlocks.h"
+#include "codegen/IrSamples.h"
+#include "smc/model.h"
+
+#include <fmt/format.h>
+
+namespace smc::codegen {
+
+namespace {
+
+llvm::Function* createCallback(IrContext& ctx, llvm::FunctionType* type, const char* name) {
+  llvm::Function* fn =
+      llvm::Function::Create(type, llvm::GlobalValue::InternalLinkage, name, ctx.module);
+  fn->addFnAttr(llvm::Attribute::NoUnwind);
+  return fn;
+}
+
+llvm::Function* emitSetStartValues(IrContext& ctx) {
+  llvm::Function* fn = createCallback(ctx, ctx.types.setStartValues, "smc_set_start_values");
+  llvm::IRBuilder<> builder(ctx.llvm);
+  FunctionFrame frame(ctx, builder, fn);
+  ExprEmitter exprs(ctx, frame, builder);
+  for (const VarInfo& info : ctx.layout.vars) exprs.storeLiteral(info.id, info.start);
+  builder.CreateRetVoid();
+  return fn;
+}
+
+// Whether `x := value` holds already because x's slot has its exact start
+// (the layout counts such a block as not computing x, see Layout.cpp).
+bool holdsByConstruction(const IrContext& ctx, const causal::Assign& assign) {
+  if (assign.target >= ctx.model.flat.variables.size() || !assign.value) return false;
+  const flat::Variable& v = ctx.model.flat.variables[assign.target];
+  if (assign.value->kind == flat::ExprKind::Var && assign.value->var == assign.target) return true;
+  if (ctx.layout.of(assign.target).initial != FmiInitial::Exact) return false;
+  return keepsStartValue(v, assign.target, *assign.value) ||
+         (v.binding && sameExpr(*assign.value, *v.binding));
+}
+
+bool assignsCalculatedParameter(const IrContext& ctx, const causal::Block& block) {
+  const auto* assign = std::get_if<causal::Assign>(&block);
+  return assign && assign->target < ctx.model.roles.size() &&
+         ctx.model.roles[assign->target] == causal::Role::CalculatedParameter;
+}
+
+void emitAssertions(IrContext& ctx, ActionEmitter& actions) {
+  for (const flat::Assertion& a : ctx.model.assertions)
+    actions.emitAssert(a.condition, a.message, a.level, a.range);
+}
+
+llvm::Function* emitInitialize(IrContext& ctx, bool samplesOk) {
+  llvm::Function* fn = createCallback(ctx, ctx.types.callback, "smc_initialize");
+  llvm::IRBuilder<> builder(ctx.llvm);
+  FunctionFrame frame(ctx, builder, fn);
+  BlockEmitter blocks(ctx, frame, builder, EvalMode::Initialization);
+  const std::vector<causal::Block>& init = ctx.model.initialization;
+
+  size_t next = 0;
+  for (; next < init.size() && assignsCalculatedParameter(ctx, init[next]); ++next)
+    blocks.emit(init[next]);
+  for (const VarInfo& info : ctx.layout.vars) {
+    if (!info.startExpression) continue;
+    Typed value = blocks.exprs().emit(*info.startExpression);
+    if (value.value) blocks.exprs().store(info.id, value, info.startExpression->range);
+  }
+  if (samplesOk) emitSampleSetup(ctx, frame, builder, blocks.exprs());
+  for (; next < init.size(); ++next) {
+    const auto* assign = std::get_if<causal::Assign>(&init[next]);
+    if (assign && holdsByConstruction(ctx, *assign)) continue;
+    blocks.emit(init[next]);
+  }
+  if (samplesOk) emitNextTimeEvent(ctx, frame, builder, blocks.exprs());
+  builder.CreateRet(builder.getInt32(SMC_OK));
+  return fn;
+}
+
+llvm::Function* emitContinuous(IrContext& ctx, const char* name,
+                               const std::vector<causal::Block>& list, bool checkAssertions) {
+  llvm::Function* fn = createCallback(ctx, ctx.types.callback, name);
+  llvm::IRBuilder<> builder(ctx.llvm);
+  FunctionFrame frame(ctx, builder, fn);
+  BlockEmitter blocks(ctx, frame, builder, EvalMode::Continuous);
+  for (const causal::Block& block : list) blocks.emit(block);
+  if (checkAssertions) emitAssertions(ctx, blocks.actions());
+  builder.CreateRet(builder.getInt32(SMC_OK));
+  return fn;
+}
+
+llvm::Function* emitEventIndicators(IrContext& ctx) {
+  llvm::Function* fn = createCallback(ctx, ctx.types.eventCallback, "smc_event_indicators");
+  llvm::IRBuilder<> builder(ctx.llvm);
+  FunctionFrame frame(ctx, builder, fn);
+  llvm::Value* indicators = fn->getArg(1);
+  indicators->setName("indicators");
+  BlockEmitter blocks(ctx, frame, builder, EvalMode::Continuous);
+  for (const causal::Block& block : ctx.model.indicatorBlocks) blocks.emit(block);
+  for (size_t i = 0; i < ctx.model.zeroCrossings.size(); ++i) {
+    const causal::ZeroCrossing& zc = ctx.model.zeroCrossings[i];
+    if (!zc.indicator) {
+      ctx.diags.error(zc.range, "internal error: zero crossing without an indicator");
+      continue;
+    }
+    llvm::Value* value = blocks.exprs().emitAs(*zc.indicator, ValueType::Real);
+    if (!value) continue;
+    builder.CreateStore(value, builder.CreateConstInBoundsGEP1_32(
+                                   ctx.types.real, indicators, static_cast<unsigned>(i),
+                                   fmt::format("indicator{}", i)));
+  }
+  builder.CreateRet(builder.getInt32(SMC_OK));
+  return fn;
+}
+
+llvm::Function* emitEventUpdate(IrContext& ctx, bool samplesOk) {
+  llvm::Function* fn = createCallback(ctx, ctx.types.eventCallback, "smc_event_update");
+  llvm::IRBuilder<> builder(ctx.llvm);
+  FunctionFrame frame(ctx, builder, fn);
+  llvm::Value* statesReinitialized = fn->getArg(1);
+  statesReinitialized->setName("states_reinitialized");
+  BlockEmitter blocks(ctx, frame, builder, EvalMode::Event, statesReinitialized);
+  if (samplesOk) emitSampleUpdates(ctx, frame, builder, blocks.exprs());
+  for (const causal::Block& block : ctx.model.eventBlocks) blocks.emit(block);
+  emitAssertions(ctx, blocks.actions());
+  if (samplesOk) emitNextTimeEvent(ctx, frame, builder, blocks.exprs());
+  builder.CreateRet(builder.getInt32(SMC_OK));
+  return fn;
+}
+
+}  // namespace
+
+Callbacks emitCallbacks(IrContext& ctx) {
+  const bool samplesOk = checkSamples(ctx);
+  Callbacks callbacks;
+  callbacks.setStartValues = emitSetStartValues(ctx);
+  callbacks.initialize = emitInitialize(ctx, samplesOk);
+  callbacks.computeDerivatives =
+      emitContinuous(ctx, "smc_compute_derivatives", ctx.model.derivativeBlocks, false);
+  callbacks.computeOutputs =
+      emitContinuous(ctx, "smc_compute_outputs", ctx.model.outputBlocks, true);
+  callbacks.eventIndicators = emitEventIndicators(ctx);
+  callbacks.eventUpdate = emitEventUpdate(ctx, samplesOk);
+  return callbacks;
+}
+
+}  // namespace smc::codegen

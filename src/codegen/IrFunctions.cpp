@@ -1,0 +1,104 @@
+// User function bodies (see IrFunctions.h for the calling convention).
+#include "codegen/IrFunctions.h"
+
+#include "codegen/IrStatements.h"
+#include "smc/model.h"
+
+#include <fmt/format.h>
+
+namespace smc::codegen {
+
+namespace {
+
+// Reports what the calling convention cannot hold; true when usable.
+bool checkSignature(IrContext& ctx, const flat::Function& fn) {
+  if (fn.variables.size() < static_cast<size_t>(fn.numInputs) + fn.numOutputs) {
+    ctx.diags.errorf(fn.range, "internal error: function '{}' lists fewer variables than its "
+                               "inputs and outputs",
+                     fn.name);
+    return false;
+  }
+  bool ok = true;
+  for (const flat::Variable& v : fn.variables) {
+    if (v.type == flat::BaseType::String) {
+      ctx.diags.unsupported(v.range.valid() ? v.range : fn.range,
+                            fmt::format("String variable '{}' in function '{}'", v.name, fn.name));
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+llvm::FunctionType* signatureOf(IrContext& ctx, const flat::Function& fn) {
+  std::vector<llvm::Type*> params = {ctx.types.ptr};
+  for (uint32_t i = 0; i < fn.numInputs; ++i)
+    params.push_back(llvmTypeOf(ctx, valueTypeOf(fn.variables[i].type)));
+  for (uint32_t k = 0; k < fn.numOutputs; ++k) params.push_back(ctx.types.ptr);
+  return llvm::FunctionType::get(ctx.types.integer, params, false);
+}
+
+void emitBody(IrContext& ctx, const flat::Function& fn, llvm::Function* function) {
+  llvm::IRBuilder<> builder(ctx.llvm);
+  FunctionFrame frame(ctx, builder, function);
+  LocalScope scope{&fn, {}};
+  for (const flat::Variable& v : fn.variables)
+    scope.slots.push_back(frame.stackSlot(llvmTypeOf(ctx, valueTypeOf(v.type)), v.name + ".slot"));
+  ExprEmitter exprs(ctx, frame, builder, &scope);
+
+  for (uint32_t i = 0; i < fn.numInputs; ++i) {
+    llvm::Argument* argument = function->getArg(1 + i);
+    argument->setName(fn.variables[i].name);
+    builder.CreateStore(argument, scope.slots[i]);
+  }
+  // Outputs and locals: zero first, so that a binding reading a later
+  // variable sees a defined value; then the bindings in order.
+  for (size_t i = fn.numInputs; i < fn.variables.size(); ++i)
+    builder.CreateStore(llvm::Constant::getNullValue(scope.slots[i]->getAllocatedType()),
+                        scope.slots[i]);
+  for (size_t i = fn.numInputs; i < fn.variables.size(); ++i) {
+    const flat::Variable& v = fn.variables[i];
+    if (!v.binding) continue;
+    Typed value = exprs.emit(*v.binding);
+    if (value.value) exprs.store(static_cast<flat::VarId>(i), value, v.range);
+  }
+
+  auto* returnBlock = llvm::BasicBlock::Create(ctx.llvm, "return");
+  ActionEmitter actions(ctx, frame, builder, exprs, EvalMode::Function, nullptr);
+  StatementEmitter statements(ctx, frame, builder, exprs, actions, returnBlock);
+  statements.emitList(fn.body);
+  builder.CreateBr(returnBlock);
+
+  returnBlock->insertInto(function);
+  builder.SetInsertPoint(returnBlock);
+  for (uint32_t k = 0; k < fn.numOutputs; ++k) {
+    const uint32_t id = fn.numInputs + k;
+    llvm::Argument* out = function->getArg(1 + id);
+    out->setName(fn.variables[id].name + ".out");
+    builder.CreateStore(
+        builder.CreateLoad(scope.slots[id]->getAllocatedType(), scope.slots[id]), out);
+  }
+  builder.CreateRet(builder.getInt32(SMC_OK));
+}
+
+}  // namespace
+
+void declareFunctions(IrContext& ctx) {
+  for (const flat::Function& fn : ctx.model.flat.functions) {
+    if (!checkSignature(ctx, fn)) {
+      ctx.functions.push_back(nullptr);
+      continue;
+    }
+    llvm::Function* function =
+        llvm::Function::Create(signatureOf(ctx, fn), llvm::GlobalValue::InternalLinkage,
+                               "function." + fn.name, ctx.module);
+    function->addFnAttr(llvm::Attribute::NoUnwind);
+    ctx.functions.push_back(function);
+  }
+}
+
+void emitFunctionBodies(IrContext& ctx) {
+  for (size_t i = 0; i < ctx.functions.size(); ++i)
+    if (ctx.functions[i]) emitBody(ctx, ctx.model.flat.functions[i], ctx.functions[i]);
+}
+
+}  // namespace smc::codegen

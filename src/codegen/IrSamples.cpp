@@ -1,0 +1,135 @@
+// Sample ticks (see IrSamples.h). Tick times are always start + k*interval
+// with k the Integer counter, so the 1000th tick is as exact as the first.
+#include "codegen/IrSamples.h"
+
+#include <fmt/format.h>
+
+#include <limits>
+
+namespace smc::codegen {
+
+namespace {
+
+constexpr double kTickTolerance = 1e-12;  // relative, as hybrid.md fixes it
+
+class SampleEmitter {
+public:
+  SampleEmitter(IrContext& ctx, FunctionFrame& frame, llvm::IRBuilder<>& builder,
+                ExprEmitter& exprs)
+      : ctx_(ctx), frame_(frame), b_(builder), exprs_(exprs) {}
+
+  llvm::Value* real(double value) { return llvm::ConstantFP::get(ctx_.types.real, value); }
+
+  // start + k*interval for a double k.
+  llvm::Value* tick(llvm::Value* start, llvm::Value* interval, llvm::Value* k) {
+    return b_.CreateFAdd(start, b_.CreateFMul(k, interval), "tick");
+  }
+
+  llvm::Value* tolerance(llvm::Value* t) {
+    llvm::Value* scale =
+        b_.CreateMaxNum(real(1.0), b_.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, t));
+    return b_.CreateFMul(real(kTickTolerance), scale);
+  }
+
+  // Whether time has reached tick t: time >= t - 1e-12*max(1, |t|).
+  llvm::Value* reached(llvm::Value* t) {
+    return b_.CreateFCmpOGE(frame_.time(), b_.CreateFSub(t, tolerance(t)), "tick.reached");
+  }
+
+  // Whether tick t is still due: t is at or after time, to the same
+  // tolerance (time <= t + 1e-12*max(1, |t|)).
+  llvm::Value* due(llvm::Value* t) {
+    return b_.CreateFCmpOLE(frame_.time(), b_.CreateFAdd(t, tolerance(t)), "tick.due");
+  }
+
+  void setup(const causal::Sample& s) {
+    llvm::Value* start = exprs_.emitAs(*s.start, ValueType::Real);
+    llvm::Value* interval = exprs_.emitAs(*s.interval, ValueType::Real);
+    if (!start || !interval) return;
+    llvm::BasicBlock* valid = llvm::BasicBlock::Create(ctx_.llvm, "sample.valid", frame_.function());
+    b_.CreateCondBr(b_.CreateFCmpOGT(interval, real(0.0)), valid,
+                    frame_.reportBlock("the interval of sample() at " +
+                                       sourceLocation(ctx_, s.range) + " is not positive"));
+    b_.SetInsertPoint(valid);
+    // k = max(0, ceil((time - start)/interval)), then corrected by one in
+    // either direction against the same test event_update uses.
+    llvm::Value* ratio = b_.CreateFDiv(b_.CreateFSub(frame_.time(), start), interval);
+    llvm::Value* k = b_.CreateMaxNum(real(0.0), b_.CreateUnaryIntrinsic(llvm::Intrinsic::ceil, ratio));
+    k = b_.CreateMinNum(k, real(std::numeric_limits<int32_t>::max() - 1));
+    llvm::Value* previous = b_.CreateFSub(k, real(1.0));
+    llvm::Value* usePrevious = b_.CreateAnd(b_.CreateFCmpOGE(previous, real(0.0)),
+                                            due(tick(start, interval, previous)));
+    k = b_.CreateSelect(usePrevious, previous, k);
+    llvm::Value* past = b_.CreateNot(due(tick(start, interval, k)));
+    k = b_.CreateSelect(past, b_.CreateFAdd(k, real(1.0)), k, "first.tick");
+    exprs_.store(s.counter, {b_.CreateFPToSI(k, ctx_.types.integer), ValueType::Integer}, s.range);
+    exprs_.store(s.flag, {b_.getFalse(), ValueType::Boolean}, s.range);
+  }
+
+  void update(const causal::Sample& s) {
+    llvm::Value* start = exprs_.emitAs(*s.start, ValueType::Real);
+    llvm::Value* interval = exprs_.emitAs(*s.interval, ValueType::Real);
+    Typed counter = exprs_.load(s.counter, s.range);
+    if (!start || !interval || !counter.value) return;
+    llvm::Value* t = tick(start, interval, b_.CreateSIToFP(counter.value, ctx_.types.real));
+    llvm::Value* flag = reached(t);
+    exprs_.store(s.flag, {flag, ValueType::Boolean}, s.range);
+    llvm::Value* next = b_.CreateAdd(counter.value, b_.CreateZExt(flag, ctx_.types.integer));
+    exprs_.store(s.counter, {next, ValueType::Integer}, s.range);
+  }
+
+  void nextTimeEvent() {
+    llvm::Value* next = real(std::numeric_limits<double>::infinity());
+    for (const causal::Sample& s : ctx_.model.samples) {
+        llvm::Value* start = exprs_.emitAs(*s.start, ValueType::Real);
+      llvm::Value* interval = exprs_.emitAs(*s.interval, ValueType::Real);
+      Typed counter = exprs_.load(s.counter, s.range);
+      if (!start || !interval || !counter.value) return;
+      next = b_.CreateMinNum(
+          next, tick(start, interval, b_.CreateSIToFP(counter.value, ctx_.types.real)));
+    }
+    b_.CreateStore(next, frame_.fieldAddress(kDataNextTimeEvent, "next_time_event"));
+  }
+
+private:
+  IrContext& ctx_;
+  FunctionFrame& frame_;
+  llvm::IRBuilder<>& b_;
+  ExprEmitter& exprs_;
+};
+
+}  // namespace
+
+bool checkSamples(IrContext& ctx) {
+  const size_t count = ctx.model.flat.variables.size();
+  bool ok = true;
+  for (const causal::Sample& s : ctx.model.samples) {
+    if (s.flag >= count || s.counter >= count || !s.start || !s.interval ||
+        ctx.model.flat.variables[s.flag].type != flat::BaseType::Boolean ||
+        ctx.model.flat.variables[s.counter].type != flat::BaseType::Integer) {
+      ctx.diags.error(s.range, "internal error: sample() needs a Boolean flag, an Integer "
+                               "counter, a start and an interval");
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+void emitSampleSetup(IrContext& ctx, FunctionFrame& frame, llvm::IRBuilder<>& builder,
+                     ExprEmitter& exprs) {
+  SampleEmitter samples(ctx, frame, builder, exprs);
+  for (const causal::Sample& s : ctx.model.samples) samples.setup(s);
+}
+
+void emitSampleUpdates(IrContext& ctx, FunctionFrame& frame, llvm::IRBuilder<>& builder,
+                       ExprEmitter& exprs) {
+  SampleEmitter samples(ctx, frame, builder, exprs);
+  for (const causal::Sample& s : ctx.model.samples) samples.update(s);
+}
+
+void emitNextTimeEvent(IrContext& ctx, FunctionFrame& frame, llvm::IRBuilder<>& builder,
+                       ExprEmitter& exprs) {
+  SampleEmitter(ctx, frame, builder, exprs).nextTimeEvent();
+}
+
+}  // namespace smc::codegen

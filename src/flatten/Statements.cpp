@@ -1,0 +1,420 @@
+// Algorithm sections -> flat statements (spec 11), for models and for the
+// bodies of user functions (spec 12).
+//
+// The two differ in how names and loops are treated. In a model's algorithm
+// a name is a model variable and a for-loop runs over a range known before
+// simulation, so it is unrolled here with the iterator bound to each value
+// (model algorithms contain no For statement). In a function a name is one
+// of the function's variables and a for-loop stays a loop: its iterator
+// becomes an Integer local and its range bounds are expressions evaluated
+// when the loop starts. The restrictions of the spec are checked where the
+// statement is written: when-statements only at the top of a model's
+// algorithm (11.2.7), reinit only inside a when-statement, break only in a
+// loop, return only in a function, no assignment to inputs, parameters or
+// loop variables.
+#include "flatten/Flattener.h"
+
+#include <fmt/format.h>
+
+#include <functional>
+
+namespace smc::flatten {
+
+namespace {
+
+const char* variabilityText(flat::Variability v) {
+  switch (v) {
+    case flat::Variability::Constant: return "a constant";
+    case flat::Variability::Parameter: return "a parameter";
+    case flat::Variability::Discrete:
+    case flat::Variability::Continuous: return "a variable";
+  }
+  return "?";
+}
+
+}  // namespace
+
+void Flattener::lowerAlgorithms(Instance& inst) {
+  for (const auto& [section, lexical] : inst.algorithms) {
+    flat::Algorithm algorithm;
+    algorithm.range = section->range;
+    StatementContext context;
+    context.scope = Scope{&inst, lexical, nullptr};
+    context.initial = section->initial;
+    unsigned errorsBefore = diags_.errorCount();
+    lowerStatements(section->statements, context, algorithm.statements);
+    if (diags_.errorCount() != errorsBefore) continue;
+    (section->initial ? model_.initialAlgorithms : model_.algorithms).push_back(std::move(algorithm));
+  }
+}
+
+void Flattener::lowerStatements(const ast::StatementList& statements, StatementContext& context,
+                                std::vector<flat::Statement>& out) {
+  for (const ast::Statement& s : statements) lowerStatement(s, context, out);
+}
+
+std::optional<flat::VarId> Flattener::assignedVariable(const flat::ExprPtr& target, SourceRange range,
+                                                       const Scope& scope) {
+  if (target->kind != flat::ExprKind::Var) {
+    diags_.error(range, "the left side of an assignment must be a variable");
+    return std::nullopt;
+  }
+  if (FunctionBuild* function = scope.function) {
+    const flat::Variable& v = function->fn.variables[target->var];
+    if (v.causality == flat::Causality::Input) {
+      diags_.errorf(range, "input '{}' of function '{}' cannot be assigned (spec 12.2)", v.name, function->fn.name);
+      return std::nullopt;
+    }
+    if (v.variability == flat::Variability::Constant) {
+      diags_.errorf(range, "constant '{}' cannot be assigned", v.name);
+      return std::nullopt;
+    }
+    if (function->iterators.count(target->var)) {
+      diags_.errorf(range, "the for-loop variable '{}' cannot be assigned (spec 11.2.2)", v.name);
+      return std::nullopt;
+    }
+    return target->var;
+  }
+  const flat::Variable& v = model_.variables[target->var];
+  if (v.variability == flat::Variability::Parameter || v.variability == flat::Variability::Constant) {
+    diags_.errorf(range, "'{}' is {} and cannot be assigned", v.name, variabilityText(v.variability));
+    return std::nullopt;
+  }
+  if (v.causality == flat::Causality::Input) {
+    diags_.errorf(range, "'{}' is an input of the model and cannot be assigned", v.name);
+    return std::nullopt;
+  }
+  return target->var;
+}
+
+std::optional<std::pair<std::vector<std::optional<flat::VarId>>, flat::ExprPtr>> Flattener::lowerTupleCall(
+    const ast::Expr& tuple, const ast::Expr& call, const Scope& scope) {
+  ClassNode* cls = call.kind == ast::ExprKind::Call && !isBuiltinFunctionName(simpleCalleeName(call))
+                       ? calledFunction(call, scope)
+                       : nullptr;
+  if (!cls) {
+    diags_.error(call.range, "the right side of '(a, b) = ...' must be a call of a user function");
+    return std::nullopt;
+  }
+  flat::ExprPtr value = lowerFunctionCall(call, cls, scope, true);
+  if (!value) return std::nullopt;
+  const flat::Function& f = model_.functions[value->function];
+  if (tuple.args.size() > f.numOutputs) {
+    diags_.errorf(tuple.range, "function '{}' has {} output(s) but {} are assigned here", f.name, f.numOutputs,
+                  tuple.args.size());
+    return std::nullopt;
+  }
+  std::vector<std::optional<flat::VarId>> targets;
+  for (size_t i = 0; i < tuple.args.size(); ++i) {
+    const ast::ExprPtr& slot = tuple.args[i];
+    if (!slot) {
+      targets.emplace_back();
+      continue;
+    }
+    auto target = lower(*slot, scope);
+    if (!target) return std::nullopt;
+    if (!target->isScalar()) {
+      diags_.unsupported(slot->range, "array targets of a function with several outputs");
+      return std::nullopt;
+    }
+    auto id = assignedVariable(target->elements[0], slot->range, scope);
+    if (!id) return std::nullopt;
+    flat::BaseType targetType = typeOf(*target->elements[0], scope);
+    flat::BaseType outputType = f.variables[f.numInputs + i].type;
+    if (!flat::isAssignable(targetType, outputType)) {
+      diags_.errorf(slot->range, "output {} of '{}' is {} and cannot be assigned to a {} variable", i + 1, f.name,
+                    flat::toString(outputType), flat::toString(targetType));
+      return std::nullopt;
+    }
+    targets.push_back(*id);
+  }
+  return std::make_pair(std::move(targets), value);
+}
+
+void Flattener::lowerStatement(const ast::Statement& s, StatementContext& context,
+                               std::vector<flat::Statement>& out) {
+  const Scope& scope = context.scope;
+  flat::Statement st;
+  st.range = s.range;
+  switch (s.kind) {
+    case ast::StatementKind::Assign:
+      lowerAssignment(s, context, out);
+      return;
+    case ast::StatementKind::Call:
+      lowerCallStatement(s, context, out);
+      return;
+    case ast::StatementKind::For:
+      lowerForStatement(s, context, out);
+      return;
+    case ast::StatementKind::When:
+      lowerWhenStatement(s, context, out);
+      return;
+    case ast::StatementKind::If:
+    case ast::StatementKind::While: {
+      bool isIf = s.kind == ast::StatementKind::If;
+      st.kind = isIf ? flat::StatementKind::If : flat::StatementKind::While;
+      StatementContext inner = context;
+      inner.inControl = true;
+      if (!isIf) inner.inLoop = true;
+      for (size_t i = 0; i < s.branches.size(); ++i) {
+        if (i < s.conditions.size()) {
+          const ast::Expr& condition = *s.conditions[i];
+          flat::ExprPtr c = expectScalar(lower(condition, scope), flat::BaseType::Boolean, condition.range,
+                                         isIf ? "the condition of an if-statement" : "the condition of a while-loop",
+                                         scope);
+          if (!c) return;
+          st.conditions.push_back(c);
+        }
+        st.branches.emplace_back();
+        lowerStatements(s.branches[i], inner, st.branches.back());
+      }
+      out.push_back(std::move(st));
+      return;
+    }
+    case ast::StatementKind::Break:
+      if (!context.inLoop) {
+        if (context.inUnrolledFor)
+          diags_.unsupported(s.range, "'break' in a for-loop of a model's algorithm (such loops are unrolled)");
+        else
+          diags_.error(s.range, "'break' is only allowed inside a for- or while-loop (spec 11.2.6)");
+        return;
+      }
+      st.kind = flat::StatementKind::Break;
+      out.push_back(std::move(st));
+      return;
+    case ast::StatementKind::Return:
+      if (!scope.function) {
+        diags_.error(s.range, "'return' is only allowed inside a function (spec 11.2.7)");
+        return;
+      }
+      st.kind = flat::StatementKind::Return;
+      out.push_back(std::move(st));
+      return;
+  }
+}
+
+void Flattener::lowerAssignment(const ast::Statement& s, StatementContext& context,
+                                std::vector<flat::Statement>& out) {
+  const Scope& scope = context.scope;
+  if (s.lhs->kind == ast::ExprKind::Tuple) {
+    auto tuple = lowerTupleCall(*s.lhs, *s.rhs, scope);
+    if (!tuple) return;
+    flat::Statement st;
+    st.kind = flat::StatementKind::TupleAssign;
+    st.targets = std::move(tuple->first);
+    st.value = tuple->second;
+    st.range = s.range;
+    out.push_back(std::move(st));
+    return;
+  }
+  auto pairs = pairSides(*s.lhs, *s.rhs, scope, s.range);
+  if (!pairs) return;
+  for (const auto& [lhs, rhs] : *pairs) {
+    auto target = assignedVariable(lhs, s.lhs->range, scope);
+    if (!target) return;
+    flat::BaseType targetType = typeOf(*lhs, scope);
+    flat::BaseType valueType = typeOf(*rhs, scope);
+    if (!flat::isAssignable(targetType, valueType)) {
+      diags_.errorf(s.rhs->range, "cannot assign a {} value to the {} variable '{}'", flat::toString(valueType),
+                    flat::toString(targetType),
+                    scope.function ? scope.function->fn.variables[*target].name : model_.variables[*target].name);
+      return;
+    }
+    flat::Statement st;
+    st.kind = flat::StatementKind::Assign;
+    st.target = *target;
+    st.value = rhs;
+    st.range = s.range;
+    out.push_back(std::move(st));
+  }
+}
+
+void Flattener::lowerCallStatement(const ast::Statement& s, StatementContext& context,
+                                   std::vector<flat::Statement>& out) {
+  const Scope& scope = context.scope;
+  const ast::Expr& call = *s.rhs;
+  std::string name = simpleCalleeName(call);
+  flat::Statement st;
+  st.range = s.range;
+  if (name == "assert") {
+    auto check = lowerAssertCall(call, scope);
+    if (!check) return;
+    st.kind = flat::StatementKind::Assert;
+    st.value = check->condition;
+    st.message = check->message;
+    st.level = check->level;
+    out.push_back(std::move(st));
+    return;
+  }
+  if (name == "terminate") {
+    if (scope.function) {
+      diags_.error(s.range, "terminate() cannot be used inside a function (spec 12.2)");
+      return;
+    }
+    st.message = lowerTerminateCall(call, scope);
+    if (!st.message) return;
+    st.kind = flat::StatementKind::Terminate;
+    out.push_back(std::move(st));
+    return;
+  }
+  if (name == "reinit") {
+    if (!context.inWhen) {
+      diags_.error(s.range, "reinit() is only allowed inside a when-statement (spec 8.3.6)");
+      return;
+    }
+    auto reinit = lowerReinit(call, scope);
+    if (!reinit) return;
+    st.kind = flat::StatementKind::Reinit;
+    st.target = reinit->first;
+    st.value = reinit->second;
+    out.push_back(std::move(st));
+    return;
+  }
+  ClassNode* cls = isBuiltinFunctionName(name) ? nullptr : calledFunction(call, scope);
+  if (!cls) {
+    diags_.errorf(s.range, "a call to '{}' is not a statement", refText(call.ref));
+    return;
+  }
+  // f(x); runs f for its effects (asserts); every output is dropped.
+  st.value = lowerFunctionCall(call, cls, scope, true);
+  if (!st.value) return;
+  st.kind = flat::StatementKind::TupleAssign;
+  out.push_back(std::move(st));
+}
+
+void Flattener::lowerForStatement(const ast::Statement& s, StatementContext& context,
+                                  std::vector<flat::Statement>& out) {
+  const Scope& scope = context.scope;
+  for (const ast::ForIndex& index : s.iterators)
+    if (!index.range) {
+      diags_.unsupported(index.source, "for-loops without an explicit range");
+      return;
+    }
+  if (!scope.function) {
+    // A model's algorithm: unroll over ranges known before simulation.
+    std::map<std::string, long long> bound = scope.iterators ? *scope.iterators : std::map<std::string, long long>{};
+    std::vector<std::pair<std::string, std::vector<long long>>> ranges;
+    for (const ast::ForIndex& index : s.iterators) {
+      auto values = evaluateRange(*index.range, scope);
+      if (!values) return;
+      ranges.emplace_back(index.name, *values);
+    }
+    StatementContext inner = context;
+    inner.scope.iterators = &bound;
+    inner.inControl = true;
+    inner.inUnrolledFor = true;
+    inner.inLoop = false;  // a break would have to leave the unrolled copies
+    std::function<void(size_t)> walk = [&](size_t level) {
+      if (level == ranges.size()) {
+        lowerStatements(s.branches[0], inner, out);
+        return;
+      }
+      for (long long value : ranges[level].second) {
+        bound[ranges[level].first] = value;
+        walk(level + 1);
+      }
+    };
+    walk(0);
+    return;
+  }
+
+  // A function: a loop per index, nested, each with an Integer local.
+  FunctionBuild& build = *scope.function;
+  std::function<void(size_t, const Scope&, std::vector<flat::Statement>&)> nest =
+      [&](size_t level, const Scope& outer, std::vector<flat::Statement>& into) {
+        if (level == s.iterators.size()) {
+          StatementContext inner = context;
+          inner.scope = outer;
+          inner.inLoop = true;
+          inner.inControl = true;
+          lowerStatements(s.branches[0], inner, into);
+          return;
+        }
+        const ast::ForIndex& index = s.iterators[level];
+        const ast::Expr& range = *index.range;
+        if (range.kind != ast::ExprKind::Range) {
+          diags_.unsupported(range.range, "for-loop ranges other than start:stop or start:step:stop inside functions");
+          return;
+        }
+        flat::Statement loop;
+        loop.kind = flat::StatementKind::For;
+        loop.range = s.range;
+        static const char* const parts[3] = {"start", "step", "stop"};
+        flat::ExprPtr bounds[3];
+        for (size_t k = 0; k < range.args.size(); ++k) {
+          const char* part = parts[range.args.size() == 3 ? k : k * 2];
+          bounds[k] = expectScalar(lower(*range.args[k], outer), flat::BaseType::Integer, range.args[k]->range,
+                                   fmt::format("the {} of a for-loop range in a function", part), outer);
+          if (!bounds[k]) return;
+        }
+        loop.rangeStart = bounds[0];
+        loop.rangeStep = range.args.size() == 3 ? bounds[1] : flat::makeInteger(1, range.range);
+        loop.rangeStop = range.args.size() == 3 ? bounds[2] : bounds[1];
+        // The iterator: a fresh local (a '$' suffix keeps a reused name
+        // unique; Modelica names cannot contain '$').
+        std::string name = index.name;
+        for (int k = 2;; ++k) {
+          bool taken = false;
+          for (const flat::Variable& v : build.fn.variables) taken = taken || v.name == name;
+          if (!taken) break;
+          name = fmt::format("{}${}", index.name, k);
+        }
+        flat::Variable iterator;
+        iterator.name = name;
+        iterator.type = flat::BaseType::Integer;
+        iterator.variability = flat::Variability::Discrete;
+        iterator.isProtected = true;
+        iterator.range = index.source;
+        loop.iterator = static_cast<flat::VarId>(build.fn.variables.size());
+        build.fn.variables.push_back(std::move(iterator));
+        build.iterators.insert(loop.iterator);
+        std::map<std::string, Value> names = outer.locals ? *outer.locals : std::map<std::string, Value>{};
+        names[index.name] = Value::scalar(flat::makeVar(loop.iterator, index.source));
+        Scope body = outer;
+        body.locals = &names;
+        loop.branches.emplace_back();
+        nest(level + 1, body, loop.branches[0]);
+        into.push_back(std::move(loop));
+      };
+  nest(0, scope, out);
+}
+
+void Flattener::lowerWhenStatement(const ast::Statement& s, StatementContext& context,
+                                   std::vector<flat::Statement>& out) {
+  const Scope& scope = context.scope;
+  if (scope.function) {
+    diags_.error(s.range, "a when-statement cannot be used inside a function (spec 11.2.7)");
+    return;
+  }
+  if (context.initial) {
+    diags_.error(s.range, "a when-statement is not allowed in an initial algorithm section (spec 8.6)");
+    return;
+  }
+  if (context.inWhen) {
+    diags_.error(s.range, "a when-statement cannot be nested inside another when-statement (spec 11.2.7)");
+    return;
+  }
+  if (context.inControl) {
+    diags_.error(s.range, "a when-statement cannot be inside an if-, for- or while-statement (spec 11.2.7)");
+    return;
+  }
+  flat::Statement st;
+  st.kind = flat::StatementKind::When;
+  st.range = s.range;
+  StatementContext inner = context;
+  inner.inWhen = true;
+  for (size_t i = 0; i < s.branches.size() && i < s.conditions.size(); ++i) {
+    auto conditions = lowerWhenConditions(*s.conditions[i], scope);
+    if (!conditions) return;
+    if (conditions->size() != 1) {
+      diags_.unsupported(s.conditions[i]->range, "vector conditions of when-statements (use a when-equation)");
+      return;
+    }
+    st.conditions.push_back((*conditions)[0]);
+    st.branches.emplace_back();
+    lowerStatements(s.branches[i], inner, st.branches.back());
+  }
+  out.push_back(std::move(st));
+}
+
+}  // namespace smc::flatten

@@ -1,0 +1,259 @@
+// when-equations and the equations that are calls (spec 8.3.5 - 8.3.8):
+//
+//   when {c1, c2} then v = e; reinit(x, e); elsewhen c3 then ... end when;
+//   assert(condition, "message", AssertionLevel.warning);
+//   terminate("message");
+//
+// Each branch of a when-equation keeps its conditions (one per element of a
+// vector condition) and its equations as actions; for-loops and parameter
+// if-equations inside the clause are unrolled into it. The restrictions of
+// the spec are checked here, where the source is at hand: no when inside a
+// when (8.3.5.2), no when in an initial equation section, reinit and
+// terminate only inside a when-clause. assert outside a when-clause becomes
+// one of the model's assertions. Messages must be constant: a String
+// literal, a String constant or a '+' of those.
+#include "flatten/Flattener.h"
+
+#include <fmt/format.h>
+
+#include <functional>
+
+namespace smc::flatten {
+
+void Flattener::lowerWhenEquation(const ast::Equation& eq, const Scope& scope, EquationContext& context) {
+  if (context.initial) {
+    diags_.error(eq.range, "a when-equation is not allowed in an initial equation section (spec 8.6)");
+    return;
+  }
+  if (context.when) {
+    diags_.error(eq.range, "a when-equation cannot be nested inside another when-equation (spec 8.3.5.2)");
+    return;
+  }
+  flat::WhenEquation when;
+  when.range = eq.range;
+  // Sized up front: the branches' addresses are handed to the bodies below.
+  when.branches.resize(eq.branches.size());
+  bool ok = eq.conditions.size() == eq.branches.size();
+  for (size_t i = 0; ok && i < eq.branches.size(); ++i) {
+    flat::WhenBranch& branch = when.branches[i];
+    branch.range = eq.conditions[i]->range;
+    auto conditions = lowerWhenConditions(*eq.conditions[i], scope);
+    if (!conditions) {
+      ok = false;
+      continue;
+    }
+    branch.conditions = std::move(*conditions);
+    EquationContext inner;
+    inner.when = &branch;
+    unsigned errorsBefore = diags_.errorCount();
+    for (const ast::Equation& body : eq.branches[i]) lowerEquation(body, scope, inner);
+    ok = diags_.errorCount() == errorsBefore;
+  }
+  if (ok) model_.whenEquations.push_back(std::move(when));
+}
+
+std::optional<std::vector<flat::ExprPtr>> Flattener::lowerWhenConditions(const ast::Expr& condition,
+                                                                         const Scope& scope) {
+  auto value = lower(condition, scope);
+  if (!value) return std::nullopt;
+  if (value->dims.size() > 1 || value->elements.empty()) {
+    diags_.error(condition.range, "the condition of a when-clause must be a Boolean or a vector of Booleans");
+    return std::nullopt;
+  }
+  for (const flat::ExprPtr& e : value->elements) {
+    flat::BaseType type = typeOf(*e, scope);
+    if (type != flat::BaseType::Boolean) {
+      diags_.errorf(condition.range, "the condition of a when-clause must be Boolean, not {}", flat::toString(type));
+      return std::nullopt;
+    }
+  }
+  return value->elements;
+}
+
+void Flattener::lowerCallEquation(const ast::Equation& eq, const Scope& scope, EquationContext& context) {
+  const ast::Expr& call = *eq.lhs;
+  std::string name = simpleCalleeName(call);
+  if (name == "reinit") {
+    if (!context.when) {
+      diags_.error(eq.range, "reinit() is only allowed inside a when-clause (spec 8.3.6)");
+      return;
+    }
+    auto reinit = lowerReinit(call, scope);
+    if (!reinit) return;
+    flat::Action action;
+    action.kind = flat::ActionKind::Reinit;
+    action.target = reinit->first;
+    action.value = reinit->second;
+    action.range = eq.range;
+    context.when->actions.push_back(std::move(action));
+    return;
+  }
+  if (name == "assert") {
+    auto check = lowerAssertCall(call, scope);
+    if (!check) return;
+    if (context.when) {
+      flat::Action action;
+      action.kind = flat::ActionKind::Assert;
+      action.value = check->condition;
+      action.message = check->message;
+      action.level = check->level;
+      action.range = eq.range;
+      context.when->actions.push_back(std::move(action));
+    } else if (context.initial) {
+      diags_.unsupported(eq.range, "assert() in an initial equation section");
+    } else {
+      model_.assertions.push_back({check->condition, check->message, check->level, eq.range});
+    }
+    return;
+  }
+  if (name == "terminate") {
+    if (!context.when) {
+      diags_.error(eq.range, "terminate() is only allowed inside a when-clause (spec 8.3.8)");
+      return;
+    }
+    flat::ExprPtr message = lowerTerminateCall(call, scope);
+    if (!message) return;
+    flat::Action action;
+    action.kind = flat::ActionKind::Terminate;
+    action.message = message;
+    action.range = eq.range;
+    context.when->actions.push_back(std::move(action));
+    return;
+  }
+  if (name == "transition" || name == "initialState") {
+    diags_.unsupported(eq.range, "state machines");
+    return;
+  }
+  if (calledFunction(call, scope)) {
+    diags_.unsupported(eq.range, "a function call as an equation (call it in an algorithm section)");
+    return;
+  }
+  diags_.errorf(eq.range, "a call to '{}' is not an equation", refText(call.ref));
+}
+
+std::optional<std::pair<flat::VarId, flat::ExprPtr>> Flattener::lowerReinit(const ast::Expr& call,
+                                                                            const Scope& scope) {
+  if (call.args.size() != 2 || !call.named.empty()) {
+    diags_.errorf(call.range, "reinit() takes 2 arguments (a state and its new value), {} given",
+                  call.args.size() + call.named.size());
+    return std::nullopt;
+  }
+  const ast::Expr& targetExpr = *call.args[0];
+  auto target = lower(targetExpr, scope);
+  if (!target) return std::nullopt;
+  if (!target->isScalar()) {
+    diags_.unsupported(targetExpr.range, "reinit() of an array");
+    return std::nullopt;
+  }
+  const flat::ExprPtr& var = target->elements[0];
+  if (var->kind != flat::ExprKind::Var) {
+    diags_.error(targetExpr.range, "the first argument of reinit() must be a variable (spec 8.3.6)");
+    return std::nullopt;
+  }
+  const flat::Variable& v = model_.variables[var->var];
+  if (v.type != flat::BaseType::Real || v.variability == flat::Variability::Parameter ||
+      v.variability == flat::Variability::Constant) {
+    diags_.errorf(targetExpr.range, "reinit() needs a Real state, and '{}' is not one (spec 8.3.6)", v.name);
+    return std::nullopt;
+  }
+  const ast::Expr& valueExpr = *call.args[1];
+  flat::ExprPtr value =
+      expectScalar(lower(valueExpr, scope), flat::BaseType::Real, valueExpr.range, "the new value of reinit()", scope);
+  if (!value) return std::nullopt;
+  return std::make_pair(var->var, value);
+}
+
+std::optional<AssertCall> Flattener::lowerAssertCall(const ast::Expr& call, const Scope& scope) {
+  static const char* const slotNames[3] = {"condition", "message", "level"};
+  const ast::Expr* slots[3] = {nullptr, nullptr, nullptr};
+  if (call.args.size() > 3) {
+    diags_.errorf(call.range, "assert() takes 2 or 3 arguments, {} given", call.args.size());
+    return std::nullopt;
+  }
+  for (size_t i = 0; i < call.args.size(); ++i) slots[i] = call.args[i].get();
+  for (const ast::NamedArg& arg : call.named) {
+    int slot = 0;
+    while (slot < 3 && arg.name != slotNames[slot]) ++slot;
+    if (slot == 3) {
+      diags_.errorf(arg.range, "assert() has no argument named '{}'", arg.name);
+      return std::nullopt;
+    }
+    if (slots[slot]) {
+      diags_.errorf(arg.range, "argument '{}' of assert() is given twice", arg.name);
+      return std::nullopt;
+    }
+    slots[slot] = arg.value.get();
+  }
+  if (!slots[0] || !slots[1]) {
+    diags_.error(call.range, "assert() needs a condition and a message");
+    return std::nullopt;
+  }
+  AssertCall out;
+  out.condition =
+      expectScalar(lower(*slots[0], scope), flat::BaseType::Boolean, slots[0]->range, "the condition of assert()", scope);
+  if (!out.condition) return std::nullopt;
+  out.message = lowerMessage(*slots[1], scope, "assert");
+  if (!out.message) return std::nullopt;
+  if (const ast::Expr* level = slots[2]) {
+    const auto& parts = level->ref.parts;
+    bool named = level->kind == ast::ExprKind::Ref && parts.size() == 2 && parts[0].name == "AssertionLevel" &&
+                 parts[0].subscripts.empty() && parts[1].subscripts.empty() &&
+                 (parts[1].name == "error" || parts[1].name == "warning");
+    if (!named) {
+      diags_.error(level->range, "the level of assert() must be AssertionLevel.error or AssertionLevel.warning");
+      return std::nullopt;
+    }
+    out.level = parts[1].name == "warning" ? flat::AssertLevel::Warning : flat::AssertLevel::Error;
+  }
+  return out;
+}
+
+flat::ExprPtr Flattener::lowerTerminateCall(const ast::Expr& call, const Scope& scope) {
+  const ast::Expr* message = call.args.size() == 1 && call.named.empty()       ? call.args[0].get()
+                             : call.args.empty() && call.named.size() == 1 &&
+                                       call.named[0].name == "message"         ? call.named[0].value.get()
+                                                                               : nullptr;
+  if (!message) {
+    diags_.error(call.range, "terminate() takes one argument, a message");
+    return nullptr;
+  }
+  return lowerMessage(*message, scope, "terminate");
+}
+
+flat::ExprPtr Flattener::lowerMessage(const ast::Expr& message, const Scope& scope, const char* what) {
+  // Folds literals, String constants and '+' between them; anything else
+  // would need String values at run time.
+  std::function<std::optional<std::string>(const ast::Expr&)> fold =
+      [&](const ast::Expr& e) -> std::optional<std::string> {
+    if (e.kind == ast::ExprKind::String) return e.text;
+    if (e.kind == ast::ExprKind::Binary && e.op == ast::Op::Add) {
+      auto a = fold(*e.args[0]);
+      auto b = a ? fold(*e.args[1]) : std::nullopt;
+      if (!b) return std::nullopt;
+      return *a + *b;
+    }
+    if (e.kind != ast::ExprKind::Ref) return std::nullopt;
+    // A package String constant folds to a literal when it is lowered.
+    auto value = lower(e, scope);
+    if (!value || !value->isScalar()) return std::nullopt;
+    const flat::Expr& v = *value->elements[0];
+    if (v.kind == flat::ExprKind::String) return v.text;
+    // A component declared `constant String`.
+    if (v.kind != flat::ExprKind::Var || scope.function ||
+        model_.variables[v.var].variability != flat::Variability::Constant)
+      return std::nullopt;
+    auto constant = flat::ConstantEvaluator(model_).evaluate(v);
+    if (!constant || constant->kind != Constant::String) return std::nullopt;
+    return constant->text;
+  };
+  unsigned errorsBefore = diags_.errorCount();
+  auto text = fold(message);
+  if (!text) {
+    if (diags_.errorCount() == errorsBefore)
+      diags_.unsupported(message.range, fmt::format("{} messages that are not constant", what));
+    return nullptr;
+  }
+  return flat::makeString(*text, message.range);
+}
+
+}  // namespace smc::flatten

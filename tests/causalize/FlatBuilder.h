@@ -1,0 +1,86 @@
+// Builds flat models in C++ for causalization tests, independently of the
+// frontend and flattening. Every piece can carry a source line (in a
+// buffer that holds no text) so tests can check where diagnostics point.
+#pragma once
+
+#include "causalize/CausalModel.h"
+#include "frontend/Diagnostics.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace smc::test {
+
+using flat::ExprPtr;
+using flat::VarId;
+
+// A range on `line` of the test buffer (line 0: no location).
+SourceRange at(uint32_t line);
+
+// Expression shorthands.
+ExprPtr var(VarId v);
+ExprPtr real(double value);
+ExprPtr integer(long long value);
+ExprPtr boolean(bool value);
+ExprPtr add(ExprPtr a, ExprPtr b);
+ExprPtr sub(ExprPtr a, ExprPtr b);
+ExprPtr mul(ExprPtr a, ExprPtr b);
+ExprPtr neg(ExprPtr a);
+ExprPtr less(ExprPtr a, ExprPtr b, uint32_t line = 0);
+ExprPtr lessEq(ExprPtr a, ExprPtr b, uint32_t line = 0);
+ExprPtr greater(ExprPtr a, ExprPtr b, uint32_t line = 0);
+ExprPtr notOf(ExprPtr a);
+ExprPtr andOf(ExprPtr a, ExprPtr b);
+ExprPtr ifThen(ExprPtr c, ExprPtr a, ExprPtr b);
+ExprPtr der(VarId v);
+ExprPtr pre(VarId v);
+ExprPtr sample(ExprPtr start, ExprPtr interval, uint32_t line = 0);
+ExprPtr noEvent(ExprPtr e);
+ExprPtr time();
+ExprPtr initial();
+
+flat::Action assign(VarId target, ExprPtr value, uint32_t line = 0);
+flat::Action reinit(VarId target, ExprPtr value, uint32_t line = 0);
+
+class FlatBuilder {
+public:
+  explicit FlatBuilder(std::string name);
+
+  VarId real(const std::string& name, uint32_t line = 0);
+  VarId state(const std::string& name, double start, std::optional<bool> fixed, uint32_t line = 0);
+  VarId parameter(const std::string& name, double value);
+  VarId integer(const std::string& name, long long start, uint32_t line = 0);
+  VarId boolean(const std::string& name, bool start, uint32_t line = 0);
+  flat::Variable& variable(VarId v) { return model.variables[v]; }
+
+  void equation(ExprPtr lhs, ExprPtr rhs, uint32_t line = 0);
+  void initialEquation(ExprPtr lhs, ExprPtr rhs, uint32_t line = 0);
+  // when c1 then actions1 elsewhen c2 then actions2 ...
+  void when(std::vector<std::pair<ExprPtr, std::vector<flat::Action>>> branches, uint32_t line = 0);
+  void algorithm(std::vector<flat::Statement> statements, uint32_t line = 0);
+  void initialAlgorithm(std::vector<flat::Statement> statements, uint32_t line = 0);
+  void assertion(ExprPtr condition, const std::string& message, uint32_t line = 0);
+
+  flat::FlatModel model;
+
+private:
+  VarId add(flat::Variable v);
+};
+
+// Statement shorthands.
+flat::Statement assignStatement(VarId target, ExprPtr value, uint32_t line = 0);
+flat::Statement whenStatement(ExprPtr condition, std::vector<flat::Statement> body, uint32_t line = 0);
+flat::Statement ifStatement(ExprPtr condition, std::vector<flat::Statement> body, uint32_t line = 0);
+flat::Statement reinitStatement(VarId target, ExprPtr value, uint32_t line = 0);
+
+struct CausalizeRun {
+  std::optional<causal::CausalModel> model;
+  std::vector<Diagnostic> diagnostics;
+  std::string blt;       // dumpBlt when causalization succeeded
+  std::string messages;  // "line: severity: message" per diagnostic, one a line
+};
+
+CausalizeRun causalizeFlat(flat::FlatModel model);
+
+}  // namespace smc::test

@@ -1,0 +1,101 @@
+#include "e2e/E2eSupport.h"
+
+#include "driver/Compile.h"
+#include "support/Csv.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+
+#include <unistd.h>
+
+namespace smc::test {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path scratchDir() {
+  fs::path dir = fs::path(testing::TempDir()) / ("smc-e2e-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir;
+}
+
+bool compileTo(const std::string& modelPath, const std::string& output, std::string& printed) {
+  CompileOptions options;
+  options.inputPath = modelPath;
+  options.outputPath = output;
+  SourceManager sources;
+  DiagnosticEngine diags(sources);
+  diags.setOutput(nullptr);
+  std::string dump;
+  bool ok = compile(options, sources, diags, dump);
+  for (const auto& d : diags.diagnostics()) printed += diags.format(d);
+  return ok && !diags.hasErrors();
+}
+
+}  // namespace
+
+std::string compileModel(const std::string& modelPath, const std::string& fmuName) {
+  std::string output = (scratchDir() / fmuName).string();
+  std::string printed;
+  EXPECT_TRUE(compileTo(modelPath, output, printed)) << printed;
+  return output;
+}
+
+std::string compileErrors(const std::string& modelPath) {
+  std::string printed;
+  bool ok = compileTo(modelPath, (scratchDir() / "unexpected.fmu").string(), printed);
+  EXPECT_FALSE(ok) << "the model compiled";
+  return printed;
+}
+
+importer::SimulationResult simulateOk(importer::SimulateOptions options) {
+  options.logSink = [](const importer::LogMessage&) {};
+  auto result = importer::simulate(options);
+  EXPECT_TRUE(result.ok()) << (result.ok() ? "" : result.error().message);
+  return result.ok() ? std::move(result).value() : importer::SimulationResult{};
+}
+
+std::string simulateError(importer::SimulateOptions options) {
+  options.logSink = [](const importer::LogMessage&) {};
+  auto result = importer::simulate(options);
+  EXPECT_FALSE(result.ok()) << "the simulation succeeded";
+  return result.ok() ? std::string() : result.error().message;
+}
+
+int columnOf(const importer::SimulationResult& r, const std::string& name) {
+  for (size_t i = 0; i < r.columns.size(); ++i)
+    if (r.columns[i] == name) return static_cast<int>(i);
+  ADD_FAILURE() << "no column " << name;
+  return 0;
+}
+
+std::string sharedModel(const std::string& relative) { return std::string(SMC_SHARED_MODELS) + "/" + relative; }
+std::string example(const std::string& name) { return std::string(SMC_SOURCE_DIR) + "/examples/" + name; }
+
+void expectMatchesSharedModel(const std::string& name, double relTol, double absTol) {
+  Table expected = readCsv(sharedModel(name + ".expected.csv"));
+  ASSERT_GE(expected.rows.size(), 2u);
+  std::string fmu = compileModel(sharedModel(name + ".mo"), fs::path(name).filename().string() + ".fmu");
+  importer::SimulateOptions options;
+  options.fmuPath = fmu;
+  options.startTime = expected.rows.front()[0];
+  options.stopTime = expected.rows.back()[0];
+  options.stepSize = expected.rows[1][0] - expected.rows[0][0];
+  options.outputVariables.assign(expected.columns.begin() + 1, expected.columns.end());
+  importer::SimulationResult result = simulateOk(options);
+  ASSERT_EQ(result.rows.size(), expected.rows.size());
+  for (size_t row = 0; row < expected.rows.size(); ++row) {
+    EXPECT_NEAR(result.rows[row][0], expected.rows[row][0], 1e-12);
+    for (size_t c = 1; c < expected.columns.size(); ++c) {
+      double want = expected.rows[row][c];
+      double got = result.rows[row][columnOf(result, expected.columns[c])];
+      EXPECT_NEAR(got, want, absTol + relTol * std::fabs(want))
+          << expected.columns[c] << " at t=" << expected.rows[row][0];
+    }
+  }
+}
+
+}  // namespace smc::test

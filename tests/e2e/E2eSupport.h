@@ -1,0 +1,31 @@
+// Helpers for end-to-end tests: compile a model to an FMU in-process and
+// run it through our importer.
+#pragma once
+
+#include "importer/Simulate.h"
+
+#include <string>
+
+namespace smc::test {
+
+// Compiles `modelPath` into `fmuName` in a per-process scratch directory;
+// a failed compile is a test failure that prints the diagnostics.
+std::string compileModel(const std::string& modelPath, const std::string& fmuName);
+// Compiles and returns the diagnostics (empty when it succeeded).
+std::string compileErrors(const std::string& modelPath);
+
+// Runs the FMU; a failure is a test failure with the importer's message.
+importer::SimulationResult simulateOk(importer::SimulateOptions options);
+// Runs the FMU expecting failure; returns the importer's error message.
+std::string simulateError(importer::SimulateOptions options);
+
+int columnOf(const importer::SimulationResult& result, const std::string& name);
+
+std::string sharedModel(const std::string& relative);
+std::string example(const std::string& name);
+
+// Simulates a shared model on its expectation's time grid and compares
+// every expected column at every row within absTol + relTol * |expected|.
+void expectMatchesSharedModel(const std::string& name, double relTol, double absTol);
+
+}  // namespace smc::test

@@ -1,0 +1,34 @@
+// See FlatFixture.h.
+#include "FlatFixture.h"
+
+#include "flatten/Flatten.h"
+#include "frontend/Parser.h"
+
+#include <gtest/gtest.h>
+
+namespace smc::test {
+
+Flattened flattenToModel(const std::string& source, const std::string& modelName) {
+  SourceManager sources;
+  DiagnosticEngine diags(sources);
+  diags.setOutput(nullptr);
+  Flattened out;
+  FileId file = sources.addBuffer("test.mo", source);
+  if (auto definition = parseFile(sources, file, diags)) {
+    flatten::ClassTree tree(sources, diags, {});
+    auto classes = tree.add(std::move(*definition));
+    flatten::ClassNode* top = selectTopClass(tree, classes, modelName, diags);
+    if (top && !diags.hasErrors()) out.model = flattenModel(tree, top, diags);
+  }
+  for (const Diagnostic& d : diags.diagnostics()) out.diagnostics += diags.format(d);
+  return out;
+}
+
+flat::VarId varId(const flat::FlatModel& model, const std::string& name) {
+  for (size_t i = 0; i < model.variables.size(); ++i)
+    if (model.variables[i].name == name) return static_cast<flat::VarId>(i);
+  ADD_FAILURE() << "no variable named " << name;
+  return 0;
+}
+
+}  // namespace smc::test

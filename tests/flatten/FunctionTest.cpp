@@ -1,0 +1,480 @@
+// User functions (spec 12): the variable table (inputs, outputs, locals),
+// statements of the body, calls with positional, named and default
+// arguments, several outputs, recursion, evaluation at compile time, and
+// the located errors for what a function may not contain.
+#include "FlatFixture.h"
+#include "support/TestPipeline.h"
+
+#include <gtest/gtest.h>
+
+using smc::flat::BaseType;
+using smc::flat::Causality;
+using smc::flat::ExprKind;
+using smc::flat::StatementKind;
+using smc::test::flattenSource;
+using smc::test::flattenToModel;
+using smc::test::varId;
+
+namespace {
+
+bool has(const std::string& text, const std::string& piece) { return text.find(piece) != std::string::npos; }
+
+std::string errors(const std::string& source, const std::string& model = "") {
+  auto r = flattenSource(source, model);
+  EXPECT_FALSE(r.ok) << r.text;
+  return r.diagnostics;
+}
+
+TEST(Functions, VariablesAreInputsThenOutputsThenLocals) {
+  auto r = flattenToModel(R"(model M
+  function f
+    output Real y;
+    input Real a;
+  protected
+    Integer k;
+  public
+    output Boolean ok;
+    input Integer b = 2;
+  algorithm
+    k := b;
+    y := a * k;
+    ok := y > 0;
+  end f;
+  Real z = f(time);
+end M;
+)");
+  ASSERT_TRUE(r.model) << r.diagnostics;
+  ASSERT_EQ(r.model->functions.size(), 1u);
+  const auto& f = r.model->functions[0];
+  EXPECT_EQ(f.name, "M.f");
+  EXPECT_EQ(f.numInputs, 2u);
+  EXPECT_EQ(f.numOutputs, 2u);
+  std::vector<std::string> names;
+  for (const auto& v : f.variables) names.push_back(v.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"a", "b", "y", "ok", "k"}));
+  EXPECT_EQ(f.variables[1].type, BaseType::Integer);
+  EXPECT_EQ(f.variables[3].type, BaseType::Boolean);
+  EXPECT_EQ(f.variables[0].causality, Causality::Input);
+  EXPECT_EQ(f.variables[2].causality, Causality::Output);
+  EXPECT_EQ(f.variables[4].causality, Causality::Local);
+  ASSERT_TRUE(f.variables[1].binding);
+  EXPECT_EQ(f.variables[1].binding->integer, 2);
+  ASSERT_EQ(f.body.size(), 3u);
+  EXPECT_EQ(f.body[0].kind, StatementKind::Assign);
+  EXPECT_EQ(f.body[0].target, 4u);                 // k
+  EXPECT_EQ(f.body[0].value->var, 1u);             // b
+  EXPECT_EQ(f.body[1].target, 2u);                 // y
+  // The call fills the defaulted input; its value is the first output.
+  const auto& call = *r.model->equations.at(0).rhs;
+  ASSERT_EQ(call.kind, ExprKind::FunctionCall);
+  EXPECT_EQ(call.function, 0u);
+  EXPECT_EQ(call.output, 0u);
+  ASSERT_EQ(call.args.size(), 2u);
+  EXPECT_EQ(call.args[0]->kind, ExprKind::Time);
+  EXPECT_EQ(call.args[1]->integer, 2);
+  EXPECT_EQ(smc::flat::typeOf(call, *r.model), BaseType::Real);
+}
+
+TEST(Functions, NamedArgumentsAndDefaultsThatUseOtherInputs) {
+  auto r = flattenSource(R"(model M
+  function g
+    input Real a;
+    input Real b = 2 * a;
+    input Real c = a + b;
+    output Real y;
+  algorithm
+    y := a + b + c;
+  end g;
+  Real u = g(time);
+  Real v = g(c = 1, a = time);
+  Real w = g(3, 4);
+end M;
+)");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.text, "  u = M.g(time, 2 * time, time + 2 * time);\n")) << r.text;
+  EXPECT_TRUE(has(r.text, "  v = M.g(time, 2 * time, 1);\n")) << r.text;
+  EXPECT_TRUE(has(r.text, "  w = M.g(3, 4, 3 + 4);\n")) << r.text;
+}
+
+TEST(Functions, EachFunctionIsBuiltOnceInOrderOfFirstUse) {
+  auto r = flattenToModel(R"(package P
+  function f input Real x; output Real y; algorithm y := 2 * x; end f;
+  function g input Real x; output Real y; algorithm y := f(x) + 1; end g;
+  model M
+    Real a = g(time);
+    Real b = f(time);
+    Real c = g(a);
+  end M;
+end P;
+)", "P.M");
+  ASSERT_TRUE(r.model) << r.diagnostics;
+  const auto& fs = r.model->functions;
+  ASSERT_EQ(fs.size(), 2u);
+  EXPECT_EQ(fs[0].name, "P.g");
+  EXPECT_EQ(fs[1].name, "P.f");
+  EXPECT_EQ(r.model->equations[1].rhs->function, 1u);
+  EXPECT_EQ(r.model->equations[2].rhs->function, 0u);
+  // Inside g, f(x) is a call of function 1 on g's input.
+  const auto& inner = *fs[0].body.at(0).value->args[0];
+  EXPECT_EQ(inner.kind, ExprKind::FunctionCall);
+  EXPECT_EQ(inner.function, 1u);
+  EXPECT_EQ(inner.args[0]->kind, ExprKind::Var);
+  EXPECT_EQ(inner.args[0]->var, 0u);
+}
+
+TEST(Functions, SeveralOutputsInEquationsAndAssignments) {
+  auto r = flattenToModel(R"(model M
+  function h
+    input Real x;
+    output Real a;
+    output Integer b;
+    output Real c;
+  algorithm
+    a := x; b := 2; c := 3 * x;
+  end h;
+  Real p, r, s, t;
+  Integer q;
+equation
+  (p, , r) = h(time);
+  s = h(2 * time) + 1;
+algorithm
+  (t, q) := h(1);
+end M;
+)");
+  ASSERT_TRUE(r.model) << r.diagnostics;
+  const auto& m = *r.model;
+  const auto& tuple = m.equations.at(0);
+  ASSERT_EQ(tuple.lhs->kind, ExprKind::Tuple);
+  ASSERT_EQ(tuple.lhs->args.size(), 3u);
+  EXPECT_EQ(tuple.lhs->args[0]->var, varId(m, "p"));
+  EXPECT_EQ(tuple.lhs->args[1], nullptr);
+  EXPECT_EQ(tuple.lhs->args[2]->var, varId(m, "r"));
+  EXPECT_EQ(tuple.rhs->kind, ExprKind::FunctionCall);
+  ASSERT_EQ(m.algorithms.size(), 1u);
+  const auto& st = m.algorithms[0].statements.at(0);
+  EXPECT_EQ(st.kind, StatementKind::TupleAssign);
+  ASSERT_EQ(st.targets.size(), 2u);
+  EXPECT_EQ(st.targets[0], varId(m, "t"));
+  EXPECT_EQ(st.targets[1], varId(m, "q"));
+  std::string text = smc::flat::dumpFlat(m);
+  EXPECT_TRUE(has(text, "  (p, , r) = M.h(time);\n  s = M.h(2 * time) + 1;\n")) << text;
+  EXPECT_TRUE(has(text, "algorithm\n  (t, q) := M.h(1);\n")) << text;
+}
+
+TEST(Functions, ForLoopIteratorBecomesAnIntegerLocal) {
+  auto r = flattenToModel(R"(model M
+  function tri
+    input Integer n;
+    output Integer s = 0;
+  algorithm
+    for i in 1:n loop
+      s := s + i;
+    end for;
+    for i in n:-2:1 loop
+      s := s - i;
+    end for;
+  end tri;
+  Integer k = tri(integer(time));
+end M;
+)");
+  ASSERT_TRUE(r.model) << r.diagnostics;
+  const auto& f = r.model->functions.at(0);
+  ASSERT_EQ(f.variables.size(), 4u);
+  EXPECT_EQ(f.variables[2].name, "i");
+  EXPECT_EQ(f.variables[2].type, BaseType::Integer);
+  EXPECT_EQ(f.variables[3].name, "i$2");
+  const auto& loop = f.body.at(0);
+  EXPECT_EQ(loop.kind, StatementKind::For);
+  EXPECT_EQ(loop.iterator, 2u);
+  EXPECT_EQ(loop.rangeStart->integer, 1);
+  EXPECT_EQ(loop.rangeStep->integer, 1);
+  EXPECT_EQ(loop.rangeStop->var, 0u);
+  EXPECT_EQ(loop.branches.at(0).at(0).value->args[1]->var, 2u);
+  EXPECT_EQ(f.body.at(1).iterator, 3u);
+  EXPECT_EQ(f.body.at(1).rangeStep->kind, ExprKind::Unary);
+  std::string text = smc::flat::dumpFlat(*r.model);
+  EXPECT_TRUE(has(text, "  for i in 1:n loop\n    s := s + i;\n  end for;\n")) << text;
+  EXPECT_TRUE(has(text, "  for i$2 in n:-2:1 loop\n    s := s - i$2;\n  end for;\n")) << text;
+}
+
+TEST(Functions, ControlStatementsLower) {
+  auto r = flattenToModel(R"(model M
+  function steps
+    input Real x;
+    output Integer n;
+  protected
+    Real rest;
+  algorithm
+    n := 0;
+    rest := x;
+    assert(x >= 0, "x must not be negative");
+    while true loop
+      if rest < 1 then
+        break;
+      elseif rest > 100 then
+        n := -1;
+        return;
+      else
+        rest := rest / 2;
+      end if;
+      n := n + 1;
+    end while;
+  end steps;
+  Integer k = steps(time);
+end M;
+)");
+  ASSERT_TRUE(r.model) << r.diagnostics;
+  const auto& body = r.model->functions.at(0).body;
+  ASSERT_EQ(body.size(), 4u);
+  EXPECT_EQ(body[2].kind, StatementKind::Assert);
+  EXPECT_EQ(body[2].message->text, "x must not be negative");
+  const auto& loop = body[3];
+  EXPECT_EQ(loop.kind, StatementKind::While);
+  const auto& branch = loop.branches.at(0).at(0);
+  EXPECT_EQ(branch.kind, StatementKind::If);
+  EXPECT_EQ(branch.conditions.size(), 2u);
+  ASSERT_EQ(branch.branches.size(), 3u);
+  EXPECT_EQ(branch.branches[0].at(0).kind, StatementKind::Break);
+  EXPECT_EQ(branch.branches[1].at(1).kind, StatementKind::Return);
+}
+
+TEST(Functions, RecursionIsAllowed) {
+  auto r = flattenToModel(R"(model M
+  function fact
+    input Integer n;
+    output Integer f;
+  algorithm
+    f := if n <= 1 then 1 else n * fact(n - 1);
+  end fact;
+  Integer k = fact(integer(time));
+end M;
+)");
+  ASSERT_TRUE(r.model) << r.diagnostics;
+  ASSERT_EQ(r.model->functions.size(), 1u);
+  const auto& value = *r.model->functions[0].body.at(0).value;  // if n <= 1 then 1 else n * fact(n - 1)
+  const auto& recursive = *value.args[2]->args[1];
+  EXPECT_EQ(recursive.kind, ExprKind::FunctionCall);
+  EXPECT_EQ(recursive.function, 0u);
+}
+
+TEST(Functions, CallsOfConstantsAreEvaluatedAtCompileTime) {
+  // sumTo(4) = 1 + 2 + 3 + 4 = 10 and fact(3) = 6 size arrays.
+  auto r = flattenSource(R"(model M
+  function sumTo
+    input Integer n;
+    output Integer s;
+  protected
+    Integer i;
+  algorithm
+    s := 0;
+    i := 0;
+    while i < n loop
+      i := i + 1;
+      s := s + i;
+    end while;
+  end sumTo;
+  function fact
+    input Integer n;
+    output Integer f;
+  algorithm
+    f := if n <= 1 then 1 else n * fact(n - 1);
+  end fact;
+  Real x[sumTo(4)];
+  Real y[fact(3)];
+equation
+  x = fill(1, sumTo(4));
+  y = fill(2, 6);
+end M;
+)");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.text, "  Real x[10];\n")) << r.text;
+  EXPECT_FALSE(has(r.text, "x[11]")) << r.text;
+  EXPECT_TRUE(has(r.text, "  Real y[6];\n")) << r.text;
+  EXPECT_FALSE(has(r.text, "y[7]")) << r.text;
+}
+
+TEST(Functions, CompileTimeEvaluationReportsAFailedAssert) {
+  std::string d = errors(R"(model M
+  function half
+    input Integer n;
+    output Integer h;
+  algorithm
+    assert(mod(n, 2) == 0, "odd");
+    h := div(n, 2);
+  end half;
+  Real x[half(3)];
+end M;
+)");
+  EXPECT_TRUE(has(d, "test.mo:6:5: error: assertion failed in 'M.half' at compile time: odd")) << d;
+}
+
+TEST(Functions, PackageConstantsFoldInsideTheBody) {
+  auto r = flattenSource(R"(package P
+  constant Real g = 9.81;
+  function weight input Real m; output Real w; algorithm w := m * g; end weight;
+  model M Real w = weight(time); end M;
+end P;
+)", "P.M");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.text, "algorithm\n  w := m * 9.81;\nend P.weight;\n")) << r.text;
+}
+
+TEST(Functions, TooManyArgumentsIsALocatedError) {
+  std::string d = errors(
+      "model M\n  function f input Real a; output Real y; algorithm y := a; end f;\n  Real z = f(1, 2);\nend M;\n");
+  EXPECT_TRUE(has(d, "test.mo:3:12: error: function 'M.f' takes 1 input(s), 2 given")) << d;
+}
+
+TEST(Functions, UnknownNamedArgumentIsALocatedError) {
+  std::string d = errors(
+      "model M\n  function f input Real a; output Real y; algorithm y := a; end f;\n  Real z = f(b = 2);\nend M;\n");
+  EXPECT_TRUE(has(d, "test.mo:3:14: error: function 'M.f' has no input named 'b'")) << d;
+  d = errors("model M\n  function f input Real a; output Real y; algorithm y := a; end f;\n  Real z = f(y = 2);\nend M;\n");
+  EXPECT_TRUE(has(d, "test.mo:3:14: error: 'y' is not an input of function 'M.f'")) << d;
+}
+
+TEST(Functions, ArgumentGivenTwiceIsALocatedError) {
+  std::string d = errors(
+      "model M\n  function f input Real a; output Real y; algorithm y := a; end f;\n  Real z = f(1, a = 2);\nend M;\n");
+  EXPECT_TRUE(has(d, "test.mo:3:17: error: input 'a' of 'M.f' is given twice")) << d;
+}
+
+TEST(Functions, MissingArgumentIsALocatedError) {
+  std::string d = errors(
+      "model M\n  function f input Real a; input Real b; output Real y; algorithm y := a + b; end f;\n"
+      "  Real z = f(1);\nend M;\n");
+  EXPECT_TRUE(has(d, "test.mo:3:12: error: missing argument for input 'b' of 'M.f' (it has no default)")) << d;
+}
+
+TEST(Functions, ArgumentOfTheWrongTypeIsALocatedError) {
+  std::string d = errors(
+      "model M\n  function f input Integer n; output Real y; algorithm y := n; end f;\n  Real z = f(1.5);\nend M;\n");
+  EXPECT_TRUE(has(d, "test.mo:3:14: error: argument 1 ('n') of 'M.f' must be Integer, not Real")) << d;
+}
+
+TEST(Functions, ArraysInsideFunctionsAreNotSupportedYet) {
+  std::string d = errors(
+      "model M\n  function f\n    input Real a[2];\n    output Real y;\n  algorithm\n    y := a[1];\n  end f;\n"
+      "  Real z = f({1, 2});\nend M;\n");
+  EXPECT_TRUE(has(d, "test.mo:3:5: error: not supported yet: arrays inside functions ('a')")) << d;
+}
+
+TEST(Functions, ExternalFunctionsAreNotSupportedYet) {
+  std::string d = errors(
+      "model M\n  function f\n    input Real a;\n    output Real y;\n  external \"C\" y = sin(a);\n  end f;\n"
+      "  Real z = f(1);\nend M;\n");
+  EXPECT_TRUE(has(d, "test.mo:5:3: error: not supported yet: external functions")) << d;
+}
+
+TEST(Functions, TimeAndModelOperatorsAreNotAvailableInside) {
+  std::string d = errors(
+      "model M\n  function f\n    input Real a;\n    output Real y;\n  algorithm\n    y := a * time;\n  end f;\n"
+      "  Real z = f(1);\nend M;\n");
+  EXPECT_TRUE(has(d, "test.mo:6:14: error: 'time' cannot be used inside a function; pass it as an input (spec 12.2)"))
+      << d;
+  d = errors(
+      "model M\n  function f\n    input Real a;\n    output Real y;\n  algorithm\n    y := pre(a);\n  end f;\n"
+      "  Real z = f(1);\nend M;\n");
+  EXPECT_TRUE(has(d, "test.mo:6:10: error: pre() cannot be used inside a function (spec 12.2)")) << d;
+}
+
+TEST(Functions, ModelVariablesAreNotVisibleInside) {
+  std::string d = errors(
+      "model M\n  Real x = 1;\n  function f\n    input Real a;\n    output Real y;\n  algorithm\n    y := a + x;\n"
+      "  end f;\n  Real z = f(1);\nend M;\n");
+  EXPECT_TRUE(has(d, "test.mo:7:14: error: 'x' is declared in an enclosing class but is not a constant")) << d;
+}
+
+TEST(Functions, PublicLocalIsALocatedError) {
+  std::string d = errors(
+      "model M\n  function f\n    input Real a;\n    Real t;\n    output Real y;\n  algorithm\n    y := a;\n  end f;\n"
+      "  Real z = f(1);\nend M;\n");
+  EXPECT_TRUE(has(d, "test.mo:4:5: error: public 't' of function 'M.f' must be an input or an output")) << d;
+}
+
+TEST(Functions, AssigningAnInputIsALocatedError) {
+  std::string d = errors(
+      "model M\n  function f\n    input Real a;\n    output Real y;\n  algorithm\n    a := 2;\n    y := a;\n  end f;\n"
+      "  Real z = f(1);\nend M;\n");
+  EXPECT_TRUE(has(d, "test.mo:6:5: error: input 'a' of function 'M.f' cannot be assigned (spec 12.2)")) << d;
+}
+
+TEST(Functions, AssigningTheWrongTypeIsALocatedError) {
+  std::string d = errors(
+      "model M\n  function f\n    input Real a;\n    output Integer y;\n  algorithm\n    y := a;\n  end f;\n"
+      "  Integer z = f(1);\nend M;\n");
+  EXPECT_TRUE(has(d, "test.mo:6:10: error: cannot assign a Real value to the Integer variable 'y'")) << d;
+}
+
+TEST(Functions, FunctionWithoutOutputCannotBeAValue) {
+  std::string d = errors(
+      "model M\n  function check\n    input Real a;\n  algorithm\n    assert(a > 0, \"positive\");\n  end check;\n"
+      "  Real z = check(1);\nend M;\n");
+  EXPECT_TRUE(has(d, "test.mo:7:12: error: function 'M.check' has no output and cannot be used in an expression")) << d;
+}
+
+TEST(Functions, WhenStatementInsideAFunctionIsAnError) {
+  std::string d = errors(
+      "model M\n  function f\n    input Real a;\n    output Real y = 0;\n  algorithm\n    when a > 1 then\n"
+      "      y := 1;\n    end when;\n  end f;\n  Real z = f(time);\nend M;\n");
+  EXPECT_TRUE(has(d, "test.mo:6:5: error: a when-statement cannot be used inside a function (spec 11.2.7)")) << d;
+}
+
+TEST(Functions, TupleWithMoreTargetsThanOutputsIsAnError) {
+  std::string d = errors(
+      "model M\n  function f input Real a; output Real y; algorithm y := a; end f;\n  Real p, q;\nequation\n"
+      "  (p, q) = f(time);\nend M;\n");
+  EXPECT_TRUE(has(d, "test.mo:5:3: error: function 'M.f' has 1 output(s) but 2 are assigned here")) << d;
+}
+
+TEST(Functions, SecondAlgorithmSectionIsAnError) {
+  std::string d = errors(
+      "model M\n  function f\n    input Real a;\n    output Real y;\n  algorithm\n    y := a;\n  algorithm\n"
+      "    y := 2 * a;\n  end f;\n  Real z = f(1);\nend M;\n");
+  EXPECT_TRUE(has(d, "test.mo:7:3: error: function 'M.f' has more than one algorithm section (spec 12.2)")) << d;
+}
+
+TEST(Functions, ErrorsInsideAFunctionAreReportedOnce) {
+  std::string d = errors(
+      "model M\n  function f\n    input Real a;\n    output Real y;\n  algorithm\n    y := a + q;\n  end f;\n"
+      "  Real z = f(1);\n  Real w = f(2);\nend M;\n");
+  EXPECT_TRUE(has(d, "test.mo:6:14: error: use of undeclared identifier 'q'")) << d;
+  EXPECT_EQ(d.find("undeclared"), d.rfind("undeclared")) << d;
+}
+
+TEST(Functions, CallingAModelIsALocatedError) {
+  std::string d = errors("model M\n  model Sub Real x; end Sub;\n  Real z = Sub(1);\nend M;\n");
+  EXPECT_TRUE(has(d, "test.mo:3:12: error: 'M.Sub' is a model, not a function, and cannot be called")) << d;
+}
+
+TEST(Functions, VectorizedCallIsNotSupportedYet) {
+  std::string d = errors(
+      "model M\n  function f input Real a; output Real y; algorithm y := a; end f;\n  Real z[2] = f({1, 2});\n"
+      "end M;\n");
+  EXPECT_TRUE(has(d, "test.mo:3:17: error: not supported yet: vectorized calls of user functions (argument 1 ('a') "
+                     "of 'M.f' is an array)"))
+      << d;
+}
+
+TEST(Functions, CallStatementDropsTheOutputs) {
+  auto r = flattenToModel(R"(model M
+  function check
+    input Real a;
+  algorithm
+    assert(a > 0, "positive");
+  end check;
+  Real x = time + 1;
+algorithm
+  check(x);
+end M;
+)");
+  ASSERT_TRUE(r.model) << r.diagnostics;
+  const auto& st = r.model->algorithms.at(0).statements.at(0);
+  EXPECT_EQ(st.kind, StatementKind::TupleAssign);
+  EXPECT_TRUE(st.targets.empty());
+  EXPECT_EQ(st.value->kind, ExprKind::FunctionCall);
+  EXPECT_EQ(r.model->functions.at(0).numOutputs, 0u);
+  EXPECT_TRUE(has(smc::flat::dumpFlat(*r.model), "algorithm\n  M.check(x);\n")) << smc::flat::dumpFlat(*r.model);
+}
+
+}  // namespace

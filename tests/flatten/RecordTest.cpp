@@ -1,0 +1,201 @@
+// Records as structured variables (spec 12.6): equations between records
+// and with record constructors expand field by field; constructor and
+// record bindings become modifications of the fields; other uses of whole
+// records are reported as not supported yet.
+#include "support/TestPipeline.h"
+
+#include <gtest/gtest.h>
+
+using smc::test::flattenSource;
+
+namespace {
+
+bool has(const std::string& text, const std::string& piece) { return text.find(piece) != std::string::npos; }
+
+std::string flat(const std::string& source) {
+  auto r = flattenSource(source);
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  return r.text;
+}
+
+std::string errors(const std::string& source) {
+  auto r = flattenSource(source);
+  EXPECT_FALSE(r.ok) << r.text;
+  return r.diagnostics;
+}
+
+const char* records = R"(
+  record Point
+    Real x;
+    Real y;
+  end Point;
+  record Body
+    Real m;
+    Point p;
+    Real v[2];
+  end Body;
+)";
+
+TEST(Records, EquationBetweenRecordsExpandsFieldByField) {
+  std::string text = flat(std::string("model M") + records + R"(
+  Body a, b;
+equation
+  a = b;
+  b.m = 1; b.p.x = 2; b.p.y = 3; b.v = {4, 5};
+end M;
+)");
+  EXPECT_TRUE(has(text, "  a.m = b.m;\n  a.p.x = b.p.x;\n  a.p.y = b.p.y;\n  a.v[1] = b.v[1];\n  a.v[2] = b.v[2];\n"))
+      << text;
+}
+
+TEST(Records, ConstructorInAnEquationTakesPositionalNamedAndDefaultFields) {
+  std::string text = flat(R"(model M
+  record R
+    Real a;
+    Real b = 2 * a;
+    Integer k = 4;
+  end R;
+  R r, s;
+equation
+  r = R(time);
+  R(b = 1, a = 3, k = 5) = s;
+end M;
+)");
+  EXPECT_TRUE(has(text, "  r.a = time;\n  r.b = 2 * time;\n  r.k = 4;\n")) << text;
+  EXPECT_TRUE(has(text, "  3 = s.a;\n  1 = s.b;\n  5 = s.k;\n")) << text;
+}
+
+TEST(Records, NestedConstructorsAndArrayFields) {
+  std::string text = flat(std::string("model M") + records + R"(
+  Body a;
+equation
+  a = Body(1, Point(2, y = 3), {4, 5});
+end M;
+)");
+  EXPECT_TRUE(has(text, "  a.m = 1;\n  a.p.x = 2;\n  a.p.y = 3;\n  a.v[1] = 4;\n  a.v[2] = 5;\n")) << text;
+}
+
+TEST(Records, ConstructorBindingModifiesTheFieldsAndOwnModificationsWin) {
+  std::string text = flat(R"(model M
+  record R
+    Real a;
+    Real b = 10;
+  end R;
+  R r(b = 7) = R(1, 2);
+  R s = R(a = time);
+  parameter R p = R(3, 4);
+end M;
+)");
+  EXPECT_TRUE(has(text, "  parameter Real p.a = 3;\n  parameter Real p.b = 4;\n")) << text;
+  EXPECT_TRUE(has(text, "  r.a = 1;\n  r.b = 7;\n  s.a = time;\n  s.b = 10;\n")) << text;
+}
+
+TEST(Records, RecordBindingBindsEachField) {
+  std::string text = flat(std::string("model M") + records + R"(
+  parameter Point origin(x = 0, y = 1);
+  parameter Point copy = origin;
+  Point moving = moved;
+  Point moved(x = time, y = 2 * time);
+end M;
+)");
+  EXPECT_TRUE(has(text, "  parameter Real copy.x = origin.x;\n  parameter Real copy.y = origin.y;\n")) << text;
+  EXPECT_TRUE(has(text, "  moving.x = moved.x;\n  moving.y = moved.y;\n")) << text;
+}
+
+TEST(Records, ParameterFieldsMustAgreeInARecordEquation) {
+  std::string source = R"(model M
+  record R
+    parameter Real k = 1;
+    Real x;
+  end R;
+  R a, b(k = K);
+  parameter Real K = 1;
+equation
+  a = b;
+  b.x = time;
+end M;
+)";
+  std::string text = flat(source);
+  EXPECT_TRUE(has(text, "  a.x = b.x;\n")) << text;
+  EXPECT_FALSE(has(text, "a.k = b.k")) << text;
+  std::string changed = source;
+  changed.replace(changed.find("K = 1;"), 6, "K = 2;");
+  std::string d = errors(changed);
+  EXPECT_TRUE(has(d, "test.mo:9:3: error: field 'k' is a parameter on both sides of this record equation")) << d;
+}
+
+TEST(Records, DifferentRecordsCannotBeEquated) {
+  std::string d = errors(std::string("model M") + records + R"(
+  Body a;
+  Point b;
+equation
+  a = b;
+end M;
+)");
+  EXPECT_TRUE(has(d, "test.mo:15:3: error: the records of this equation do not match: the left side has field 'm', "
+                     "the right side has not"))
+      << d;
+}
+
+TEST(Records, RecordAndNonRecordCannotBeEquated) {
+  std::string d = errors(std::string("model M") + records + R"(
+  Point b;
+equation
+  b = 1;
+end M;
+)");
+  EXPECT_TRUE(has(d, "test.mo:14:3: error: one side of this equation is a record of class 'M.Point', the other is not "
+                     "a record"))
+      << d;
+}
+
+TEST(Records, ConstructorArgumentErrorsAreLocated) {
+  std::string d = errors(std::string("model M") + records + R"(
+  Point b;
+equation
+  b = Point(1, z = 2);
+end M;
+)");
+  EXPECT_TRUE(has(d, "test.mo:14:16: error: record 'M.Point' has no field named 'z'")) << d;
+  d = errors(std::string("model M") + records + R"(
+  Point b;
+equation
+  b = Point(1);
+end M;
+)");
+  EXPECT_TRUE(has(d, "test.mo:14:7: error: missing value for field 'y' of record constructor 'M.Point' (it has no "
+                     "default)"))
+      << d;
+  d = errors(std::string("model M") + records + R"(
+  Point b;
+equation
+  b = Point(1, 2, 3);
+end M;
+)");
+  EXPECT_TRUE(has(d, "test.mo:14:7: error: record constructor 'M.Point' takes 2 argument(s), 3 given")) << d;
+}
+
+TEST(Records, OtherRecordUsesAreNotSupportedYet) {
+  std::string d = errors(std::string("model M") + records + R"(
+  Real d = 2 * Point(1, 2);
+end M;
+)");
+  EXPECT_TRUE(has(d, "test.mo:12:16: error: not supported yet: record constructors ('M.Point') other than as a binding "
+                     "or a side of an equation"))
+      << d;
+  d = errors(std::string("model M") + records + R"(
+  Point p(x = 1, y = 2);
+  Real n = 2 * p;
+end M;
+)");
+  EXPECT_TRUE(has(d, "test.mo:13:16: error: not supported yet: using 'p' (of class type 'M.Point') as a value")) << d;
+  d = errors(std::string("model M") + records + R"(
+  Point p = if time > 1 then Point(1, 2) else Point(3, 4);
+end M;
+)");
+  EXPECT_TRUE(has(d, "test.mo:12:13: error: not supported yet: record bindings other than a record constructor or a "
+                     "record variable"))
+      << d;
+}
+
+}  // namespace
