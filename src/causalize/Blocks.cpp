@@ -47,6 +47,35 @@ void reportDiscreteUnknown(const flat::Equation& eq, VarId unknown, const Causal
 
 }  // namespace
 
+namespace {
+
+// Fills loop.matrix and loop.rhs when every residual is linear in every
+// unknown with coefficients free of the unknowns: residual_i =
+// sum_j a_ij x_j + c_i, so A x = -c.
+void makeLinear(AlgebraicLoop& loop) {
+  const size_t n = loop.unknowns.size();
+  std::vector<ExprPtr> matrix, rhs;
+  auto isZero = [](const ExprPtr& e) { return !e; };
+  for (const ExprPtr& residual : loop.residuals) {
+    ExprPtr rest = residual;
+    for (VarId unknown : loop.unknowns) {
+      auto parts = linearParts(rest ? rest : flat::makeInteger(0), unknown);
+      if (!parts) return;
+      ExprPtr a = parts->coefficient;
+      for (VarId other : loop.unknowns)
+        if (a && containsVar(*a, other)) return;
+      matrix.push_back(isZero(a) ? flat::makeInteger(0, residual->range) : a);
+      rest = parts->rest;
+    }
+    rhs.push_back(rest ? negated(rest) : flat::makeInteger(0, residual->range));
+  }
+  if (matrix.size() != n * n) return;
+  loop.matrix = std::move(matrix);
+  loop.rhs = std::move(rhs);
+}
+
+}  // namespace
+
 bool buildBlocks(const EquationSystem& system, const std::vector<SortedBlock>& sorted, const CausalModel& model,
                  DiagnosticEngine& diags, std::vector<Block>& out) {
   for (const SortedBlock& block : sorted) {
@@ -78,6 +107,7 @@ bool buildBlocks(const EquationSystem& system, const std::vector<SortedBlock>& s
       loop.residuals.push_back(flat::makeBinary(flat::Op::Sub, eq.lhs, eq.rhs, eq.range));
       loop.ranges.push_back(eq.range);
     }
+    makeLinear(loop);
     out.push_back(std::move(loop));
   }
   return true;

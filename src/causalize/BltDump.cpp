@@ -53,8 +53,20 @@ private:
   void print(const Assign& assign) { line(1, fmt::format("{} := {}", name(assign.target), expr(assign.value))); }
 
   void print(const AlgebraicLoop& loop) {
-    line(1, fmt::format("loop for {{{}}}:", names(loop.unknowns)));
-    for (const ExprPtr& r : loop.residuals) line(2, "0 = " + expr(r));
+    if (loop.matrix.empty()) {
+      line(1, fmt::format("loop for {{{}}}:", names(loop.unknowns)));
+      for (const ExprPtr& r : loop.residuals) line(2, "0 = " + expr(r));
+      return;
+    }
+    // Linear: one row per equation, `a11 * x1 + ... = b1`.
+    line(1, fmt::format("linear loop for {{{}}}:", names(loop.unknowns)));
+    const size_t n = loop.unknowns.size();
+    for (size_t i = 0; i < n; ++i) {
+      std::vector<std::string> terms;
+      for (size_t j = 0; j < n; ++j)
+        terms.push_back(fmt::format("({}) * {}", expr(loop.matrix[i * n + j]), name(loop.unknowns[j])));
+      line(2, fmt::format("{} = {}", fmt::join(terms, " + "), expr(loop.rhs[i])));
+    }
   }
 
   void print(const WhenBlock& when) {

@@ -39,6 +39,12 @@ struct AlgebraicLoop {
   std::vector<VarId> unknowns;
   std::vector<ExprPtr> residuals;   // lhs - rhs of each equation
   std::vector<SourceRange> ranges;  // one per residual
+  // When every residual is linear in every unknown, the loop is the linear
+  // system matrix * unknowns = rhs (matrix row-major, n x n, free of the
+  // unknowns) and is solved directly by LU decomposition; both are empty
+  // for a nonlinear loop, which is solved by Newton's method.
+  std::vector<ExprPtr> matrix;
+  std::vector<ExprPtr> rhs;
 };
 
 // A when-equation (with its elsewhen branches), sorted as one block that

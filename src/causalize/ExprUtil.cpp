@@ -214,6 +214,14 @@ std::optional<Linear> split(const ExprPtr& e, VarId v) {
 
 }  // namespace
 
+ExprPtr negated(const ExprPtr& e) { return negate(e, e->range); }
+
+std::optional<LinearParts> linearParts(const ExprPtr& e, VarId var) {
+  auto parts = split(e, var);
+  if (!parts) return std::nullopt;
+  return LinearParts{parts->a, parts->b};
+}
+
 ExprPtr solveLinear(const ExprPtr& l, const ExprPtr& r, VarId var) {
   const Expr& lhs = *l;
   // v on one side alone: the common case, solved without rewriting.

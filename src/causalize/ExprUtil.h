@@ -4,6 +4,7 @@
 #include "flatten/FlatModel.h"
 
 #include <functional>
+#include <optional>
 #include <set>
 
 namespace smc::causal {
@@ -27,6 +28,16 @@ void collectVars(const flat::Expr& e, std::set<VarId>& out);
 void collectUses(const flat::Expr& e, std::set<VarId>& out);
 bool isLiteral(const flat::Expr& e);  // a literal, or a negated one
 bool isRelation(flat::Op op);         // <, <=, >, >= (== and <> never generate events)
+
+// Splits e as a * var + b with a and b free of var; null parts stand for
+// zero. Empty when e is not linear in var.
+struct LinearParts {
+  ExprPtr coefficient;
+  ExprPtr rest;
+};
+std::optional<LinearParts> linearParts(const ExprPtr& e, VarId var);
+// -e, folding literals and double negation.
+ExprPtr negated(const ExprPtr& e);
 
 // Solves `lhs = rhs` for `var` when the equation is linear in it:
 // returns the expression for var, or null when it is not linear (or the

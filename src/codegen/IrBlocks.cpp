@@ -94,10 +94,46 @@ llvm::Function* BlockEmitter::emitResidual(const causal::AlgebraicLoop& loop, in
   return fn;
 }
 
+// A linear loop: evaluate A and b into stack arrays, solve in place with
+// smc_solve_linear_system, store the solution into the unknowns.
+void BlockEmitter::emitLinearLoop(const causal::AlgebraicLoop& loop, int32_t index) {
+  const uint32_t n = static_cast<uint32_t>(loop.unknowns.size());
+  auto* matrixType = llvm::ArrayType::get(ctx_.types.real, n * n);
+  auto* vectorType = llvm::ArrayType::get(ctx_.types.real, n);
+  llvm::AllocaInst* matrix = frame_.stackSlot(matrixType, fmt::format("loop{}.matrix", index));
+  llvm::AllocaInst* rhs = frame_.stackSlot(vectorType, fmt::format("loop{}.rhs", index));
+  for (uint32_t k = 0; k < n * n; ++k) {
+    llvm::Value* a = exprs_.emitAs(*loop.matrix[k], ValueType::Real);
+    if (!a) return;
+    b_.CreateStore(a, b_.CreateConstInBoundsGEP2_32(matrixType, matrix, 0, k));
+  }
+  for (uint32_t i = 0; i < n; ++i) {
+    llvm::Value* v = exprs_.emitAs(*loop.rhs[i], ValueType::Real);
+    if (!v) return;
+    b_.CreateStore(v, b_.CreateConstInBoundsGEP2_32(vectorType, rhs, 0, i));
+  }
+  llvm::Value* status =
+      b_.CreateCall(runtimeFunction(ctx_, RuntimeService::SolveLinear),
+                    {frame_.data(), b_.getInt32(index), b_.getInt32(n), matrix, rhs},
+                    fmt::format("loop{}.status", index));
+  llvm::BasicBlock* solved =
+      llvm::BasicBlock::Create(ctx_.llvm, fmt::format("loop{}.solved", index), frame_.function());
+  b_.CreateCondBr(b_.CreateICmpNE(status, b_.getInt32(SMC_OK)), frame_.failBlock(), solved);
+  b_.SetInsertPoint(solved);
+  for (uint32_t i = 0; i < n; ++i) {
+    llvm::Value* x = b_.CreateLoad(ctx_.types.real, b_.CreateConstInBoundsGEP2_32(vectorType, rhs, 0, i));
+    exprs_.store(loop.unknowns[i], {x, ValueType::Real}, firstRange(loop));
+  }
+}
+
 void BlockEmitter::emitLoop(const causal::AlgebraicLoop& loop) {
   if (!checkLoop(loop)) return;
   const auto index = static_cast<int32_t>(ctx_.loopDescriptions.size());
   ctx_.loopDescriptions.push_back(describe(loop));
+  if (!loop.matrix.empty()) {
+    emitLinearLoop(loop, index);
+    return;
+  }
   llvm::Function* residual = emitResidual(loop, index);
 
   std::vector<llvm::Constant*> refs;

@@ -32,6 +32,7 @@ public:
 
 private:
   void emitLoop(const causal::AlgebraicLoop& loop);
+  void emitLinearLoop(const causal::AlgebraicLoop& loop, int32_t index);
   llvm::Function* emitResidual(const causal::AlgebraicLoop& loop, int32_t index);
   bool checkLoop(const causal::AlgebraicLoop& loop);
   std::string describe(const causal::AlgebraicLoop& loop) const;

@@ -41,6 +41,10 @@ llvm::FunctionCallee runtimeFunction(IrContext& ctx, RuntimeService service) {
       name = "smc_solve_algebraic_loop";
       type = ctx.types.solveLoop;
       break;
+    case RuntimeService::SolveLinear:
+      name = "smc_solve_linear_system";
+      type = ctx.types.solveLoop;  // same shape: (data, loop, size, ptr, ptr) -> i32
+      break;
     case RuntimeService::AssertFailed:
       name = "smc_assert_failed";
       type = ctx.types.assertFailed;

@@ -55,6 +55,13 @@ TEST(Causalize, CoupledNonlinearEquationsFormOneLoop) {
   EXPECT_TRUE(has(text, "    0 = y + exp(z / 10) - x\n    0 = z - 2 * y\n  out := y + z\n")) << text;
 }
 
+TEST(Causalize, LinearLoopGetsItsMatrixAndRightHandSide) {
+  std::string text = blt("model M\n  Real x(start = 1, fixed = true);\n  Real a, b;\nequation\n"
+                         "  der(x) = -x;\n  a + 2 * b = x;\n  3 * a - b = 1;\nend M;\n");
+  EXPECT_TRUE(has(text, "  linear loop for {")) << text;
+  EXPECT_FALSE(has(text, "  loop for {")) << text;
+}
+
 TEST(Causalize, CalculatedParametersComeFirstInDependencyOrder) {
   std::string text = blt("model M\n  parameter Real a = 2 * b;\n  parameter Real b = c + 1;\n"
                          "  parameter Real c = 3;\n  Real y = a;\nend M;\n");

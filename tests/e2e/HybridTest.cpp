@@ -130,6 +130,21 @@ TEST(Hybrid, StiffRobertsonKineticsMatchTheReference) {
   for (const auto& row : result.rows) EXPECT_NEAR(row[4], 1.0, 1e-9) << "t=" << row[0];
 }
 
+// a + 2b = x, 3a - b = 1 with x = exp(-t): a = (x + 2)/7, b = (3x - 1)/7.
+TEST(Loops, LinearLoopIsSolvedExactlyByLu) {
+  std::string fmu = compileModel(example("LinearLoop.mo"), "LinearLoop.fmu");
+  SimulateOptions options = optionsFor(fmu, 2, 0.1);
+  options.outputVariables = {"x", "a", "b"};
+  SimulationResult result = simulateOk(options);
+  ASSERT_EQ(result.rows.size(), 21u);
+  for (const auto& row : result.rows) {
+    double x = row[1];
+    EXPECT_NEAR(x, std::exp(-row[0]), 1e-7) << "t=" << row[0];
+    EXPECT_NEAR(row[2], (x + 2) / 7, 1e-14) << "t=" << row[0];
+    EXPECT_NEAR(row[3], (3 * x - 1) / 7, 1e-14) << "t=" << row[0];
+  }
+}
+
 std::string writeModel(const std::string& name, const std::string& text) {
   std::filesystem::path dir = std::filesystem::path(testing::TempDir()) / ("smc-hybrid-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
@@ -172,6 +187,16 @@ TEST(HybridErrors, ChatteringEventIterationFailsWithAClearMessage) {
   std::string fmu = compileModel(path, "Chatter.fmu");
   std::string message = simulateError(optionsFor(fmu, 1, 0.5));
   EXPECT_NE(message.find("event iteration"), std::string::npos) << message;
+}
+
+TEST(HybridErrors, SingularLinearLoopFailsNamingTheLoop) {
+  std::string path = writeModel("Singular.mo",
+                                "model Singular\n  parameter Real p = 2;\n  Real a, b;\nequation\n"
+                                "  a + b = time;\n  p * a + p * b = 1;\nend Singular;\n");
+  std::string fmu = compileModel(path, "Singular.fmu");
+  std::string message = simulateError(optionsFor(fmu, 1, 0.5));
+  EXPECT_NE(message.find("singular"), std::string::npos) << message;
+  EXPECT_NE(message.find("Singular.mo:5:3"), std::string::npos) << message;
 }
 
 }  // namespace

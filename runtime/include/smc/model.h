@@ -107,6 +107,13 @@ extern const SmcModel smc_model;
 int32_t smc_solve_algebraic_loop(SmcModelData* data, int32_t loop, int32_t size,
                                  const int32_t* unknown_refs, SmcResidualFn residual);
 
+/* Runtime service for generated code: solves the linear algebraic loop
+ * matrix * x = rhs of `size` unknowns by LU decomposition with partial
+ * pivoting; `matrix` is row-major and is overwritten, `rhs` receives x.
+ * A singular matrix fails, naming the loop (smc_model.loop_descriptions). */
+int32_t smc_solve_linear_system(SmcModelData* data, int32_t loop, int32_t size, double* matrix,
+                                double* rhs);
+
 /* Runtime services for assert() and terminate(): an assertion of level
  * error makes the calling callback fail (it then returns SMC_FAILED); a
  * warning is logged once per event or step. terminate() ends the simulation
