@@ -109,30 +109,12 @@ void Flattener::lowerEquation(const ast::Equation& eq, const Scope& scope, Equat
       lowerConnect(eq, scope, context.initial);
       return;
     case ast::EquationKind::For: {
-      std::map<std::string, long long> bound = scope.iterators ? *scope.iterators : std::map<std::string, long long>{};
-      std::vector<std::pair<std::string, std::vector<long long>>> ranges;
-      for (const ast::ForIndex& index : eq.iterators) {
-        if (!index.range) {
-          diags_.unsupported(index.source, "for-equations without an explicit range");
-          return;
-        }
-        auto values = evaluateRange(*index.range, scope);
-        if (!values) return;
-        ranges.emplace_back(index.name, *values);
-      }
-      std::function<void(size_t)> walk = [&](size_t level) {
-        if (level == ranges.size()) {
-          Scope inner = scope;
-          inner.iterators = &bound;
-          for (const ast::Equation& body : eq.branches[0]) lowerEquation(body, inner, context);
-          return;
-        }
-        for (long long value : ranges[level].second) {
-          bound[ranges[level].first] = value;
-          walk(level + 1);
-        }
-      };
-      walk(0);
+      auto ranges = evaluateIndexRanges(eq.iterators, scope, "for-equations");
+      if (!ranges) return;
+      forEachIndexCombination(*ranges, scope, [&](const Scope& inner) {
+        for (const ast::Equation& body : eq.branches[0]) lowerEquation(body, inner, context);
+        return true;
+      });
       return;
     }
     case ast::EquationKind::If: {

@@ -80,4 +80,36 @@ std::optional<std::vector<long long>> Flattener::evaluateRange(const ast::Expr& 
   return out;
 }
 
+std::optional<Flattener::IndexRanges> Flattener::evaluateIndexRanges(
+    const std::vector<ast::ForIndex>& indices, const Scope& scope, const char* what) {
+  IndexRanges ranges;
+  for (const ast::ForIndex& index : indices) {
+    if (!index.range) {
+      diags_.unsupported(index.source, std::string(what) + " without an explicit range");
+      return std::nullopt;
+    }
+    auto values = evaluateRange(*index.range, scope);
+    if (!values) return std::nullopt;
+    ranges.emplace_back(index.name, std::move(*values));
+  }
+  return ranges;
+}
+
+bool Flattener::forEachIndexCombination(const IndexRanges& ranges, const Scope& scope,
+                                        const std::function<bool(const Scope&)>& body) {
+  std::map<std::string, long long> bound =
+      scope.iterators ? *scope.iterators : std::map<std::string, long long>{};
+  Scope inner = scope;
+  inner.iterators = &bound;
+  std::function<bool(size_t)> walk = [&](size_t level) {
+    if (level == ranges.size()) return body(inner);
+    for (long long value : ranges[level].second) {
+      bound[ranges[level].first] = value;
+      if (!walk(level + 1)) return false;
+    }
+    return true;
+  };
+  return walk(0);
+}
+
 }  // namespace smc::flatten

@@ -18,6 +18,7 @@
 #include "flatten/ConstEval.h"
 #include "flatten/FlatModel.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -210,6 +211,15 @@ public:
   std::optional<Constant> evaluateFlat(const flat::Expr& expr, SourceRange where);
   std::optional<long long> evaluateInteger(const ast::Expr& expr, const Scope& scope);
   std::optional<std::vector<long long>> evaluateRange(const ast::Expr& expr, const Scope& scope);
+  // `for i in r, j in s`: each index with its values, evaluated at compile
+  // time. `what` names the construct in the error for a missing range.
+  using IndexRanges = std::vector<std::pair<std::string, std::vector<long long>>>;
+  std::optional<IndexRanges> evaluateIndexRanges(const std::vector<ast::ForIndex>& indices,
+                                                 const Scope& scope, const char* what);
+  // Calls `body` once per combination of index values (the first index
+  // varies slowest) with a scope that binds them; stops at the first false.
+  bool forEachIndexCombination(const IndexRanges& ranges, const Scope& scope,
+                               const std::function<bool(const Scope&)>& body);
 
   // --- Lower.cpp
   std::optional<Value> lower(const ast::Expr& expr, const Scope& scope);

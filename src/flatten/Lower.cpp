@@ -561,38 +561,20 @@ std::optional<Value> Flattener::lowerArray(const ast::Expr& expr, const Scope& s
 // once per combination of index values (the first iterator varies slowest).
 std::optional<Value> Flattener::lowerReduction(const ast::Expr& call, const std::string& name,
                                                const Scope& scope) {
-  std::vector<std::pair<std::string, std::vector<long long>>> ranges;
-  for (const ast::ForIndex& index : call.iterators) {
-    if (!index.range) {
-      diags_.unsupported(index.source, "iterators without an explicit range");
-      return std::nullopt;
-    }
-    auto values = evaluateRange(*index.range, scope);
-    if (!values) return std::nullopt;
-    ranges.emplace_back(index.name, *values);
-  }
-  std::map<std::string, long long> bound = scope.iterators ? *scope.iterators : std::map<std::string, long long>{};
+  auto ranges = evaluateIndexRanges(call.iterators, scope, "iterators");
+  if (!ranges) return std::nullopt;
   std::vector<Value> items;
-  std::function<bool(size_t)> walk = [&](size_t level) {
-    if (level == ranges.size()) {
-      Scope inner = scope;
-      inner.iterators = &bound;
-      auto v = lower(*call.args[0], inner);
-      if (!v) return false;
-      items.push_back(std::move(*v));
-      return true;
-    }
-    for (long long value : ranges[level].second) {
-      bound[ranges[level].first] = value;
-      if (!walk(level + 1)) return false;
-    }
+  bool ok = forEachIndexCombination(*ranges, scope, [&](const Scope& inner) {
+    auto v = lower(*call.args[0], inner);
+    if (!v) return false;
+    items.push_back(std::move(*v));
     return true;
-  };
-  if (!walk(0)) return std::nullopt;
+  });
+  if (!ok) return std::nullopt;
   const SourceRange r = call.range;
   if (name == "array") {
     Value out;
-    for (const auto& [_, values] : ranges) out.dims.push_back(static_cast<long long>(values.size()));
+    for (const auto& [_, values] : *ranges) out.dims.push_back(static_cast<long long>(values.size()));
     if (!items.empty()) out.dims.insert(out.dims.end(), items[0].dims.begin(), items[0].dims.end());
     for (const Value& item : items) {
       if (item.dims != items[0].dims) {

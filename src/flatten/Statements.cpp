@@ -292,29 +292,17 @@ void Flattener::lowerForStatement(const ast::Statement& s, StatementContext& con
     }
   if (!scope.function) {
     // A model's algorithm: unroll over ranges known before simulation.
-    std::map<std::string, long long> bound = scope.iterators ? *scope.iterators : std::map<std::string, long long>{};
-    std::vector<std::pair<std::string, std::vector<long long>>> ranges;
-    for (const ast::ForIndex& index : s.iterators) {
-      auto values = evaluateRange(*index.range, scope);
-      if (!values) return;
-      ranges.emplace_back(index.name, *values);
-    }
-    StatementContext inner = context;
-    inner.scope.iterators = &bound;
-    inner.inControl = true;
-    inner.inUnrolledFor = true;
-    inner.inLoop = false;  // a break would have to leave the unrolled copies
-    std::function<void(size_t)> walk = [&](size_t level) {
-      if (level == ranges.size()) {
-        lowerStatements(s.branches[0], inner, out);
-        return;
-      }
-      for (long long value : ranges[level].second) {
-        bound[ranges[level].first] = value;
-        walk(level + 1);
-      }
-    };
-    walk(0);
+    auto ranges = evaluateIndexRanges(s.iterators, scope, "for-loops");
+    if (!ranges) return;
+    forEachIndexCombination(*ranges, scope, [&](const Scope& bound) {
+      StatementContext inner = context;
+      inner.scope = bound;
+      inner.inControl = true;
+      inner.inUnrolledFor = true;
+      inner.inLoop = false;  // a break would have to leave the unrolled copies
+      lowerStatements(s.branches[0], inner, out);
+      return true;
+    });
     return;
   }
 
