@@ -50,6 +50,14 @@ private:
     return fmt::format("{}", fmt::join(list, ", "));
   }
 
+  // The partition's own blocks follow its header, up to an end line.
+  void print(const ClockedBlock& clocked) {
+    line(1, fmt::format("clocked partition {} when {} for {{{}}}:", clocked.clock, name(clocked.tick),
+                        names(clocked.variables)));
+    for (const Block& block : clocked.blocks) std::visit([this](const auto& b) { print(b); }, block);
+    line(1, "end clocked partition");
+  }
+
   void print(const Assign& assign) { line(1, fmt::format("{} := {}", name(assign.target), expr(assign.value))); }
 
   void print(const AlgebraicLoop& loop) {

@@ -91,7 +91,23 @@ struct AlgorithmBlock {
   std::vector<VarId> relationUpdates;
 };
 
-using Block = std::variant<Assign, AlgebraicLoop, WhenBlock, AlgorithmBlock>;
+struct ClockedBlock;
+using Block = std::variant<Assign, AlgebraicLoop, WhenBlock, AlgorithmBlock, ClockedBlock>;
+
+// A clocked partition (flat::ClockedPartition) sorted on its own: `blocks`
+// compute `variables` from the partition's equations and run only when the
+// Boolean `tick` is true, which happens in exactly one event iteration per
+// tick of the partition's clock; otherwise (continuous mode, other event
+// iterations, initialization) the variables keep their values. In the
+// enclosing list the block sits after every block computing a variable the
+// partition reads (other than through pre()).
+struct ClockedBlock {
+  VarId tick = 0;
+  std::vector<Block> blocks;
+  std::vector<VarId> variables;
+  std::string clock;  // flat::ClockedPartition::clock, for dumps
+  SourceRange range;
+};
 
 // A relation that generates state events (spec 8.5): `relation` is a hidden
 // Boolean holding its value, recomputed only in event mode (by an Assign in
@@ -111,6 +127,9 @@ struct Sample {
   VarId counter;
   ExprPtr start;
   ExprPtr interval;
+  // Null, or sample(start, interval, resolution) of the clocks stage: tick
+  // k is at start + (k*interval)/resolution (exact for rational clocks).
+  ExprPtr resolution;
   SourceRange range;
 };
 

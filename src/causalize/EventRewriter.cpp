@@ -196,7 +196,7 @@ ExprPtr EventRewriter::sampleFlag(const ExprPtr& sample) {
   sampleByText_.emplace(text, flag);
   sampleVariables_.insert(flag);
   sampleVariables_.insert(counter);
-  model_.samples.push_back(Sample{flag, counter, start, interval, sample->range});
+  model_.samples.push_back(Sample{flag, counter, start, interval, nullptr, sample->range});
   return flat::makeVar(flag, sample->range);
 }
 

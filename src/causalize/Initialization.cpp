@@ -81,6 +81,9 @@ flat::Equation startEquation(VarId v, const flat::Variable& var) {
       case flat::BaseType::Integer: start = flat::makeInteger(0, var.range); break;
       case flat::BaseType::Boolean: start = flat::makeBoolean(false, var.range); break;
       case flat::BaseType::String: start = flat::makeString("", var.range); break;
+      // Clock variables do not reach causalization (the clocks stage
+      // replaces them); a Boolean placeholder keeps this total.
+      case flat::BaseType::Clock: start = flat::makeBoolean(false, var.range); break;
     }
   }
   return {flat::makeVar(v, var.range), start, var.range, ""};

@@ -30,6 +30,12 @@ bool sameExpr(const flat::Expr& a, const flat::Expr& b) {
     case flat::ExprKind::Terminal:
     case flat::ExprKind::Sample:
     case flat::ExprKind::Tuple: break;
+    case flat::ExprKind::ClockConstructor:
+      if (a.clockForm != b.clockForm) return false;
+      break;
+    case flat::ExprKind::ClockOp:
+      if (a.clockOp != b.clockOp) return false;
+      break;
   }
   for (size_t i = 0; i < a.args.size(); ++i) {
     if (!a.args[i] || !b.args[i]) {

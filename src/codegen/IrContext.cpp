@@ -97,7 +97,8 @@ llvm::Value* FunctionFrame::arrayOf(flat::BaseType type) {
     case flat::BaseType::Boolean:
       return loadField(kDataBooleans, ctx_.types.ptr, "booleans", arrays_[2]);
     case flat::BaseType::Real:
-    case flat::BaseType::String: break;
+    case flat::BaseType::String:
+    case flat::BaseType::Clock: break;
   }
   return loadField(kDataReals, ctx_.types.ptr, "reals", arrays_[0]);
 }
@@ -109,7 +110,8 @@ llvm::Value* FunctionFrame::preArrayOf(flat::BaseType type) {
     case flat::BaseType::Boolean:
       return loadField(kDataPreBooleans, ctx_.types.ptr, "pre_booleans", arrays_[5]);
     case flat::BaseType::Real:
-    case flat::BaseType::String: break;
+    case flat::BaseType::String:
+    case flat::BaseType::Clock: break;
   }
   return loadField(kDataPreReals, ctx_.types.ptr, "pre_reals", arrays_[3]);
 }

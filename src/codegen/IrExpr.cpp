@@ -16,7 +16,8 @@ ValueType valueTypeOf(flat::BaseType type) {
     case flat::BaseType::Integer: return ValueType::Integer;
     case flat::BaseType::Boolean: return ValueType::Boolean;
     case flat::BaseType::Real:
-    case flat::BaseType::String: return ValueType::Real;
+    case flat::BaseType::String:
+    case flat::BaseType::Clock: return ValueType::Real;
   }
   return ValueType::Real;
 }
@@ -87,6 +88,10 @@ Typed ExprEmitter::emit(const flat::Expr& e) {
     case flat::ExprKind::Tuple:
       return error(e.range, "internal error: a tuple (a, b) is only allowed as the left side of "
                             "a function call's assignment");
+    case flat::ExprKind::ClockConstructor:
+    case flat::ExprKind::ClockOp:
+      return error(e.range, "internal error: a clock operator reached the code generator; the "
+                            "clocks stage should have lowered it");
   }
   return error(e.range, "internal error: unknown expression kind");
 }
@@ -214,7 +219,8 @@ void ExprEmitter::storeLiteral(flat::VarId id, const Literal& value) {
       constant = b_.getInt32(static_cast<uint32_t>(value.integer));
       break;
     case flat::BaseType::Boolean:
-    case flat::BaseType::String: constant = b_.getInt1(value.boolean); break;
+    case flat::BaseType::String:
+    case flat::BaseType::Clock: constant = b_.getInt1(value.boolean); break;
   }
   store(id, {constant, valueTypeOf(value.type)}, {});
 }

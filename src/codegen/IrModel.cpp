@@ -56,7 +56,8 @@ const char* typePrefix(flat::BaseType type) {
     case flat::BaseType::Integer: return "integer";
     case flat::BaseType::Boolean: return "boolean";
     case flat::BaseType::Real:
-    case flat::BaseType::String: return "real";
+    case flat::BaseType::String:
+    case flat::BaseType::Clock: return "real";
   }
   return "real";
 }

@@ -288,6 +288,12 @@ std::optional<Layout> buildLayout(const causal::CausalModel& model, DiagnosticEn
       ok = false;
       continue;
     }
+    if (v.type == flat::BaseType::Clock) {
+      diags.error(v.range, "internal error: Clock variable '" + v.name +
+                               "' reached the code generator; the clocks stage replaces them");
+      ok = false;
+      continue;
+    }
     if ((info.role == causal::Role::State || info.role == causal::Role::Derivative) &&
         v.type != flat::BaseType::Real) {
       diags.errorf(v.range, "'{}' is differentiated but is not a Real variable", v.name);
@@ -318,7 +324,8 @@ std::optional<Layout> buildLayout(const causal::CausalModel& model, DiagnosticEn
       case flat::BaseType::Real: info.valueReference = layout.numReals++; break;
       case flat::BaseType::Integer: info.valueReference = layout.numIntegers++; break;
       case flat::BaseType::Boolean: info.valueReference = layout.numBooleans++; break;
-      case flat::BaseType::String: break;
+      case flat::BaseType::String:
+      case flat::BaseType::Clock: break;  // rejected above
     }
     info.nominal = literalNumber(v.attributes.nominal, model);
     info.min = literalNumber(v.attributes.min, model);

@@ -40,7 +40,8 @@ Literal defaultLiteral(flat::BaseType type) {
     case flat::BaseType::Integer: return Literal::ofInteger(0);
     case flat::BaseType::Boolean: return Literal::ofBoolean(false);
     case flat::BaseType::Real:
-    case flat::BaseType::String: return Literal::ofReal(0);
+    case flat::BaseType::String:
+    case flat::BaseType::Clock: return Literal::ofReal(0);
   }
   return Literal::ofReal(0);
 }
@@ -90,7 +91,9 @@ std::optional<Literal> fold(const flat::Expr& e, const causal::CausalModel& mode
     case flat::ExprKind::Terminal:
     case flat::ExprKind::Sample:
     case flat::ExprKind::FunctionCall:
-    case flat::ExprKind::Tuple: return std::nullopt;
+    case flat::ExprKind::Tuple:
+    case flat::ExprKind::ClockConstructor:
+    case flat::ExprKind::ClockOp: return std::nullopt;
   }
   return std::nullopt;
 }

@@ -117,7 +117,8 @@ void writeTypeElement(pugi::xml_node sv, const VarInfo& info, const flat::Variab
         boolean.append_attribute("start") = info.start.boolean ? "true" : "false";
       return;
     }
-    case flat::BaseType::String: return;  // rejected by buildLayout
+    case flat::BaseType::String:
+    case flat::BaseType::Clock: return;  // rejected by buildLayout
   }
 }
 

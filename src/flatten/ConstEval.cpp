@@ -73,6 +73,11 @@ std::optional<Constant> ConstantEvaluator::evaluate(const Expr& e, SourceRange w
       return evaluateFunctionCall(e, at);
     case ExprKind::Tuple:
       return fail(at, "a list of function outputs has no single value");
+    case ExprKind::ClockConstructor:
+      return fail(at, "a clock has no constant value; a constant or parameter expression is required here");
+    case ExprKind::ClockOp:
+      return fail(at, fmt::format("{}() is a clocked operator; a constant or parameter expression is required here",
+                                  toString(e.clockOp)));
     case ExprKind::Var: {
       if (frame_) return readLocal(e.var, at);
       const Variable& v = model_.variables[e.var];

@@ -164,6 +164,13 @@ private:
         list(e.args, out);
         out += ')';
         return;
+      case ExprKind::ClockConstructor:
+      case ExprKind::ClockOp:
+        out += e.kind == ExprKind::ClockOp ? toString(e.clockOp) : "Clock";
+        out += '(';
+        list(e.args, out);
+        out += ')';
+        return;
     }
   }
 

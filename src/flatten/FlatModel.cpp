@@ -162,6 +162,40 @@ ExprPtr makeTuple(std::vector<ExprPtr> slots, SourceRange range) {
   return make(std::move(e));
 }
 
+ExprPtr makeClockConstructor(ClockForm form, std::vector<ExprPtr> args, SourceRange range) {
+  Expr e;
+  e.kind = ExprKind::ClockConstructor;
+  e.clockForm = form;
+  e.args = std::move(args);
+  e.range = range;
+  return make(std::move(e));
+}
+
+ExprPtr makeClockOp(ClockOperator op, std::vector<ExprPtr> args, SourceRange range) {
+  Expr e;
+  e.kind = ExprKind::ClockOp;
+  e.clockOp = op;
+  e.args = std::move(args);
+  e.range = range;
+  return make(std::move(e));
+}
+
+const char* toString(ClockOperator op) {
+  switch (op) {
+    case ClockOperator::Sample: return "sample";
+    case ClockOperator::Hold: return "hold";
+    case ClockOperator::Previous: return "previous";
+    case ClockOperator::SubSample: return "subSample";
+    case ClockOperator::SuperSample: return "superSample";
+    case ClockOperator::ShiftSample: return "shiftSample";
+    case ClockOperator::BackSample: return "backSample";
+    case ClockOperator::NoClock: return "noClock";
+    case ClockOperator::Interval: return "interval";
+    case ClockOperator::FirstTick: return "firstTick";
+  }
+  return "?";
+}
+
 const char* toString(Builtin fn) {
   switch (fn) {
     case Builtin::Abs: return "abs";

@@ -37,12 +37,47 @@ enum class ExprKind {
   Pre,       // pre(args[0]): args[0] is a Var
   Initial,   // initial()
   Terminal,  // terminal()
-  Sample,    // sample(args[0] = start, args[1] = interval): a time event (Boolean)
+  // sample(args[0] = start, args[1] = interval): a time event (Boolean),
+  // ticking at start + k*interval. The clocks stage also writes
+  // sample(start, interval, resolution) (args[2]): ticks at
+  // start + (k*interval)/resolution, so that rational clocks are exact.
+  Sample,
   // A call of the user function `function` (index into FlatModel::functions)
   // with the inputs `args`; the value is the function's output `output`.
   FunctionCall,
   // (a, , b): the left side of `(a, , b) = f(x)`; args are Vars or null.
   Tuple,
+  // Synchronous language elements (spec 16). Flattening produces them; the
+  // clocks stage (src/clocks) infers the partitions and lowers them away,
+  // so the causalizer and the code generator never see them.
+  ClockConstructor,  // Clock(...): `clockForm` says which form (see ClockForm)
+  ClockOp,           // `clockOp`(args...) (see ClockOperator)
+};
+
+// The forms of the Clock constructor (spec 16.3). Flattening fills in
+// omitted defaults, so args always has the listed length.
+enum class ClockForm {
+  Inferred,  // Clock(): no args; the clock comes from clock inference
+  Rational,  // Clock(intervalCounter = args[0], resolution = args[1]) (Integers, resolution default 1)
+  Interval,  // Clock(interval = args[0]) (Real)
+  Event,     // Clock(condition = args[0] (Boolean), startInterval = args[1] (Real, default 0.0))
+  Solver,    // Clock(c = args[0] (a Clock expression), solverMethod = args[1] (String))
+};
+
+// The clock conversion and clock-related operators (spec 16.4, 16.5).
+// `u` may be any expression unless said otherwise; Integer arguments are
+// parameter expressions. Flattening fills in omitted defaults.
+enum class ClockOperator {
+  Sample,       // sample(u = args[0], c = args[1]); args.size() == 1 for sample(u) (inferred clock)
+  Hold,         // hold(u = args[0])
+  Previous,     // previous(args[0]): args[0] is a Var
+  SubSample,    // subSample(u = args[0], factor = args[1]) (factor default 0: inferred)
+  SuperSample,  // superSample(u = args[0], factor = args[1]) (factor default 0: inferred)
+  ShiftSample,  // shiftSample(u = args[0], shiftCounter = args[1], resolution = args[2] (default 1))
+  BackSample,   // backSample(u = args[0], backCounter = args[1], resolution = args[2] (default 1))
+  NoClock,      // noClock(u = args[0])
+  Interval,     // interval(u = args[0]); no args for interval() of the equation's own clock
+  FirstTick,    // firstTick(u = args[0]); no args for firstTick() of the equation's own clock
 };
 
 enum class Op {
@@ -71,6 +106,8 @@ struct Expr {
   Builtin fn = Builtin::Abs;
   uint32_t function = 0;  // FunctionCall: index into FlatModel::functions
   uint32_t output = 0;    // FunctionCall: which output is the value
+  ClockForm clockForm = ClockForm::Inferred;          // ClockConstructor
+  ClockOperator clockOp = ClockOperator::Sample;      // ClockOp
   std::vector<ExprPtr> args;
   SourceRange range;
 };
@@ -95,8 +132,12 @@ ExprPtr makeFunctionCall(uint32_t function, uint32_t output, std::vector<ExprPtr
                          SourceRange range = {});
 // `slots` are Vars, or null for a skipped output.
 ExprPtr makeTuple(std::vector<ExprPtr> slots, SourceRange range = {});
+ExprPtr makeClockConstructor(ClockForm form, std::vector<ExprPtr> args, SourceRange range = {});
+ExprPtr makeClockOp(ClockOperator op, std::vector<ExprPtr> args, SourceRange range = {});
 
-enum class BaseType { Real, Integer, Boolean, String };
+// Clock: a variable of type Clock (spec 16.3). Clock variables exist only
+// until the clocks stage, which replaces them by the clocks they denote.
+enum class BaseType { Real, Integer, Boolean, String, Clock };
 enum class Variability { Constant, Parameter, Discrete, Continuous };
 enum class Causality { Local, Input, Output };
 
@@ -129,6 +170,9 @@ struct Equation {
   ExprPtr lhs, rhs;
   SourceRange range;
   std::string origin;  // instance path that contributed it ("" for the top)
+  // The clock expression c of the clocked `when c then` (spec 16.6) that
+  // contains this equation; null elsewhere. Only until the clocks stage.
+  ExprPtr clock = nullptr;
 };
 
 enum class AssertLevel { Error, Warning };
@@ -228,6 +272,24 @@ struct Experiment {
   std::optional<double> startTime, stopTime, interval, tolerance;
 };
 
+// A clocked partition after the clocks stage (src/clocks) has lowered it
+// (spec 16.7): `equations` are solved as one sorted system for `variables`,
+// only in an event iteration in which the hidden Boolean `tick` is true.
+// The clocks stage defines `tick` (with ordinary equations of the model, on
+// sample() time events or an event clock's condition) so that it is true in
+// exactly one event iteration per tick of the partition's clock, and
+// rewrites previous(v) to pre(v), which then still holds v's value of the
+// previous tick (v changes only at those ticks). Between ticks, and during
+// initialization, the variables keep their values (start values before the
+// first tick). The equations contain no clock operator any more.
+struct ClockedPartition {
+  std::string clock;  // for dumps and messages: "Clock(0.2)", "subSample(Clock(0.2), 3)"
+  VarId tick = 0;
+  std::vector<VarId> variables;
+  std::vector<Equation> equations;
+  SourceRange range;  // the first equation of the partition
+};
+
 struct FlatModel {
   std::string name;
   std::string description;
@@ -240,6 +302,12 @@ struct FlatModel {
   std::vector<Algorithm> initialAlgorithms;
   std::vector<Function> functions;
   Experiment experiment;
+  // annotation(solverMethod = "...") of the top class: the integration
+  // method of clocked discretized continuous-time partitions whose clock
+  // names none (spec 16.8.2); empty when not given.
+  std::string solverMethod;
+  // Set by the clocks stage; empty before it.
+  std::vector<ClockedPartition> clockedPartitions;
   SourceRange range;  // the top class
 };
 
@@ -261,6 +329,7 @@ BaseType typeOf(const Expr& expr, const FlatModel& model, const Function* functi
 bool isAssignable(BaseType target, BaseType value);
 const char* toString(BaseType type);  // "Real", "Integer"...
 const char* toString(Builtin fn);  // the Modelica name: "sin", "noEvent"...
+const char* toString(ClockOperator op);  // the Modelica name: "subSample"...
 // Shortest text that reads back as the same double, always with a '.' or
 // exponent so it stays a Real literal.
 std::string formatReal(double value);

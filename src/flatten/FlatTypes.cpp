@@ -26,6 +26,7 @@ const char* toString(BaseType type) {
     case BaseType::Integer: return "Integer";
     case BaseType::Boolean: return "Boolean";
     case BaseType::String: return "String";
+    case BaseType::Clock: return "Clock";
   }
   return "?";
 }
@@ -95,6 +96,18 @@ BaseType typeOf(const Expr& e, const FlatModel& model, const Function* function)
       return slot < callee.variables.size() ? callee.variables[slot].type : BaseType::Real;
     }
     case ExprKind::Tuple: return BaseType::Real;  // not a value
+    case ExprKind::ClockConstructor: return BaseType::Clock;
+    case ExprKind::ClockOp:
+      switch (e.clockOp) {
+        case ClockOperator::Interval: return BaseType::Real;
+        case ClockOperator::FirstTick: return BaseType::Boolean;
+        case ClockOperator::Sample: case ClockOperator::Hold: case ClockOperator::Previous:
+        case ClockOperator::SubSample: case ClockOperator::SuperSample:
+        case ClockOperator::ShiftSample: case ClockOperator::BackSample: case ClockOperator::NoClock:
+          // The operand's type: a sub-sampled Clock is a Clock, a sampled Real a Real.
+          return e.args.empty() ? BaseType::Real : typeOf(*e.args[0], model, function);
+      }
+      return BaseType::Real;
   }
   return BaseType::Real;
 }

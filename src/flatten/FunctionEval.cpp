@@ -35,6 +35,7 @@ std::optional<Constant> convert(const Constant& value, BaseType type) {
     case BaseType::String:
       if (value.kind == Constant::String) return value;
       return std::nullopt;
+    case BaseType::Clock: return std::nullopt;  // a clock is not a value
   }
   return std::nullopt;
 }
