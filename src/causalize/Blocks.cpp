@@ -5,8 +5,9 @@
 // What the run time cannot iterate is reported: a loop through a relation,
 // a when-clause or an algorithm, or one mixing Real with Integer/Boolean
 // unknowns ("mixed discrete/continuous loop"; event iteration resolves
-// discrete dependencies only when they sit outside loops), and a loop or
-// nonlinear equation over Integer or Boolean unknowns alone.
+// discrete dependencies only when they sit outside loops), a cycle through a
+// clocked partition, and a loop or nonlinear equation over Integer or
+// Boolean unknowns alone.
 #include "causalize/Blocks.h"
 
 #include "causalize/ExprUtil.h"
@@ -35,6 +36,29 @@ void reportMixedLoop(const EquationSystem& system, const SortedBlock& block, con
                                      flat::toString(*eq.rhs, model.flat)));
   }
   for (size_t n : block.nodes) diags.note(system.nodes[n].range, "in the loop: " + system.nodes[n].description);
+}
+
+// A clocked partition in a cycle: something it reads depends on its own
+// variables at the same instant (spec 16.7 would need the partition and the
+// continuous equations solved together).
+const DefiningNode* clockedNodeOf(const EquationSystem& system, const SortedBlock& block) {
+  for (size_t n : block.nodes)
+    if (std::holds_alternative<ClockedBlock>(system.nodes[n].block)) return &system.nodes[n];
+  return nullptr;
+}
+
+void reportClockedCycle(const EquationSystem& system, const SortedBlock& block, const DefiningNode& clocked,
+                        const CausalModel& model, DiagnosticEngine& diags) {
+  diags.unsupported(clocked.range, fmt::format("a dependency cycle through {}: in {}, what it reads depends on "
+                                               "its own variables at the same instant",
+                                               clocked.description, system.what));
+  for (size_t e : block.equations) {
+    const flat::Equation& eq = system.equation(e);
+    diags.note(eq.range, fmt::format("in the cycle: '{} = {}'", flat::toString(*eq.lhs, model.flat),
+                                     flat::toString(*eq.rhs, model.flat)));
+  }
+  for (size_t n : block.nodes)
+    if (&system.nodes[n] != &clocked) diags.note(system.nodes[n].range, "in the cycle: " + system.nodes[n].description);
 }
 
 void reportDiscreteUnknown(const flat::Equation& eq, VarId unknown, const CausalModel& model,
@@ -92,6 +116,10 @@ bool buildBlocks(const EquationSystem& system, const std::vector<SortedBlock>& s
     }
     size_t realCount = 0;
     for (VarId v : block.unknowns) realCount += isReal(model, v);
+    if (const DefiningNode* clocked = clockedNodeOf(system, block)) {
+      reportClockedCycle(system, block, *clocked, model, diags);
+      return false;
+    }
     if (!block.nodes.empty() || (realCount > 0 && realCount < block.unknowns.size())) {
       reportMixedLoop(system, block, model, diags);
       return false;
@@ -117,6 +145,7 @@ std::vector<VarId> blockOutputs(const Block& block) {
   if (const auto* assign = std::get_if<Assign>(&block)) return {assign->target};
   if (const auto* loop = std::get_if<AlgebraicLoop>(&block)) return loop->unknowns;
   if (const auto* when = std::get_if<WhenBlock>(&block)) return when->targets;
+  if (const auto* clocked = std::get_if<ClockedBlock>(&block)) return clocked->variables;
   return std::get<AlgorithmBlock>(block).outputs;
 }
 

@@ -2,7 +2,8 @@
 // variable roles, zero crossings, samples, then each section's blocks in
 // evaluation order, and the assertions. Assignments print as `x := e`,
 // loops as a bracketed group of residuals, when-blocks and algorithms as
-// Modelica-like text with their condition variables.
+// Modelica-like text with their condition variables, clocked partitions as
+// a header naming clock, tick and variables over their own blocks, indented.
 #include "causalize/CausalModel.h"
 
 #include <fmt/format.h>
@@ -42,7 +43,11 @@ public:
   std::string name(VarId v) const { return flat_.variables[v].name; }
 
 private:
-  void line(int depth, const std::string& text) { out_ += std::string(2 * depth, ' ') + text + "\n"; }
+  // `depth` counts from the section; blocks inside a clocked partition sit
+  // `nesting_` levels deeper.
+  void line(int depth, const std::string& text) {
+    out_ += std::string(2 * (depth + nesting_), ' ') + text + "\n";
+  }
 
   std::string names(const std::vector<VarId>& vars) const {
     std::vector<std::string> list;
@@ -50,11 +55,14 @@ private:
     return fmt::format("{}", fmt::join(list, ", "));
   }
 
-  // The partition's own blocks follow its header, up to an end line.
+  // The partition's own blocks, indented one level, between its header and
+  // an end line.
   void print(const ClockedBlock& clocked) {
     line(1, fmt::format("clocked partition {} when {} for {{{}}}:", clocked.clock, name(clocked.tick),
                         names(clocked.variables)));
+    ++nesting_;
     for (const Block& block : clocked.blocks) std::visit([this](const auto& b) { print(b); }, block);
+    --nesting_;
     line(1, "end clocked partition");
   }
 
@@ -161,6 +169,7 @@ private:
 
   const flat::FlatModel& flat_;
   std::string& out_;
+  int nesting_ = 0;
 };
 
 }  // namespace
@@ -177,8 +186,9 @@ std::string dumpBlt(const CausalModel& model) {
     out += fmt::format("  {}: indicator {}\n", printer.name(z.relation), printer.expr(z.indicator));
   if (!model.samples.empty()) out += fmt::format("samples ({})\n", model.samples.size());
   for (const Sample& s : model.samples)
-    out += fmt::format("  {} (counter {}): start {}, interval {}\n", printer.name(s.flag), printer.name(s.counter),
-                       printer.expr(s.start), printer.expr(s.interval));
+    out += fmt::format("  {} (counter {}): start {}, interval {}{}\n", printer.name(s.flag), printer.name(s.counter),
+                       printer.expr(s.start), printer.expr(s.interval),
+                       s.resolution ? ", resolution " + printer.expr(s.resolution) : "");
   printer.blocks("initialization", model.initialization);
   printer.blocks("derivatives", model.derivativeBlocks);
   printer.blocks("outputs", model.outputBlocks);

@@ -2,9 +2,10 @@
 // under der()), which are parameters (independent or calculated), inputs,
 // discrete unknowns (Integer and Boolean variables, `discrete` Reals and
 // Reals assigned in when-clauses: spec 4.5.2, 8.3.5) and which remain as
-// continuous algebraic unknowns. Every der(x) is replaced by a reference to
-// a synthesized variable named "der(x)" (the FMI convention), in every part
-// of the model, so later passes see only variables.
+// continuous algebraic unknowns; variables of clocked partitions are
+// discrete. Every der(x) is replaced by a reference to a synthesized
+// variable named "der(x)" (the FMI convention), in every part of the model,
+// so later passes see only variables.
 #include "causalize/Classify.h"
 
 #include "causalize/ExprUtil.h"
@@ -73,11 +74,16 @@ private:
 // algorithms, assertions), in that order.
 void rewriteDerivatives(flat::FlatModel& flat, DerivativeRewriter& rewriter) {
   auto rewrite = [&](const ExprPtr& e) { return rewriter.rewrite(e); };
-  for (auto* equations : {&flat.equations, &flat.initialEquations})
-    for (flat::Equation& eq : *equations) {
+  auto rewriteEquations = [&](std::vector<flat::Equation>& equations) {
+    for (flat::Equation& eq : equations) {
       eq.lhs = rewrite(eq.lhs);
       eq.rhs = rewrite(eq.rhs);
     }
+  };
+  rewriteEquations(flat.equations);
+  rewriteEquations(flat.initialEquations);
+  // A partition may read der() of a continuous state (sample(der(x))).
+  for (flat::ClockedPartition& partition : flat.clockedPartitions) rewriteEquations(partition.equations);
   for (flat::WhenEquation& when : flat.whenEquations)
     for (flat::WhenBranch& branch : when.branches) {
       for (ExprPtr& c : branch.conditions) c = rewrite(c);
@@ -117,6 +123,44 @@ std::set<VarId> assignedInWhenClauses(const flat::FlatModel& flat) {
         if (a.kind == flat::ActionKind::Assign) out.insert(a.target);
   for (const flat::Algorithm& algorithm : flat.algorithms) whenStatementTargets(algorithm.statements, false, out);
   return out;
+}
+
+// Clocked partition variables change only at their clock's ticks: they are
+// discrete, whatever their type (spec 16.7). Anything else in a partition's
+// variable list (a parameter, an input, a state) cannot be computed there.
+bool classifyPartitionVariables(CausalModel& model, DiagnosticEngine& diags) {
+  const size_t count = model.flat.variables.size();
+  bool ok = true;
+  for (const flat::ClockedPartition& partition : model.flat.clockedPartitions) {
+    if (partition.tick >= count || model.flat.variables[partition.tick].type != flat::BaseType::Boolean) {
+      diags.errorf(partition.range, "internal error: the clocked partition of clock {} has no Boolean tick variable",
+                   partition.clock);
+      ok = false;
+      continue;
+    }
+    for (VarId v : partition.variables) {
+      if (v >= count) {
+        diags.errorf(partition.range, "internal error: the clocked partition of clock {} lists variable {}, "
+                     "which does not exist", partition.clock, v);
+        ok = false;
+        continue;
+      }
+      Role& role = model.roles[v];
+      if (role == Role::Algebraic || role == Role::Discrete) {
+        role = Role::Discrete;
+        continue;
+      }
+      const flat::Variable& var = model.flat.variables[v];
+      const char* what = role == Role::State        ? "a continuous state (it appears in der())"
+                         : role == Role::Input      ? "an input"
+                         : role == Role::Derivative ? "a derivative"
+                                                    : "a parameter or constant";
+      diags.errorf(var.range, "'{}' is a variable of the clocked partition of clock {}, but it is {}", var.name,
+                   partition.clock, what);
+      ok = false;
+    }
+  }
+  return ok;
 }
 
 }  // namespace
@@ -170,6 +214,7 @@ bool classifyVariables(CausalModel& model, DiagnosticEngine& diags) {
         break;
     }
   }
+  if (!classifyPartitionVariables(model, diags)) return false;
   for (size_t i = 0; i < declared; ++i) {
     const flat::Variable& v = model.flat.variables[i];
     if (model.roles[i] == Role::Constant && !v.binding) {

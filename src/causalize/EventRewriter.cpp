@@ -20,9 +20,11 @@
 // rewriter hands such updates back to the algorithm lowering instead of
 // making a node.
 //
-// sample(start, interval) becomes a hidden flag `$sampleN` with a counter
-// `$sampleN.counter`; the generated event_update sets them (they are not
-// blocks). Identical samples share one flag.
+// sample(start, interval) and sample(start, interval, resolution) (ticks at
+// start + (k*interval)/resolution, written by the clocks stage) become a
+// hidden flag `$sampleN` with a counter `$sampleN.counter`; the generated
+// event_update sets them (they are not blocks). Identical samples (same
+// arguments) share one flag.
 #include "causalize/EventRewriter.h"
 
 #include "causalize/ExprUtil.h"
@@ -160,34 +162,47 @@ bool EventRewriter::checkParameterExpression(const ExprPtr& e, const char* what,
   return true;
 }
 
+// Reports a parameter expression of sample() that evaluates at translation
+// time to something not positive; expressions of parameters the importer may
+// change are checked by the generated code instead.
+bool EventRewriter::checkPositive(const ExprPtr& e, const char* what, SourceRange sample) {
+  std::set<VarId> vars;
+  collectVars(*e, vars);
+  if (!vars.empty()) return true;
+  flat::ConstantEvaluator evaluator(model_.flat);
+  auto value = evaluator.evaluate(*e, e->range);
+  if (!value || value->kind == flat::Constant::Boolean || value->kind == flat::Constant::String ||
+      value->asReal() > 0)
+    return true;
+  diags_.errorf(e->range.valid() ? e->range : sample, "the {} of sample() must be positive, but it is {}", what,
+                flat::toString(*e, model_.flat));
+  return false;
+}
+
 ExprPtr EventRewriter::sampleFlag(const ExprPtr& sample) {
-  if (sample->args.size() != 2 || !sample->args[0] || !sample->args[1]) {
-    diags_.error(sample->range, "sample() needs two arguments: sample(start, interval)");
+  const size_t count = sample->args.size();
+  bool present = count == 2 || count == 3;
+  for (const ExprPtr& arg : sample->args) present = present && arg;
+  if (!present) {
+    diags_.error(sample->range, "sample() needs two arguments, sample(start, interval), or three, "
+                                "sample(start, interval, resolution)");
     ok_ = false;
     return sample;
   }
   const ExprPtr& start = sample->args[0];
   const ExprPtr& interval = sample->args[1];
+  const ExprPtr resolution = count == 3 ? sample->args[2] : nullptr;
   if (!checkParameterExpression(start, "start", sample->range) ||
-      !checkParameterExpression(interval, "interval", sample->range)) {
+      !checkParameterExpression(interval, "interval", sample->range) ||
+      (resolution && !checkParameterExpression(resolution, "resolution", sample->range)) ||
+      !checkPositive(interval, "interval", sample->range) ||
+      (resolution && !checkPositive(resolution, "resolution", sample->range))) {
     ok_ = false;
     return sample;
   }
-  std::set<VarId> intervalVars;
-  collectVars(*interval, intervalVars);
-  if (intervalVars.empty()) {
-    flat::ConstantEvaluator evaluator(model_.flat);
-    auto value = evaluator.evaluate(*interval, interval->range);
-    if (value && value->kind != flat::Constant::Boolean && value->kind != flat::Constant::String &&
-        !(value->asReal() > 0)) {
-      diags_.errorf(interval->range.valid() ? interval->range : sample->range,
-                    "the interval of sample() must be positive, but it is {}",
-                    flat::toString(*interval, model_.flat));
-      ok_ = false;
-      return sample;
-    }
-  }
+  // Identical samples (all arguments alike) share one flag.
   std::string text = flat::toString(*start, model_.flat) + ", " + flat::toString(*interval, model_.flat);
+  if (resolution) text += ", " + flat::toString(*resolution, model_.flat);
   auto found = sampleByText_.find(text);
   if (found != sampleByText_.end()) return flat::makeVar(found->second, sample->range);
   std::string name = fmt::format("$sample{}", model_.samples.size() + 1);
@@ -196,7 +211,7 @@ ExprPtr EventRewriter::sampleFlag(const ExprPtr& sample) {
   sampleByText_.emplace(text, flag);
   sampleVariables_.insert(flag);
   sampleVariables_.insert(counter);
-  model_.samples.push_back(Sample{flag, counter, start, interval, nullptr, sample->range});
+  model_.samples.push_back(Sample{flag, counter, start, interval, resolution, sample->range});
   return flat::makeVar(flag, sample->range);
 }
 

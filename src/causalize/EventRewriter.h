@@ -52,6 +52,7 @@ private:
   bool readsLocal(const flat::Expr& relation) const;
   ExprPtr sampleFlag(const ExprPtr& sample);
   bool checkParameterExpression(const ExprPtr& e, const char* what, SourceRange sample);
+  bool checkPositive(const ExprPtr& e, const char* what, SourceRange sample);
   bool variesContinuously(const flat::Expr& e) const;
 
   CausalModel& model_;

@@ -19,6 +19,8 @@
 //  - Relation and condition updates are part of the system, so relations
 //    are evaluated fresh and their variables hold the right pre() values
 //    for the first event iteration.
+//  - Clocked partitions do not run (their ticks are false then): their
+//    variables are known and keep their start values.
 // An optional `v = start` with a literal start that the matching uses
 // needs no block: v keeps its start value.
 #include "causalize/Blocks.h"
@@ -101,6 +103,10 @@ void addUnknowns(const CausalModel& model, const LoweredModel& lowered, const st
     const flat::Variable& var = model.flat.variables[v];
     Role role = model.roles[v];
     if (lowered.sampleVariables.count(v)) continue;
+    if (lowered.clockedVariables.count(v)) {
+      system.knownBecause[v] = "a clocked variable keeps its start value during initialization";
+      continue;
+    }
     if (role == Role::Discrete) {
       system.unknowns.push_back(v);
       if (heldByWhen.count(v) && !defined.count(v)) system.optionalEquations.push_back(startEquation(v, var));
@@ -135,6 +141,7 @@ bool buildInitialization(CausalModel& model, const LoweredModel& lowered, Diagno
   system.equations.insert(system.equations.end(), lowered.initialEquations.begin(), lowered.initialEquations.end());
   std::set<VarId> heldByWhen;
   for (const DefiningNode& node : lowered.nodes) {
+    if (std::holds_alternative<ClockedBlock>(node.block)) continue;  // its tick is false at initialization
     const auto* when = std::get_if<WhenBlock>(&node.block);
     if (when && !firesAtInitialization(*when)) {
       heldByWhen.insert(when->targets.begin(), when->targets.end());

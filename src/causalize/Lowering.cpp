@@ -1,9 +1,10 @@
 // Hybrid lowering driver: rewrites the model's equations (relations in
-// continuous equations become zero crossings), then the when-equations and
-// algorithms (WhenLowering.cpp, AlgorithmLowering.cpp), the initial
-// sections (relations there are evaluated directly: no crossings) and the
-// assertions (relations inside them never generate events). Tuple
-// equations `(a, b) = f(x)` become nodes defining a and b.
+// continuous equations become zero crossings), then the when-equations,
+// algorithms and clocked partitions (WhenLowering.cpp, AlgorithmLowering.cpp,
+// ClockedLowering.cpp), the initial sections (relations there are evaluated
+// directly: no crossings) and the assertions (relations inside them never
+// generate events). Tuple equations `(a, b) = f(x)` become nodes defining a
+// and b.
 #include "causalize/Lowering.h"
 
 #include "causalize/ExprUtil.h"
@@ -94,13 +95,9 @@ std::optional<DefiningNode> Lowerer::tupleNode(const flat::Equation& eq, bool cr
   return node;
 }
 
-namespace {
-
 bool isTupleEquation(const flat::Equation& eq) {
   return eq.lhs->kind == flat::ExprKind::Tuple || eq.rhs->kind == flat::ExprKind::Tuple;
 }
-
-}  // namespace
 
 std::optional<LoweredModel> lowerHybrid(CausalModel& model, DiagnosticEngine& diags) {
   Lowerer lowerer(model, diags);
@@ -114,6 +111,7 @@ std::optional<LoweredModel> lowerHybrid(CausalModel& model, DiagnosticEngine& di
   }
   lowerer.lowerWhenEquations();
   lowerer.lowerAlgorithms();
+  lowerer.lowerClockedPartitions();
   for (const flat::Equation& eq : model.flat.initialEquations) {
     if (isTupleEquation(eq)) {
       if (auto node = lowerer.tupleNode(eq, false)) lowerer.out.initialNodes.push_back(std::move(*node));

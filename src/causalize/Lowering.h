@@ -1,5 +1,6 @@
 // Hybrid lowering: the parts of a flat model that are not plain equations
-// (when-equations, algorithms, tuple equations, relations, samples) turned
+// (when-equations, algorithms, tuple equations, relations, samples, clocked
+// partitions) turned
 // into what the sorter understands: equations, each solved for one unknown,
 // and defining nodes, each computing a fixed set of variables as a whole.
 #pragma once
@@ -25,6 +26,10 @@ struct LoweredModel {
   std::vector<DefiningNode> initialNodes;  // initial algorithms, initial tuple equations
   // Sample flags and counters: known to every equation system.
   std::set<VarId> sampleVariables;
+  // Variables of clocked partitions. Each partition is one node of `nodes`
+  // (its ClockedBlock); the partition does not run at initialization, where
+  // its variables are known (they keep their start values).
+  std::set<VarId> clockedVariables;
 };
 
 // Fills model.zeroCrossings, model.samples and model.assertions and adds

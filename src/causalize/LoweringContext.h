@@ -1,6 +1,6 @@
-// Shared state of hybrid lowering (Lowering.cpp drives it; the when- and
-// algorithm-specific parts live in WhenLowering.cpp and
-// AlgorithmLowering.cpp).
+// Shared state of hybrid lowering (Lowering.cpp drives it; the when-,
+// algorithm- and clocked-partition-specific parts live in WhenLowering.cpp,
+// AlgorithmLowering.cpp and ClockedLowering.cpp).
 #pragma once
 
 #include "causalize/EventRewriter.h"
@@ -9,6 +9,9 @@
 #include <string>
 
 namespace smc::causal {
+
+// `(a, b) = f(x)`: a tuple on either side.
+bool isTupleEquation(const flat::Equation& eq);
 
 class Lowerer {
 public:
@@ -27,6 +30,7 @@ public:
 
   void lowerWhenEquations();  // WhenLowering.cpp
   void lowerAlgorithms();     // AlgorithmLowering.cpp
+  void lowerClockedPartitions();  // ClockedLowering.cpp
   // `(a, b) = f(x)` as an AlgorithmBlock holding one TupleAssign.
   std::optional<DefiningNode> tupleNode(const flat::Equation& eq, bool crossings);
 

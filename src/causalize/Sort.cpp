@@ -195,7 +195,8 @@ void reportSingular(const EquationSystem& system, const std::vector<std::set<Var
                     const flat::FlatModel& model, DiagnosticEngine& diags) {
   std::vector<std::string> names;
   for (VarId v : freeUnknowns) names.push_back("'" + model.variables[v].name + "'");
-  diags.errorf(model.range, "{} is structurally singular: {} equation(s) for {} unknown(s){}{}", system.what,
+  diags.errorf(system.range.valid() ? system.range : model.range,
+               "{} is structurally singular: {} equation(s) for {} unknown(s){}{}", system.what,
                equationCount, unknownCount,
                names.empty() ? "" : fmt::format("; no equation determines {}", fmt::join(names, ", ")),
                freeEquations.empty() ? "" : "; some equations over-determine their variables");

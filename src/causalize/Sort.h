@@ -29,6 +29,9 @@ struct DefiningNode {
 
 struct EquationSystem {
   std::string what;  // "the model", "the initialization problem": for messages
+  // Where a structurally singular system is reported; the model's range
+  // when not valid (a clocked partition gives its own).
+  SourceRange range;
   std::vector<flat::Equation> equations;
   // Used only for unknowns nothing else determines (`x = start` for states
   // whose `fixed` is not given); numbered after `equations`.

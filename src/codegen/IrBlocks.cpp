@@ -162,8 +162,33 @@ void BlockEmitter::emit(const causal::Block& block) {
     emitLoop(*loop);
   else if (const auto* when = std::get_if<causal::WhenBlock>(&block))
     emitWhen(*when);
+  else if (const auto* clocked = std::get_if<causal::ClockedBlock>(&block))
+    emitClocked(*clocked);
   else
     emitAlgorithm(std::get<causal::AlgorithmBlock>(block));
+}
+
+// if (tick) { the partition's blocks }. Only event_update runs a partition:
+// its tick is false at initialization, and in continuous mode its
+// variables are frozen like every discrete variable.
+void BlockEmitter::emitClocked(const causal::ClockedBlock& clocked) {
+  if (actions_.mode() != EvalMode::Event) return;
+  if (clocked.tick >= ctx_.model.flat.variables.size() ||
+      ctx_.model.flat.variables[clocked.tick].type != flat::BaseType::Boolean) {
+    ctx_.diags.errorf(clocked.range,
+                      "internal error: the clocked partition of clock {} has no Boolean tick",
+                      clocked.clock);
+    return;
+  }
+  Typed tick = exprs_.load(clocked.tick, clocked.range);
+  if (!tick.value) return;
+  llvm::BasicBlock* run = llvm::BasicBlock::Create(ctx_.llvm, "clocked.tick", frame_.function());
+  llvm::BasicBlock* done = llvm::BasicBlock::Create(ctx_.llvm, "clocked.done", frame_.function());
+  b_.CreateCondBr(tick.value, run, done);
+  b_.SetInsertPoint(run);
+  for (const causal::Block& block : clocked.blocks) emit(block);
+  b_.CreateBr(done);
+  b_.SetInsertPoint(done);
 }
 
 void BlockEmitter::emitAssign(const causal::Assign& assign) {

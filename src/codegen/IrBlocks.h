@@ -10,7 +10,9 @@
 //                   assigned variable is set to pre(v) (discrete; not in
 //                   continuous mode, where discrete values are frozen) or
 //                   its start value (continuous), as spec 11.1.2 asks; see
-//                   IrStatements.h for its when-statements and relations.
+//                   IrStatements.h for its when-statements and relations;
+//   ClockedBlock    `if (tick) { its blocks }`, in event_update only (the
+//                   partition's variables are frozen elsewhere).
 #pragma once
 
 #include "codegen/IrActions.h"
@@ -39,6 +41,7 @@ private:
   void emitWhen(const causal::WhenBlock& when);
   void emitAction(const flat::Action& action);
   void emitAlgorithm(const causal::AlgorithmBlock& algorithm);
+  void emitClocked(const causal::ClockedBlock& clocked);
 
   IrContext& ctx_;
   FunctionFrame& frame_;

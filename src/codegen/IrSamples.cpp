@@ -1,5 +1,6 @@
 // Sample ticks (see IrSamples.h). Tick times are always start + k*interval
-// with k the Integer counter, so the 1000th tick is as exact as the first.
+// (or start + (k*interval)/resolution) with k the Integer counter, so the
+// 1000th tick is as exact as the first.
 #include "codegen/IrSamples.h"
 
 #include <fmt/format.h>
@@ -20,9 +21,31 @@ public:
 
   llvm::Value* real(double value) { return llvm::ConstantFP::get(ctx_.types.real, value); }
 
-  // start + k*interval for a double k.
-  llvm::Value* tick(llvm::Value* start, llvm::Value* interval, llvm::Value* k) {
-    return b_.CreateFAdd(start, b_.CreateFMul(k, interval), "tick");
+  // The arguments of one sample(), as doubles; resolution is null when the
+  // sample has none.
+  struct Arguments {
+    llvm::Value* start = nullptr;
+    llvm::Value* interval = nullptr;
+    llvm::Value* resolution = nullptr;
+  };
+
+  // False after an error (already reported).
+  bool arguments(const causal::Sample& s, Arguments& out) {
+    out.start = exprs_.emitAs(*s.start, ValueType::Real);
+    out.interval = exprs_.emitAs(*s.interval, ValueType::Real);
+    if (s.resolution) {
+      out.resolution = exprs_.emitAs(*s.resolution, ValueType::Real);
+      if (!out.resolution) return false;
+    }
+    return out.start && out.interval;
+  }
+
+  // start + k*interval, or start + (k*interval)/resolution, for a double k:
+  // multiplying first keeps integer-valued interval and resolution exact.
+  llvm::Value* tick(const Arguments& a, llvm::Value* k) {
+    llvm::Value* offset = b_.CreateFMul(k, a.interval);
+    if (a.resolution) offset = b_.CreateFDiv(offset, a.resolution);
+    return b_.CreateFAdd(a.start, offset, "tick");
   }
 
   llvm::Value* tolerance(llvm::Value* t) {
@@ -42,36 +65,45 @@ public:
     return b_.CreateFCmpOLE(frame_.time(), b_.CreateFAdd(t, tolerance(t)), "tick.due");
   }
 
-  void setup(const causal::Sample& s) {
-    llvm::Value* start = exprs_.emitAs(*s.start, ValueType::Real);
-    llvm::Value* interval = exprs_.emitAs(*s.interval, ValueType::Real);
-    if (!start || !interval) return;
-    llvm::BasicBlock* valid = llvm::BasicBlock::Create(ctx_.llvm, "sample.valid", frame_.function());
-    b_.CreateCondBr(b_.CreateFCmpOGT(interval, real(0.0)), valid,
-                    frame_.reportBlock("the interval of sample() at " +
-                                       sourceLocation(ctx_, s.range) + " is not positive"));
+  // Continues in a new block when `positive` > 0; otherwise initialize
+  // fails naming the sample.
+  void requirePositive(llvm::Value* positive, const char* what, const causal::Sample& s) {
+    llvm::BasicBlock* valid =
+        llvm::BasicBlock::Create(ctx_.llvm, "sample.valid", frame_.function());
+    b_.CreateCondBr(b_.CreateFCmpOGT(positive, real(0.0)), valid,
+                    frame_.reportBlock(fmt::format("the {} of sample() at {} is not positive", what,
+                                                   sourceLocation(ctx_, s.range))));
     b_.SetInsertPoint(valid);
-    // k = max(0, ceil((time - start)/interval)), then corrected by one in
-    // either direction against the same test event_update uses.
-    llvm::Value* ratio = b_.CreateFDiv(b_.CreateFSub(frame_.time(), start), interval);
-    llvm::Value* k = b_.CreateMaxNum(real(0.0), b_.CreateUnaryIntrinsic(llvm::Intrinsic::ceil, ratio));
+  }
+
+  void setup(const causal::Sample& s) {
+    Arguments a;
+    if (!arguments(s, a)) return;
+    requirePositive(a.interval, "interval", s);
+    if (a.resolution) requirePositive(a.resolution, "resolution", s);
+    // k = max(0, ceil((time - start)/step)), step = interval/resolution,
+    // then corrected by one in either direction against the same test
+    // event_update uses.
+    llvm::Value* step = a.resolution ? b_.CreateFDiv(a.interval, a.resolution) : a.interval;
+    llvm::Value* ratio = b_.CreateFDiv(b_.CreateFSub(frame_.time(), a.start), step);
+    llvm::Value* k =
+        b_.CreateMaxNum(real(0.0), b_.CreateUnaryIntrinsic(llvm::Intrinsic::ceil, ratio));
     k = b_.CreateMinNum(k, real(std::numeric_limits<int32_t>::max() - 1));
     llvm::Value* previous = b_.CreateFSub(k, real(1.0));
-    llvm::Value* usePrevious = b_.CreateAnd(b_.CreateFCmpOGE(previous, real(0.0)),
-                                            due(tick(start, interval, previous)));
+    llvm::Value* usePrevious =
+        b_.CreateAnd(b_.CreateFCmpOGE(previous, real(0.0)), due(tick(a, previous)));
     k = b_.CreateSelect(usePrevious, previous, k);
-    llvm::Value* past = b_.CreateNot(due(tick(start, interval, k)));
+    llvm::Value* past = b_.CreateNot(due(tick(a, k)));
     k = b_.CreateSelect(past, b_.CreateFAdd(k, real(1.0)), k, "first.tick");
     exprs_.store(s.counter, {b_.CreateFPToSI(k, ctx_.types.integer), ValueType::Integer}, s.range);
     exprs_.store(s.flag, {b_.getFalse(), ValueType::Boolean}, s.range);
   }
 
   void update(const causal::Sample& s) {
-    llvm::Value* start = exprs_.emitAs(*s.start, ValueType::Real);
-    llvm::Value* interval = exprs_.emitAs(*s.interval, ValueType::Real);
+    Arguments a;
     Typed counter = exprs_.load(s.counter, s.range);
-    if (!start || !interval || !counter.value) return;
-    llvm::Value* t = tick(start, interval, b_.CreateSIToFP(counter.value, ctx_.types.real));
+    if (!arguments(s, a) || !counter.value) return;
+    llvm::Value* t = tick(a, b_.CreateSIToFP(counter.value, ctx_.types.real));
     llvm::Value* flag = reached(t);
     exprs_.store(s.flag, {flag, ValueType::Boolean}, s.range);
     llvm::Value* next = b_.CreateAdd(counter.value, b_.CreateZExt(flag, ctx_.types.integer));
@@ -81,12 +113,10 @@ public:
   void nextTimeEvent() {
     llvm::Value* next = real(std::numeric_limits<double>::infinity());
     for (const causal::Sample& s : ctx_.model.samples) {
-        llvm::Value* start = exprs_.emitAs(*s.start, ValueType::Real);
-      llvm::Value* interval = exprs_.emitAs(*s.interval, ValueType::Real);
+      Arguments a;
       Typed counter = exprs_.load(s.counter, s.range);
-      if (!start || !interval || !counter.value) return;
-      next = b_.CreateMinNum(
-          next, tick(start, interval, b_.CreateSIToFP(counter.value, ctx_.types.real)));
+      if (!arguments(s, a) || !counter.value) return;
+      next = b_.CreateMinNum(next, tick(a, b_.CreateSIToFP(counter.value, ctx_.types.real)));
     }
     b_.CreateStore(next, frame_.fieldAddress(kDataNextTimeEvent, "next_time_event"));
   }

@@ -1,14 +1,18 @@
 // sample(start, interval) time events (spec 3.7.5), as hybrid.md fixes
 // them: each causal::Sample has a hidden Boolean `flag` and a hidden
-// Integer `counter` (ticks so far); tick k is at start + k*interval,
-// computed from k so that no rounding error accumulates.
+// Integer `counter` (ticks so far); tick k is at start + k*interval, or at
+// start + (k*interval)/resolution for the clocks stage's
+// sample(start, interval, resolution) (exact for rational clocks: the
+// product of integers is exact, and one division rounds once), computed
+// from k so that no rounding error accumulates.
 //   initialize:   counter = index of the first tick not before time (to the
 //                 same tolerance), flag = false;
-//                 a non-positive interval fails with its location.
-//   event_update: t = start + counter*interval;
+//                 a non-positive interval or resolution fails with its
+//                 location.
+//   event_update: t = tick counter;
 //                 flag = time >= t - 1e-12*max(1, |t|); if flag, counter += 1.
-//   both, last:   data->next_time_event = min over samples of
-//                 start + counter*interval (INFINITY without samples).
+//   both, last:   data->next_time_event = min over samples of tick counter
+//                 (INFINITY without samples).
 #pragma once
 
 #include "codegen/IrExpr.h"

@@ -71,7 +71,8 @@ bool consistent(const causal::CausalModel& model, DiagnosticEngine& diags) {
 
 // Variables the initialization blocks compute, other than by `x := start`
 // or `x := pre(x)`: targets of assignments, loop unknowns, targets of
-// when-equations that may fire at initialization, algorithm outputs.
+// when-equations that may fire at initialization, algorithm outputs (not
+// the variables of clocked partitions, which do not run then).
 std::vector<bool> computedByInitialization(const causal::CausalModel& model) {
   std::vector<bool> computed(model.flat.variables.size(), false);
   auto mark = [&](flat::VarId v) {
@@ -90,6 +91,9 @@ std::vector<bool> computedByInitialization(const causal::CausalModel& model) {
           for (const flat::Action& action : branch.actions)
             if (action.kind == flat::ActionKind::Assign || action.kind == flat::ActionKind::Reinit)
               mark(action.target);
+    } else if (std::holds_alternative<causal::ClockedBlock>(block)) {
+      // A partition never runs at initialization (its tick is false then):
+      // its variables keep their start values.
     } else {
       for (flat::VarId v : std::get<causal::AlgorithmBlock>(block).outputs) mark(v);
     }

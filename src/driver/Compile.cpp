@@ -1,6 +1,7 @@
 #include "driver/Compile.h"
 
 #include "causalize/Causalize.h"
+#include "clocks/Clocks.h"
 #include "codegen/Codegen.h"
 #include "flatten/Flatten.h"
 #include "frontend/Parser.h"
@@ -34,14 +35,24 @@ bool compile(const CompileOptions& options, SourceManager& sources, DiagnosticEn
     dumpOut = flat::dumpFlat(*flat);
     return true;
   }
-  // 3. Causalize: matching, BLT, symbolic solving -> blocks.
-  auto causal = causal::causalize(std::move(*flat), diags);
+  // 3. Clocks: infer the clock partitions, then lower them to time events,
+  //    tick flags and guarded partitions the causalizer knows.
+  auto partitioning = clocks::inferClocks(*flat, diags);
+  if (!partitioning) return false;
+  if (options.dump == DumpStage::Clocks) {
+    dumpOut = clocks::dumpClocks(*flat, *partitioning);
+    return true;
+  }
+  auto lowered = clocks::lowerClocks(std::move(*flat), *partitioning, diags);
+  if (!lowered) return false;
+  // 4. Causalize: matching, BLT, symbolic solving -> blocks.
+  auto causal = causal::causalize(std::move(*lowered), diags);
   if (!causal) return false;
   if (options.dump == DumpStage::Blt) {
     dumpOut = causal::dumpBlt(*causal);
     return true;
   }
-  // 4. Code generation, linking and packaging.
+  // 5. Code generation, linking and packaging.
   codegen::CodegenOptions codegenOptions;
   codegenOptions.modelIdentifier = codegen::modelIdentifierFor(causal->flat.name);
   codegenOptions.sourceFileName = std::filesystem::path(options.inputPath).filename().string();

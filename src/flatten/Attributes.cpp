@@ -9,6 +9,7 @@ namespace smc::flatten {
 namespace {
 
 bool knownAttribute(LeafType leaf, const std::string& name) {
+  if (leaf == LeafType::Clock) return false;  // Clock has no attributes (spec 16.3)
   if (name == "start" || name == "fixed" || name == "quantity") return true;
   switch (leaf) {
     case LeafType::Real:
@@ -17,6 +18,7 @@ bool knownAttribute(LeafType leaf, const std::string& name) {
     case LeafType::Integer: return name == "min" || name == "max";
     case LeafType::Boolean:
     case LeafType::String:
+    case LeafType::Clock:
     case LeafType::None: return false;
   }
   return false;
@@ -28,6 +30,7 @@ const char* leafName(LeafType leaf) {
     case LeafType::Integer: return "Integer";
     case LeafType::Boolean: return "Boolean";
     case LeafType::String: return "String";
+    case LeafType::Clock: return "Clock";
     case LeafType::None: return "class";
   }
   return "?";
@@ -57,6 +60,17 @@ void Flattener::setAttributes(Component& c, const Mod& mod) {
     std::vector<flat::ExprPtr> values = spread(mod, "binding");
     for (size_t i = 0; i < values.size(); ++i) {
       flat::Variable& v = model_.variables[c.vars[i]];
+      // A Clock is bound to a clock expression and nothing else is.
+      bool clockValue = typeOf(*values[i], mod.scope) == flat::BaseType::Clock;
+      if (clockValue != (v.type == flat::BaseType::Clock)) {
+        if (clockValue)
+          diags_.errorf(mod.binding->range, "'{}' is {} and cannot be bound to a Clock", c.name,
+                        flat::toString(v.type));
+        else
+          diags_.errorf(mod.binding->range, "the binding of Clock '{}' must be a Clock expression, not {}", c.name,
+                        flat::toString(typeOf(*values[i], mod.scope)));
+        break;
+      }
       if (v.variability == flat::Variability::Parameter ||
           v.variability == flat::Variability::Constant) {
         v.binding = values[i];

@@ -1,8 +1,9 @@
 // Built-in function calls (spec 3.7 and 10.3): elementwise math on scalars
 // and arrays, reductions, array constructors and size queries. The
 // discrete-time operators are in DiscreteOps.cpp, calls of user functions in
-// FunctionCalls.cpp. Operators that belong to later capabilities (previous,
-// delay, state machines...) are reported as "not supported yet" at the call.
+// FunctionCalls.cpp, the synchronous operators (Clock, previous, hold...) in
+// ClockOps.cpp. Operators that belong to later capabilities (delay, state
+// machines...) are reported as "not supported yet" at the call.
 #include "flatten/Flattener.h"
 
 #include <fmt/format.h>
@@ -40,11 +41,6 @@ const std::map<std::string, ElementwiseFunction>& elementwiseFunctions() {
 const char* laterCapability(const std::string& name) {
   static const std::map<std::string, const char*> table = {
       {"delay", "delay()"},
-      {"previous", "clocked partitions"},      {"hold", "clocked partitions"},
-      {"Clock", "clocked partitions"},         {"subSample", "clocked partitions"},
-      {"superSample", "clocked partitions"},   {"shiftSample", "clocked partitions"},
-      {"backSample", "clocked partitions"},    {"noClock", "clocked partitions"},
-      {"interval", "clocked partitions"},      {"firstTick", "clocked partitions"},
       {"transition", "state machines"},        {"initialState", "state machines"},
       {"activeState", "state machines"},       {"ticksInState", "state machines"},
       {"timeInState", "state machines"},       {"cardinality", "cardinality()"},
@@ -77,7 +73,7 @@ std::string simpleCalleeName(const ast::Expr& call) {
 
 bool isBuiltinFunctionName(const std::string& name) {
   return elementwiseFunctions().count(name) || otherBuiltins().count(name) || laterCapability(name) ||
-         isStatementLike(name);
+         isStatementLike(name) || isClockOperatorName(name);
 }
 
 std::optional<Value> Flattener::lowerCall(const ast::Expr& call, const Scope& scope) {
@@ -118,7 +114,9 @@ std::optional<Value> Flattener::lowerCall(const ast::Expr& call, const Scope& sc
     diags_.errorf(r, "'{}' does not accept an iterator ('for') argument", refText(callee));
     return std::nullopt;
   }
-  if (!call.named.empty() && name != "smooth") {
+  // The synchronous operators take named arguments (spec 16.3 - 16.5).
+  if (isClockOperatorName(name)) return *lowerClockOperator(call, name, scope);
+  if (!call.named.empty() && name != "smooth" && name != "sample") {
     diags_.errorf(call.named[0].range, "unexpected named argument '{}' in a call to '{}'",
                   call.named[0].name, refText(callee));
     return std::nullopt;

@@ -8,6 +8,9 @@
 // sample's start and interval must be parameter expressions: the time events
 // they define are scheduled before the simulation runs. None of these may
 // appear in a function, whose result depends on its inputs alone (12.2).
+// sample(u) and sample(u, c) with a Clock c are the synchronous operator of
+// spec 16.4, lowered by ClockOps.cpp: the type of the second argument (or
+// its name, `c`) tells them apart.
 #include "flatten/Flattener.h"
 
 #include <fmt/format.h>
@@ -27,16 +30,23 @@ std::optional<std::optional<Value>> Flattener::lowerDiscreteOperator(const ast::
     diags_.errorf(r, "{}() cannot be used inside a function (spec 12.2)", name);
     return failed;
   }
+  if (name == "sample") {
+    bool clocked = call.args.size() == 1;
+    for (const ast::NamedArg& arg : call.named) clocked = clocked || arg.name == "u" || arg.name == "c";
+    if (!clocked && call.args.size() == 2 && call.named.empty()) {
+      auto second = lower(*call.args[1], scope);
+      if (!second) return failed;
+      for (const flat::ExprPtr& e : second->elements)
+        clocked = clocked || typeOf(*e, scope) == flat::BaseType::Clock;
+    }
+    if (clocked) return lowerClockOperator(call, name, scope);
+  }
   if (!call.named.empty()) {
     diags_.errorf(call.named[0].range, "unexpected named argument '{}' in a call to '{}'",
                   call.named[0].name, name);
     return failed;
   }
   size_t wanted = name == "initial" || name == "terminal" ? 0 : name == "sample" ? 2 : 1;
-  if (name == "sample" && call.args.size() == 1) {
-    diags_.unsupported(r, "sample() with one argument (clocked partitions)");
-    return failed;
-  }
   if (call.args.size() != wanted) {
     diags_.errorf(r, "'{}' takes {} argument(s), {} given", name, wanted, call.args.size());
     return failed;
@@ -46,10 +56,6 @@ std::optional<std::optional<Value>> Flattener::lowerDiscreteOperator(const ast::
 
   if (name == "sample") {
     const ast::Expr& second = *call.args[1];
-    if (second.kind == ast::ExprKind::Call && simpleCalleeName(second) == "Clock") {
-      diags_.unsupported(r, "sample() of a clock (clocked partitions)");
-      return failed;
-    }
     flat::ExprPtr parts[2];
     const char* what[2] = {"start", "interval"};
     for (int i = 0; i < 2; ++i) {
@@ -82,6 +88,10 @@ std::optional<std::optional<Value>> Flattener::lowerDiscreteOperator(const ast::
       return failed;
     }
     const flat::Variable& v = model_.variables[e->var];
+    if (v.type == flat::BaseType::Clock) {
+      diags_.errorf(arg.range, "the argument of {}() cannot be a Clock", name);
+      return failed;
+    }
     if (name == "edge" && v.type != flat::BaseType::Boolean) {
       diags_.errorf(arg.range, "the argument of edge() must be Boolean, not {}", flat::toString(v.type));
       return failed;

@@ -7,6 +7,8 @@
 // around when-equations too (WhenEquations.cpp): inside a when-clause an
 // equation becomes an action of the clause instead of a model equation.
 // `(a, b) = f(x)` keeps its shape: a Tuple on the left of a FunctionCall.
+// Inside a clocked when-clause (ClockedWhen.cpp) equations stay equations,
+// tagged with the clause's clock.
 #include "flatten/Flattener.h"
 
 #include <fmt/format.h>
@@ -16,8 +18,8 @@
 namespace smc::flatten {
 
 void Flattener::addEquation(flat::ExprPtr lhs, flat::ExprPtr rhs, SourceRange range, bool initial,
-                            const std::string& origin) {
-  flat::Equation eq{std::move(lhs), std::move(rhs), range, origin};
+                            const std::string& origin, flat::ExprPtr clock) {
+  flat::Equation eq{std::move(lhs), std::move(rhs), range, origin, std::move(clock)};
   (initial ? model_.initialEquations : model_.equations).push_back(std::move(eq));
 }
 
@@ -55,7 +57,16 @@ void Flattener::lowerSimpleEquation(const ast::Equation& eq, const Scope& scope,
   if (!pairs) return;
   if (!context.when) {
     const std::string& origin = scope.instance ? scope.instance->path : std::string();
-    for (const auto& [lhs, rhs] : *pairs) addEquation(lhs, rhs, eq.range, context.initial, origin);
+    for (const auto& [lhs, rhs] : *pairs) {
+      // A Clock equals only a Clock (spec 16.3).
+      flat::BaseType left = typeOf(*lhs, scope), right = typeOf(*rhs, scope);
+      if ((left == flat::BaseType::Clock) != (right == flat::BaseType::Clock)) {
+        diags_.errorf(eq.range, "a Clock can only be equated with a Clock, not with {}",
+                      flat::toString(left == flat::BaseType::Clock ? right : left));
+        return;
+      }
+    }
+    for (const auto& [lhs, rhs] : *pairs) addEquation(lhs, rhs, eq.range, context.initial, origin, context.clock);
     return;
   }
   // In a when-clause `v = e` assigns v when the clause fires (spec 8.3.5).
@@ -93,7 +104,7 @@ void Flattener::lowerTupleEquation(const ast::Equation& eq, const Scope& scope, 
   for (size_t i = 0; i < tuple->first.size(); ++i)
     slots.push_back(tuple->first[i] ? flat::makeVar(*tuple->first[i], eq.lhs->args[i]->range) : nullptr);
   addEquation(flat::makeTuple(std::move(slots), eq.lhs->range), tuple->second, eq.range, context.initial,
-              scope.instance ? scope.instance->path : std::string());
+              scope.instance ? scope.instance->path : std::string(), context.clock);
 }
 
 void Flattener::lowerEquation(const ast::Equation& eq, const Scope& scope, EquationContext& context) {
@@ -102,7 +113,7 @@ void Flattener::lowerEquation(const ast::Equation& eq, const Scope& scope, Equat
       lowerSimpleEquation(eq, scope, context);
       return;
     case ast::EquationKind::Connect:
-      if (context.when) {
+      if (context.when || context.clock) {
         diags_.error(eq.range, "connect() is not allowed inside a when-clause (spec 8.3.5)");
         return;
       }

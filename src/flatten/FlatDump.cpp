@@ -3,6 +3,10 @@
 // Name;` (inputs, outputs, protected locals, algorithm); then the class:
 // declarations in variable order, initial equations, initial algorithms,
 // equations (ordinary, then when-equations, then assertions), algorithms.
+// Equations of clocked when-clauses (spec 16.6) print as `when <clock> then
+// ... end when;` around each run of consecutive equations that share one
+// clock expression; Clock variables print as `Clock c;` (they are discrete
+// by nature, so the prefix is left out).
 // Expressions are printed with the fewest parentheses that keep Modelica's
 // precedence. Everything is printed in the order of the IR's vectors, so the
 // text is deterministic.
@@ -184,7 +188,9 @@ std::string declaration(const Variable& v, const Printer& printer) {
   switch (v.variability) {
     case Variability::Constant: out += "constant "; break;
     case Variability::Parameter: out += "parameter "; break;
-    case Variability::Discrete: out += "discrete "; break;
+    case Variability::Discrete:
+      if (v.type != BaseType::Clock) out += "discrete ";
+      break;
     case Variability::Continuous: break;
   }
   if (v.causality == Causality::Input) out += "input ";
@@ -353,8 +359,20 @@ std::string dumpFlat(const FlatModel& model) {
   out += "\n";
   for (const Variable& v : model.variables) out += declaration(v, printer);
   auto equations = [&](const std::vector<Equation>& list) {
-    for (const Equation& eq : list)
-      out += "  " + printer.text(*eq.lhs) + " = " + printer.text(*eq.rhs) + ";\n";
+    for (size_t i = 0; i < list.size(); ++i) {
+      const Equation& eq = list[i];
+      if (!eq.clock) {
+        out += "  " + printer.text(*eq.lhs) + " = " + printer.text(*eq.rhs) + ";\n";
+        continue;
+      }
+      // The run of equations of the same clocked when-clause.
+      out += "  when " + printer.text(*eq.clock) + " then\n";
+      size_t end = i;
+      for (; end < list.size() && list[end].clock == eq.clock; ++end)
+        out += "    " + printer.text(*list[end].lhs) + " = " + printer.text(*list[end].rhs) + ";\n";
+      out += "  end when;\n";
+      i = end - 1;
+    }
   };
   auto algorithms = [&](const char* title, const std::vector<Algorithm>& list) {
     for (const Algorithm& algorithm : list) {
@@ -384,6 +402,7 @@ std::string dumpFlat(const FlatModel& model) {
     if (x.tolerance) parts.push_back("Tolerance = " + formatReal(*x.tolerance));
     out += fmt::format("  annotation(experiment({}));\n", fmt::join(parts, ", "));
   }
+  if (!model.solverMethod.empty()) out += "  annotation(solverMethod = " + quoteString(model.solverMethod) + ");\n";
   out += "end " + model.name + ";\n";
   return out;
 }

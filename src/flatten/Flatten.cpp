@@ -1,5 +1,6 @@
 // The flattening driver: checks the top class is simulatable, instantiates
-// it, lowers every equation, and reads the experiment annotation.
+// it, lowers every equation, and reads the experiment and solverMethod
+// annotations.
 #include "flatten/Flatten.h"
 
 #include "flatten/Flattener.h"
@@ -72,6 +73,15 @@ std::optional<flat::FlatModel> Flattener::run(ClassNode* top) {
 
   if (def.annotation) {
     for (const ast::ElementModification& arg : def.annotation->modification.arguments) {
+      // The method of clocked discretized partitions (spec 16.8.2).
+      if (arg.path.str() == "solverMethod" && arg.modification && arg.modification->binding) {
+        auto value = evaluate(*arg.modification->binding, Scope{nullptr, top, nullptr});
+        if (value && value->kind != Constant::String)
+          diags_.error(arg.modification->binding->range, "annotation solverMethod must be a String");
+        else if (value)
+          model_.solverMethod = value->text;
+        continue;
+      }
       if (arg.path.str() != "experiment" || !arg.modification) continue;
       for (const ast::ElementModification& setting : arg.modification->arguments) {
         std::string key = setting.path.str();

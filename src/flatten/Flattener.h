@@ -5,11 +5,15 @@
 //   Lower.cpp        AST expressions -> scalarized flat expressions
 //   Calls.cpp        built-in function calls
 //   DiscreteOps.cpp  pre, edge, change, initial, terminal, sample (spec 3.7.5)
+//   ClockOps.cpp     Clock(), sample(u, c), hold, previous, sub/super/shift/backSample...
+//                    (spec 16.3 - 16.5)
+//   InnerOuter.cpp   outer components bound to their inner declarations (spec 5.4)
 //   Functions.cpp    user functions -> flat::Function (spec 12)
 //   FunctionCalls.cpp  calls of user functions: argument matching (spec 12.4)
 //   Records.cpp      record equations and constructors (spec 12.6)
 //   Equations.cpp    equations, for/if/connect (spec 8, 9)
 //   WhenEquations.cpp  when, reinit, assert, terminate (spec 8.3)
+//   ClockedWhen.cpp  clocked when-clauses `when clock then` (spec 16.6)
 //   Statements.cpp   algorithm sections of models and functions (spec 11)
 //   Flatten.cpp      the driver and the top class
 #pragma once
@@ -73,7 +77,7 @@ Mod makeMod(const ast::Modification* modification, const Scope& scope, Diagnosti
 // the modification applied by the enclosing instance).
 Mod mergeMods(const Mod& outer, const Mod& inner, DiagnosticEngine& diags);
 
-enum class LeafType { None, Real, Integer, Boolean, String };
+enum class LeafType { None, Real, Integer, Boolean, String, Clock };
 
 using flat::Constant;
 
@@ -124,6 +128,10 @@ struct Component {
   ClassNode* cls = nullptr;                           // class type (leaf == None)
   std::vector<flat::VarId> vars;                      // leaf: one per element
   std::vector<std::unique_ptr<Instance>> elements;    // class: one per element
+  // An `outer` component: the inner component it stands for (spec 5.4). Its
+  // leaf, cls, dims and vars are copies of the inner's; its instances are
+  // the inner's, reached through component().
+  Component* inner = nullptr;
 };
 
 // A declaration's type (spec 4.4.2): a predefined type, reached through
@@ -177,6 +185,9 @@ struct RecordField {
 struct EquationContext {
   bool initial = false;              // an initial equation section
   flat::WhenBranch* when = nullptr;  // inside a when-clause: equations become actions
+  // Inside a clocked when-clause (spec 16.6): the clock every equation of the
+  // clause is tagged with; the equations stay ordinary equations.
+  flat::ExprPtr clock;
 };
 
 // Where a statement is lowered.
@@ -315,6 +326,9 @@ private:
   // WhenEquations.cpp helpers
   void lowerWhenEquation(const ast::Equation& eq, const Scope& scope, EquationContext& context);
   void lowerCallEquation(const ast::Equation& eq, const Scope& scope, EquationContext& context);
+  // The checks of lowerWhenConditions on an already lowered condition.
+  std::optional<std::vector<flat::ExprPtr>> checkWhenConditions(const std::optional<Value>& value,
+                                                                const ast::Expr& condition, const Scope& scope);
 
   // Statements.cpp helpers
   void lowerAlgorithms(Instance& inst);
@@ -349,9 +363,30 @@ private:
                                                             const std::string& name,
                                                             const Scope& scope);
   void addEquation(flat::ExprPtr lhs, flat::ExprPtr rhs, SourceRange range, bool initial,
-                   const std::string& origin);
+                   const std::string& origin, flat::ExprPtr clock = nullptr);
   void addValueEquation(const Value& lhs, const Value& rhs, SourceRange range, bool initial,
                         const std::string& origin);
+
+  // ClockOps.cpp
+  // Empty without a report when `name` is not a clock operator (sample is
+  // routed here by DiscreteOps.cpp when its second argument is a Clock).
+  std::optional<std::optional<Value>> lowerClockOperator(const ast::Expr& call, const std::string& name,
+                                                         const Scope& scope);
+  std::optional<Value> lowerClockConstructor(const ast::Expr& call, const Scope& scope);
+  // An argument that must be a scalar parameter expression of `type`.
+  // `section` is the spec section cited in the message.
+  flat::ExprPtr clockParameter(const ast::Expr& arg, flat::BaseType type, const std::string& what,
+                               const char* section, const Scope& scope);
+  // Reports `what` below `minimum` when `e` can be evaluated now.
+  bool checkAtLeast(const flat::ExprPtr& e, double minimum, bool strict, const std::string& what,
+                    SourceRange range);
+
+  // ClockedWhen.cpp
+  void lowerClockedWhen(const ast::Equation& eq, flat::ExprPtr clock, const Scope& scope);
+
+  // InnerOuter.cpp
+  // Binds the outer component `c` to the inner declaration it refers to.
+  void bindOuter(Component& c);
 
   // Lower.cpp helpers
   std::optional<Value> lowerCall(const ast::Expr& call, const Scope& scope);
@@ -392,5 +427,7 @@ flat::BaseType baseType(LeafType leaf);
 std::string simpleCalleeName(const ast::Expr& call);
 // Names handled by Calls.cpp and DiscreteOps.cpp before user functions.
 bool isBuiltinFunctionName(const std::string& name);
+// Clock(), hold, previous, subSample... (not sample, which DiscreteOps.cpp owns).
+bool isClockOperatorName(const std::string& name);
 
 }  // namespace smc::flatten

@@ -187,6 +187,11 @@ bool Flattener::declareFunctionVariables(FunctionBuild& build) {
       ok = false;
       continue;
     }
+    if (type->leaf == LeafType::Clock) {
+      diags_.errorf(decl->range, "'{}' is a Clock, which a function variable cannot be (spec 16.3)", decl->name);
+      ok = false;
+      continue;
+    }
     if (type->leaf == LeafType::String) {
       diags_.unsupported(decl->range, fmt::format("String variables inside functions ('{}')", decl->name));
       ok = false;

@@ -6,7 +6,9 @@
 // may precede `parameter Integer n`. A component of a predefined type
 // (Real, Integer, Boolean, String, or a short class chain ending in one)
 // becomes one flat variable per array element; a component of a class type
-// becomes one child instance per element.
+// becomes one child instance per element. A `Clock` component (spec 16.3)
+// is a discrete variable of type Clock. An `outer` component gets no
+// variables of its own: it stands for its inner declaration (InnerOuter.cpp).
 #include "flatten/Flattener.h"
 
 #include <fmt/format.h>
@@ -38,6 +40,7 @@ flat::BaseType baseType(LeafType leaf) {
     case LeafType::Integer: return flat::BaseType::Integer;
     case LeafType::Boolean: return flat::BaseType::Boolean;
     case LeafType::String: return flat::BaseType::String;
+    case LeafType::Clock: return flat::BaseType::Clock;
     case LeafType::Real:
     case LeafType::None: return flat::BaseType::Real;
   }
@@ -72,6 +75,7 @@ bool isBuiltinTypeName(const ast::Name& name, LeafType& leaf) {
   else if (n == "Integer") leaf = LeafType::Integer;
   else if (n == "Boolean") leaf = LeafType::Boolean;
   else if (n == "String") leaf = LeafType::String;
+  else if (n == "Clock") leaf = LeafType::Clock;
   else return false;
   return true;
 }
@@ -137,10 +141,6 @@ void Flattener::addElements(Instance& inst, ClassNode* cls, const Mod& mod, bool
                 inheritedProtected || ext.visibility == ast::Visibility::Protected, extendsDepth + 1);
   }
   for (const ast::Component& decl : def.components) {
-    if (decl.isInner || decl.isOuter) {
-      diags_.unsupported(decl.range, "inner/outer components");
-      continue;
-    }
     if (decl.isRedeclare) {
       diags_.unsupported(decl.range, "redeclare");
       continue;
@@ -184,7 +184,10 @@ Component* Flattener::component(Instance& inst, const std::string& name) {
   auto it = inst.components.find(name);
   if (it == inst.components.end()) return nullptr;
   ensureInstantiated(*it->second);
-  return it->second->state == Component::State::Done ? it->second.get() : nullptr;
+  Component* c = it->second.get();
+  if (c->state != Component::State::Done) return nullptr;
+  // An outer component stands for its inner declaration (spec 5.4).
+  return c->inner ? c->inner : c;
 }
 
 // Resolves the component's type through short class definitions down to a
@@ -225,6 +228,11 @@ void Flattener::ensureInstantiated(Component& c) {
     return;
   }
   c.state = Component::State::Busy;
+  if (c.decl->isOuter) {
+    bindOuter(c);
+    c.state = Component::State::Done;
+    return;
+  }
   ClassNode* typeClass = nullptr;
   LeafType leaf = LeafType::None;
   Mod typeMod;
@@ -240,6 +248,20 @@ void Flattener::ensureInstantiated(Component& c) {
   flat::Variability variability = strictest(toFlat(c.decl->variability), owner.variability);
   std::string base = owner.path.empty() ? c.name : owner.path + "." + c.name;
 
+  if (leaf == LeafType::Clock) {
+    // A clock is defined by equations at run time (spec 16.3).
+    if (variability == flat::Variability::Parameter || variability == flat::Variability::Constant) {
+      diags_.errorf(c.decl->range, "Clock '{}' cannot be a {} (spec 16.3)", c.name,
+                    variability == flat::Variability::Parameter ? "parameter" : "constant");
+      c.state = Component::State::Done;
+      return;
+    }
+    if (!c.dims.empty()) {
+      diags_.unsupported(c.decl->range, fmt::format("arrays of Clock ('{}')", c.name));
+      c.state = Component::State::Done;
+      return;
+    }
+  }
   if (leaf != LeafType::None) {
     c.leaf = leaf;
     flat::Causality causality = flat::Causality::Local;

@@ -71,7 +71,8 @@ std::string refText(const ast::ComponentRef& ref) {
 bool Flattener::isParameterExpression(const flat::Expr& e, const Scope& scope) const {
   using flat::ExprKind;
   if (e.kind == ExprKind::Time || e.kind == ExprKind::Der || e.kind == ExprKind::Pre ||
-      e.kind == ExprKind::Initial || e.kind == ExprKind::Terminal || e.kind == ExprKind::Sample)
+      e.kind == ExprKind::Initial || e.kind == ExprKind::Terminal || e.kind == ExprKind::Sample ||
+      e.kind == ExprKind::ClockConstructor || e.kind == ExprKind::ClockOp)
     return false;
   if (e.kind == ExprKind::Var) {
     if (scope.function) return false;  // a function's variables vary with its inputs

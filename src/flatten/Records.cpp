@@ -29,6 +29,18 @@ void Flattener::collectLeaves(Instance& inst, const std::string& prefix,
                               std::vector<std::pair<std::string, flat::VarId>>& out) {
   for (Component* c : inst.order) {
     ensureInstantiated(*c);
+    if (c->inner) {
+      // An outer component: the inner's variables under the outer's name.
+      if (c->leaf != LeafType::None) {
+        for (size_t i = 0; i < c->vars.size(); ++i)
+          out.emplace_back(prefix + c->name + subscriptText(c->dims, static_cast<long long>(i)), c->vars[i]);
+      } else {
+        for (size_t i = 0; i < c->inner->elements.size(); ++i)
+          collectLeaves(*c->inner->elements[i],
+                        prefix + c->name + subscriptText(c->dims, static_cast<long long>(i)) + ".", out);
+      }
+      continue;
+    }
     if (c->leaf != LeafType::None) {
       for (flat::VarId id : c->vars) {
         const std::string& full = model_.variables[id].name;

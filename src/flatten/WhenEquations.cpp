@@ -11,7 +11,8 @@
 // when (8.3.5.2), no when in an initial equation section, reinit and
 // terminate only inside a when-clause. assert outside a when-clause becomes
 // one of the model's assertions. Messages must be constant: a String
-// literal, a String constant or a '+' of those.
+// literal, a String constant or a '+' of those. A when whose condition is a
+// Clock is a clocked when-clause (ClockedWhen.cpp).
 #include "flatten/Flattener.h"
 
 #include <fmt/format.h>
@@ -25,9 +26,27 @@ void Flattener::lowerWhenEquation(const ast::Equation& eq, const Scope& scope, E
     diags_.error(eq.range, "a when-equation is not allowed in an initial equation section (spec 8.6)");
     return;
   }
-  if (context.when) {
+  if (context.when || context.clock) {
     diags_.error(eq.range, "a when-equation cannot be nested inside another when-equation (spec 8.3.5.2)");
     return;
+  }
+  // The first condition is lowered once: its type tells a clocked clause.
+  std::optional<Value> first;
+  if (!eq.conditions.empty()) {
+    first = lower(*eq.conditions[0], scope);
+    if (!first) return;
+    bool clocked = false;
+    for (const flat::ExprPtr& e : first->elements)
+      clocked = clocked || typeOf(*e, scope) == flat::BaseType::Clock;
+    if (clocked) {
+      if (!first->isScalar()) {
+        diags_.error(eq.conditions[0]->range,
+                     "the condition of a clocked when-clause must be a single Clock (spec 16.6)");
+        return;
+      }
+      lowerClockedWhen(eq, first->elements[0], scope);
+      return;
+    }
   }
   flat::WhenEquation when;
   when.range = eq.range;
@@ -37,7 +56,8 @@ void Flattener::lowerWhenEquation(const ast::Equation& eq, const Scope& scope, E
   for (size_t i = 0; ok && i < eq.branches.size(); ++i) {
     flat::WhenBranch& branch = when.branches[i];
     branch.range = eq.conditions[i]->range;
-    auto conditions = lowerWhenConditions(*eq.conditions[i], scope);
+    auto conditions = i == 0 ? checkWhenConditions(first, *eq.conditions[0], scope)
+                             : lowerWhenConditions(*eq.conditions[i], scope);
     if (!conditions) {
       ok = false;
       continue;
@@ -54,7 +74,12 @@ void Flattener::lowerWhenEquation(const ast::Equation& eq, const Scope& scope, E
 
 std::optional<std::vector<flat::ExprPtr>> Flattener::lowerWhenConditions(const ast::Expr& condition,
                                                                          const Scope& scope) {
-  auto value = lower(condition, scope);
+  return checkWhenConditions(lower(condition, scope), condition, scope);
+}
+
+std::optional<std::vector<flat::ExprPtr>> Flattener::checkWhenConditions(const std::optional<Value>& value,
+                                                                         const ast::Expr& condition,
+                                                                         const Scope& scope) {
   if (!value) return std::nullopt;
   if (value->dims.size() > 1 || value->elements.empty()) {
     diags_.error(condition.range, "the condition of a when-clause must be a Boolean or a vector of Booleans");
@@ -73,6 +98,14 @@ std::optional<std::vector<flat::ExprPtr>> Flattener::lowerWhenConditions(const a
 void Flattener::lowerCallEquation(const ast::Equation& eq, const Scope& scope, EquationContext& context) {
   const ast::Expr& call = *eq.lhs;
   std::string name = simpleCalleeName(call);
+  if (context.clock && (name == "reinit" || name == "terminate")) {
+    diags_.errorf(eq.range, "{}() is not allowed inside a clocked when-clause (spec 16.6)", name);
+    return;
+  }
+  if (context.clock && name == "assert") {
+    diags_.unsupported(eq.range, "assert() inside a clocked when-clause");
+    return;
+  }
   if (name == "reinit") {
     if (!context.when) {
       diags_.error(eq.range, "reinit() is only allowed inside a when-clause (spec 8.3.6)");

@@ -27,6 +27,11 @@ ExprPtr ifThen(ExprPtr c, ExprPtr a, ExprPtr b) { return flat::makeIf(c, a, b); 
 ExprPtr der(VarId v) { return flat::makeDer(flat::makeVar(v)); }
 ExprPtr pre(VarId v) { return flat::makePre(flat::makeVar(v)); }
 ExprPtr sample(ExprPtr start, ExprPtr interval, uint32_t line) { return flat::makeSample(start, interval, at(line)); }
+ExprPtr rationalSample(ExprPtr start, ExprPtr interval, ExprPtr resolution, uint32_t line) {
+  auto e = std::make_shared<flat::Expr>(*flat::makeSample(start, interval, at(line)));
+  e->args.push_back(resolution);
+  return e;
+}
 ExprPtr noEvent(ExprPtr e) { return flat::makeCall(flat::Builtin::NoEvent, {e}); }
 ExprPtr time() { return flat::makeTime(); }
 ExprPtr initial() { return flat::makeInitial(); }
@@ -125,6 +130,26 @@ void FlatBuilder::initialAlgorithm(std::vector<flat::Statement> statements, uint
 void FlatBuilder::assertion(ExprPtr condition, const std::string& message, uint32_t line) {
   model.assertions.push_back({condition, flat::makeString(message), flat::AssertLevel::Error, at(line)});
 }
+
+VarId FlatBuilder::tick(const std::string& name, ExprPtr condition, uint32_t line) {
+  VarId id = boolean(name, false, line);
+  model.variables[id].isHidden = true;
+  equation(var(id), condition, line);
+  return id;
+}
+
+void FlatBuilder::partition(const std::string& clock, VarId tick, std::vector<VarId> variables,
+                            std::vector<flat::Equation> equations) {
+  flat::ClockedPartition p;
+  p.clock = clock;
+  p.tick = tick;
+  p.variables = std::move(variables);
+  p.range = equations.empty() ? SourceRange{} : equations.front().range;
+  p.equations = std::move(equations);
+  model.clockedPartitions.push_back(std::move(p));
+}
+
+flat::Equation eq(ExprPtr lhs, ExprPtr rhs, uint32_t line) { return {lhs, rhs, at(line), ""}; }
 
 flat::Statement assignStatement(VarId target, ExprPtr value, uint32_t line) {
   flat::Statement s;

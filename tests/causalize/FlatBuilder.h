@@ -36,6 +36,8 @@ ExprPtr ifThen(ExprPtr c, ExprPtr a, ExprPtr b);
 ExprPtr der(VarId v);
 ExprPtr pre(VarId v);
 ExprPtr sample(ExprPtr start, ExprPtr interval, uint32_t line = 0);
+// sample(start, interval, resolution), as the clocks stage writes it.
+ExprPtr rationalSample(ExprPtr start, ExprPtr interval, ExprPtr resolution, uint32_t line = 0);
 ExprPtr noEvent(ExprPtr e);
 ExprPtr time();
 ExprPtr initial();
@@ -61,12 +63,21 @@ public:
   void algorithm(std::vector<flat::Statement> statements, uint32_t line = 0);
   void initialAlgorithm(std::vector<flat::Statement> statements, uint32_t line = 0);
   void assertion(ExprPtr condition, const std::string& message, uint32_t line = 0);
+  // A hidden Boolean for a partition's tick, defined by `tick = condition`.
+  VarId tick(const std::string& name, ExprPtr condition, uint32_t line = 0);
+  // A clocked partition computing `variables` from `equations` when `tick`
+  // is true; its range is that of its first equation.
+  void partition(const std::string& clock, VarId tick, std::vector<VarId> variables,
+                 std::vector<flat::Equation> equations);
 
   flat::FlatModel model;
 
 private:
   VarId add(flat::Variable v);
 };
+
+// `lhs = rhs` on `line`, for partitions.
+flat::Equation eq(ExprPtr lhs, ExprPtr rhs, uint32_t line = 0);
 
 // Statement shorthands.
 flat::Statement assignStatement(VarId target, ExprPtr value, uint32_t line = 0);

@@ -56,10 +56,10 @@ TEST(Cli, SyntaxErrorIsLocatedAndExitsWithOne) {
 }
 
 TEST(Cli, UnsupportedConstructIsLocatedAndExitsWithOne) {
-  std::string model = writeModel("Inner.mo", "model Inner\n  inner Real x;\nequation\n  x = 1;\nend Inner;\n");
+  std::string model = writeModel("Flow.mo", "model Flow\n  flow Real i;\nequation\n  i = 1;\nend Flow;\n");
   Outcome o = runCommand(smc() + " " + model + " -o " + (scratch() / "w.fmu").string());
   EXPECT_EQ(o.status, 1);
-  EXPECT_NE(o.output.find(model + ":2:3: error: not supported yet: inner/outer components"), std::string::npos)
+  EXPECT_NE(o.output.find(model + ":2:3: error: not supported yet: flow variables"), std::string::npos)
       << o.output;
 }
 

@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 
 #include <unistd.h>
 
@@ -70,6 +71,12 @@ int columnOf(const importer::SimulationResult& r, const std::string& name) {
     if (r.columns[i] == name) return static_cast<int>(i);
   ADD_FAILURE() << "no column " << name;
   return 0;
+}
+
+std::string writeScratchModel(const std::string& fileName, const std::string& text) {
+  fs::path path = scratchDir() / fileName;
+  std::ofstream(path) << text;
+  return path.string();
 }
 
 std::string sharedModel(const std::string& relative) { return std::string(SMC_SHARED_MODELS) + "/" + relative; }

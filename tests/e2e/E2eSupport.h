@@ -21,6 +21,9 @@ std::string simulateError(importer::SimulateOptions options);
 
 int columnOf(const importer::SimulationResult& result, const std::string& name);
 
+// Writes `text` to `fileName` in the scratch directory; returns its path.
+std::string writeScratchModel(const std::string& fileName, const std::string& text);
+
 std::string sharedModel(const std::string& relative);
 std::string example(const std::string& name);
 

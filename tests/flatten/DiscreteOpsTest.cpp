@@ -114,9 +114,14 @@ TEST(DiscreteOps, SampleIntervalMustBePositive) {
   EXPECT_TRUE(has(d, "test.mo:3:25: error: the interval of sample() must be positive, got -1")) << d;
 }
 
-TEST(DiscreteOps, SampleOfAClockIsNotSupportedYet) {
-  std::string d = errors("model M\n  Real y = sample(time);\nend M;\n");
-  EXPECT_TRUE(has(d, "test.mo:2:12: error: not supported yet: sample() with one argument (clocked partitions)")) << d;
+TEST(DiscreteOps, SampleWithOneArgumentIsTheClockedSample) {
+  auto r = flattenToModel("model M\n  Real y = sample(time);\nend M;\n");
+  ASSERT_TRUE(r.model) << r.diagnostics;
+  const auto& rhs = *r.model->equations.at(0).rhs;
+  EXPECT_EQ(rhs.kind, ExprKind::ClockOp);
+  EXPECT_EQ(rhs.clockOp, smc::flat::ClockOperator::Sample);
+  ASSERT_EQ(rhs.args.size(), 1u);
+  EXPECT_EQ(rhs.args[0]->kind, ExprKind::Time);
 }
 
 TEST(DiscreteOps, WrongArgumentCountIsReported) {

@@ -52,9 +52,10 @@ TEST(FlattenErrors, IndexOutOfBounds) {
   EXPECT_TRUE(has(d, "test.mo:4:5: error: index 3 is out of bounds for dimension 1 of 'x' (size 2)")) << d;
 }
 
-TEST(FlattenErrors, InnerComponentIsNotSupportedYet) {
-  std::string d = errors("model M\n  inner Real x;\nequation\n  x = 1;\nend M;\n");
-  EXPECT_TRUE(has(d, "test.mo:2:3: error: not supported yet: inner/outer components")) << d;
+TEST(FlattenErrors, OuterWithoutInnerIsAnError) {
+  std::string d = errors("model M\n  model S\n    outer Real x;\n  end S;\n  S s;\nend M;\n");
+  EXPECT_TRUE(has(d, "test.mo:3:16: error: no inner declaration for outer 'x' in the enclosing instances 'M' (spec 5.4)"))
+      << d;
 }
 
 TEST(FlattenErrors, DelayIsNotSupportedYet) {

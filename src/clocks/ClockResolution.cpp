@@ -1,0 +1,238 @@
+// Clock expressions of the inference (spec 16.3, 16.5.2): a Clock
+// expression resolves to a node of the clock union-find and an exact
+// transform (subSample multiplies the interval by n, superSample divides
+// it, shiftSample/backSample move the first tick by k/r intervals);
+// constructor arguments are evaluated at translation time. relate() records
+// "this partition runs on that clock" and reports conflicting clocks.
+#include "clocks/InferenceState.h"
+
+#include <fmt/format.h>
+
+namespace smc::clocks::detail {
+
+std::optional<long long> Inference::integerArgument(const Expr& e, const char* what) {
+  auto value = evaluator_.evaluate(e, e.range);
+  if (!value) {
+    diags_.errorf(e.range, "{} must be a parameter expression with a known value: {}", what,
+                  evaluator_.error().message);
+    ++errors_;
+    return std::nullopt;
+  }
+  if (value->kind != flat::Constant::Integer) {
+    diags_.errorf(e.range, "{} must be an Integer", what);
+    ++errors_;
+    return std::nullopt;
+  }
+  return value->integer;
+}
+
+std::optional<double> Inference::realArgument(const Expr& e, const char* what) {
+  auto value = evaluator_.evaluate(e, e.range);
+  if (!value || (value->kind != flat::Constant::Integer && value->kind != flat::Constant::Real)) {
+    diags_.errorf(e.range, "{} must be a parameter expression with a known value: {}", what,
+                  value ? "not a number" : evaluator_.error().message);
+    ++errors_;
+    return std::nullopt;
+  }
+  return value->asReal();
+}
+
+// The transform of subSample/superSample/shiftSample/backSample(u, ...).
+std::optional<ClockTransform> Inference::transformOf(const Expr& op) {
+  const std::string name = flat::toString(op.clockOp);
+  auto fail = [&](SourceRange at, std::string message) -> std::optional<ClockTransform> {
+    diags_.error(at, std::move(message));
+    ++errors_;
+    return std::nullopt;
+  };
+  if (op.args.size() < 2) return fail(op.range, fmt::format("{}() needs its counter argument", name));
+  const std::string counterWhat = fmt::format("the counter of {}()", name);
+  auto counter = integerArgument(*op.args[1], counterWhat.c_str());
+  if (!counter) return std::nullopt;
+  switch (op.clockOp) {
+    case ClockOperator::SubSample:
+    case ClockOperator::SuperSample:
+      if (*counter == 0) {
+        diags_.unsupported(op.range, fmt::format("{}() without a factor (an inferred factor)", name));
+        ++errors_;
+        return std::nullopt;
+      }
+      if (*counter < 0) return fail(op.args[1]->range, fmt::format("the factor of {}() must be positive", name));
+      if (op.clockOp == ClockOperator::SubSample) return ClockTransform{Rational(*counter), Rational(0)};
+      return ClockTransform{Rational(1, *counter), Rational(0)};
+    case ClockOperator::ShiftSample:
+    case ClockOperator::BackSample: {
+      long long resolution = 1;
+      if (op.args.size() > 2) {
+        const std::string what = fmt::format("the resolution of {}()", name);
+        auto r = integerArgument(*op.args[2], what.c_str());
+        if (!r) return std::nullopt;
+        resolution = *r;
+      }
+      if (*counter < 0) return fail(op.args[1]->range, fmt::format("the counter of {}() must not be negative", name));
+      if (resolution < 1) return fail(op.args[2]->range, fmt::format("the resolution of {}() must be at least 1", name));
+      Rational amount(*counter, resolution);
+      return ClockTransform{Rational(1), op.clockOp == ClockOperator::ShiftSample ? amount : -amount};
+    }
+    case ClockOperator::Sample:
+    case ClockOperator::Hold:
+    case ClockOperator::Previous:
+    case ClockOperator::NoClock:
+    case ClockOperator::Interval:
+    case ClockOperator::FirstTick: break;
+  }
+  return fail(op.range, fmt::format("{}() does not derive a clock", name));
+}
+
+std::optional<ClockRef> Inference::resolve(const Expr& e) {
+  auto fail = [&](std::string message) -> std::optional<ClockRef> {
+    diags_.error(e.range, std::move(message));
+    ++errors_;
+    return std::nullopt;
+  };
+  switch (e.kind) {
+    case ExprKind::Var: {
+      if (!isClockExpr(e, model_)) return fail("expected a clock expression");
+      ClockRef ref{varNode(e.var), {}, {}};
+      if (auto s = clockVarSolver_.find(e.var); s != clockVarSolver_.end()) ref.solver = s->second;
+      return ref;
+    }
+    case ExprKind::ClockConstructor: {
+      if (e.clockForm == ClockForm::Solver) {
+        if (e.args.size() != 2) return fail("Clock(c, solverMethod) needs two arguments");
+        auto inner = resolve(*e.args[0]);
+        if (!inner) return std::nullopt;
+        const SourceRange at = e.args[1]->range.valid() ? e.args[1]->range : e.range;
+        auto method = evaluator_.evaluate(*e.args[1], at);
+        if (!method || method->kind != flat::Constant::String) {
+          diags_.error(at, "the solverMethod of Clock() must be a String constant");
+          ++errors_;
+          return std::nullopt;
+        }
+        if (!isSupportedSolverMethod(method->text)) {
+          diags_.errorf(at,
+                        "unknown solverMethod \"{}\"; supported: \"ExplicitEuler\", \"ImplicitEuler\" (spec 16.8.2)",
+                        method->text);
+          ++errors_;
+          return std::nullopt;
+        }
+        inner->solver = method->text;
+        return inner;
+      }
+      if (auto cached = constructorNode_.find(&e); cached != constructorNode_.end())
+        return ClockRef{cached->second, {}, {}};
+      BaseClock clock;
+      clock.range = e.range;
+      switch (e.clockForm) {
+        case ClockForm::Inferred: {
+          size_t node = clocks_.add();
+          constructorNode_[&e] = node;
+          return ClockRef{node, {}, {}};
+        }
+        case ClockForm::Rational: {
+          if (e.args.size() != 2) return fail("Clock(intervalCounter, resolution) needs two arguments");
+          auto counter = integerArgument(*e.args[0], "the intervalCounter of Clock()");
+          auto resolution = integerArgument(*e.args[1], "the resolution of Clock()");
+          if (!counter || !resolution) return std::nullopt;
+          if (*counter <= 0) return fail("the intervalCounter of Clock() must be positive");
+          if (*resolution <= 0) return fail("the resolution of Clock() must be positive");
+          clock.kind = BaseClock::Kind::Rational;
+          clock.counter = *counter;
+          clock.resolution = *resolution;
+          clock.text = fmt::format("Clock({}, {})", *counter, *resolution);
+          break;
+        }
+        case ClockForm::Interval: {
+          if (e.args.size() != 1) return fail("Clock(interval) needs one argument");
+          auto interval = realArgument(*e.args[0], "the interval of Clock()");
+          if (!interval) return std::nullopt;
+          if (!(*interval > 0)) return fail("the interval of Clock() must be positive");
+          clock.kind = BaseClock::Kind::Interval;
+          clock.interval = *interval;
+          clock.text = fmt::format("Clock({})", flat::formatReal(*interval));
+          break;
+        }
+        case ClockForm::Event: {
+          if (e.args.size() != 2) return fail("Clock(condition, startInterval) needs two arguments");
+          auto start = realArgument(*e.args[1], "the startInterval of Clock()");
+          if (!start) return std::nullopt;
+          clock.kind = BaseClock::Kind::Event;
+          clock.condition = e.args[0];
+          clock.startInterval = *start;
+          clock.text = fmt::format("Clock({}, {})", flat::toString(*e.args[0], model_), flat::formatReal(*start));
+          break;
+        }
+        case ClockForm::Solver: break;  // handled above
+      }
+      explicitClocks_.push_back(clock);
+      explicitSource_.push_back(&e);
+      size_t node = clocks_.add(explicitClocks_.size() - 1);
+      constructorNode_[&e] = node;
+      return ClockRef{node, {}, {}};
+    }
+    case ExprKind::ClockOp: {
+      if (!isClockExpr(e, model_)) return fail("expected a clock expression");
+      auto inner = resolve(*e.args[0]);
+      if (!inner) return std::nullopt;
+      auto t = transformOf(e);
+      if (!t) return std::nullopt;
+      try {
+        inner->transform = t->after(inner->transform);
+      } catch (const RationalOverflow& overflow) {
+        return fail(overflow.what());
+      }
+      return inner;
+    }
+    default: return fail("expected a clock expression");
+  }
+}
+
+bool Inference::sameClock(size_t a, size_t b) const {
+  if (a == b) return true;
+  const BaseClock &x = explicitClocks_[a], &y = explicitClocks_[b];
+  if (x.kind != y.kind) return false;
+  switch (x.kind) {
+    case BaseClock::Kind::Rational: return Rational(x.counter, x.resolution) == Rational(y.counter, y.resolution);
+    case BaseClock::Kind::Interval: return x.interval == y.interval;
+    case BaseClock::Kind::Event: return false;  // only the same constructor
+  }
+  return false;
+}
+
+// Requires clock(node) = ref.
+void Inference::relate(size_t node, const ClockRef& ref, SourceRange where) {
+  ClockUnion::JoinResult r;
+  try {
+    r = clocks_.join(node, ref.node, ref.transform, [&](size_t a, size_t b) { return sameClock(a, b); });
+  } catch (const RationalOverflow& overflow) {
+    diags_.error(where, overflow.what());
+    ++errors_;
+    return;
+  }
+  switch (r.outcome) {
+    case ClockUnion::Outcome::Joined:
+    case ClockUnion::Outcome::Consistent: return;
+    case ClockUnion::Outcome::RateConflict: {
+      ClockTransform wanted = ref.transform.after(r.b.transform);
+      diags_.errorf(where, "conflicting clocks in one partition: {} here, but {} elsewhere",
+                    describeNode(r.b.root, wanted), describeNode(r.a.root, r.a.transform));
+      ++errors_;
+      return;
+    }
+    case ClockUnion::Outcome::ClockConflict: {
+      const BaseClock& a = explicitClocks_[*clocks_.explicitClock(r.a.root)];
+      const BaseClock& b = explicitClocks_[*clocks_.explicitClock(r.b.root)];
+      std::string here = describeNode(r.b.root, ref.transform.after(r.b.transform));
+      std::string there = describeNode(r.a.root, r.a.transform);
+      diags_.errorf(where, "conflicting clocks in one partition: {} and {}", here, there);
+      diags_.note(b.range, fmt::format("{} comes from here", b.text));
+      diags_.note(a.range, fmt::format("{} comes from here", a.text));
+      ++errors_;
+      return;
+    }
+  }
+}
+
+// Phase 2 over one data expression of `partition` (a data node).
+
+}  // namespace smc::clocks::detail

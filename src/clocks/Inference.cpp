@@ -1,0 +1,429 @@
+// Clock inference (spec 16.7). Two union-finds:
+//  1. Data partitions: equations and the non-parameter variables they
+//     reference are joined, except inside the operand of a clock conversion
+//     (sample, hold, subSample, superSample, shiftSample, backSample,
+//     noClock), which belongs to another partition; each such operand gets a
+//     node of its own that joins its variables. previous(v), interval(u) and
+//     firstTick(u) operands join the equation's partition.
+//  2. Clocks (ClockUnion): partitions, Clock variables and Clock
+//     constructors, related by exact rational transforms (sub-, super-,
+//     shift- and backSample). Clock equations, clocked when-clauses and
+//     sample(u, c) add relations; a contradiction is a located
+//     "conflicting clocks" error.
+// A partition with a clock source (clocked when, sample, previous,
+// interval, firstTick, a conversion operator's result) is clocked; the
+// rest form the continuous-time partition. Clocked partitions with the same
+// base clock, factor, shift and solver are merged into one sub-partition.
+#include "clocks/InferenceState.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+namespace smc::clocks {
+
+namespace detail {
+
+bool isClockExpr(const Expr& e, const flat::FlatModel& model) {
+  switch (e.kind) {
+    case ExprKind::Var: return e.var < model.variables.size() && model.variables[e.var].type == flat::BaseType::Clock;
+    case ExprKind::ClockConstructor: return true;
+    case ExprKind::ClockOp:
+      switch (e.clockOp) {
+        case ClockOperator::SubSample:
+        case ClockOperator::SuperSample:
+        case ClockOperator::ShiftSample:
+        case ClockOperator::BackSample: return !e.args.empty() && isClockExpr(*e.args[0], model);
+        case ClockOperator::Sample:
+        case ClockOperator::Hold:
+        case ClockOperator::Previous:
+        case ClockOperator::NoClock:
+        case ClockOperator::Interval:
+        case ClockOperator::FirstTick: return false;
+      }
+      return false;
+    default: return false;
+  }
+}
+
+// Operators whose operand lives in another partition than their result.
+bool isConversion(ClockOperator op) {
+  switch (op) {
+    case ClockOperator::Sample:
+    case ClockOperator::Hold:
+    case ClockOperator::SubSample:
+    case ClockOperator::SuperSample:
+    case ClockOperator::ShiftSample:
+    case ClockOperator::BackSample:
+    case ClockOperator::NoClock: return true;
+    case ClockOperator::Previous:
+    case ClockOperator::Interval:
+    case ClockOperator::FirstTick: return false;
+  }
+  return false;
+}
+
+bool mentionsClocks(const Expr& e) {
+  if (e.kind == ExprKind::ClockOp || e.kind == ExprKind::ClockConstructor) return true;
+  for (const auto& a : e.args)
+    if (a && mentionsClocks(*a)) return true;
+  return false;
+}
+
+bool mentionsClocks(const std::vector<flat::Statement>& statements) {
+  for (const flat::Statement& s : statements) {
+    for (const flat::ExprPtr* e : {&s.value, &s.message, &s.rangeStart, &s.rangeStep, &s.rangeStop})
+      if (*e && mentionsClocks(**e)) return true;
+    for (const auto& c : s.conditions)
+      if (c && mentionsClocks(*c)) return true;
+    for (const auto& b : s.branches)
+      if (mentionsClocks(b)) return true;
+  }
+  return false;
+}
+
+void Inference::collect(const Expr& e, size_t anchor) {
+  switch (e.kind) {
+    case ExprKind::Var:
+      if (e.var < model_.variables.size() && joins(e.var)) uniteData(anchor, varNode(e.var));
+      return;
+    case ExprKind::ClockConstructor: return;
+    case ExprKind::ClockOp:
+      if (isClockExpr(e, model_)) return;
+      if (isConversion(e.clockOp)) {
+        if (e.args.empty()) return;
+        size_t node = dataParent_.size();
+        dataParent_.push_back(node);
+        operandNode_[&e] = node;
+        collect(*e.args[0], node);
+        return;
+      }
+      break;
+    default: break;
+  }
+  for (const auto& a : e.args)
+    if (a) collect(*a, anchor);
+}
+
+void Inference::analyze(const Expr& e, size_t partition) {
+  switch (e.kind) {
+    case ExprKind::Der: facts_[findData(partition)].hasDer = true; break;
+    case ExprKind::ClockConstructor: return;
+    case ExprKind::ClockOp: {
+      if (isClockExpr(e, model_)) return;
+      const std::string name = flat::toString(e.clockOp);
+      if (!isConversion(e.clockOp)) {
+        markClocked(partition, e.range);
+        checks_.push_back({Check::NeedsClock, partition, e.range, name});
+        break;  // the operands join this partition
+      }
+      auto operand = operandNode_.find(&e);
+      if (operand == operandNode_.end()) return;
+      size_t inner = operand->second;
+      switch (e.clockOp) {
+        case ClockOperator::Sample:
+          markClocked(partition, e.range);
+          if (e.args.size() > 1) {
+            if (auto ref = resolve(*e.args[1])) {
+              relate(findData(partition), *ref, e.range);
+              if (!ref->solver.empty()) facts_[findData(partition)].solver = ref->solver;
+            }
+          }
+          checks_.push_back({Check::SampleOperand, inner, e.range, name});
+          break;
+        case ClockOperator::Hold: {
+          PartitionFacts& f = facts_[findData(partition)];
+          if (!f.holdResult.valid()) f.holdResult = e.range;
+          checks_.push_back({Check::HoldOperand, inner, e.range, name});
+          break;
+        }
+        case ClockOperator::NoClock:
+          markClocked(partition, e.range);
+          markClocked(inner, e.range);
+          break;
+        case ClockOperator::SubSample:
+        case ClockOperator::SuperSample:
+        case ClockOperator::ShiftSample:
+        case ClockOperator::BackSample:
+          markClocked(partition, e.range);
+          markClocked(inner, e.range);
+          if (auto t = transformOf(e)) relate(findData(partition), ClockRef{findData(inner), *t, {}}, e.range);
+          break;
+        case ClockOperator::Previous:
+        case ClockOperator::Interval:
+        case ClockOperator::FirstTick: break;  // not conversions: handled above
+      }
+      if (!e.args.empty()) analyze(*e.args[0], inner);
+      return;
+    }
+    default: break;
+  }
+  for (const auto& a : e.args)
+    if (a) analyze(*a, partition);
+}
+
+void Inference::checkStructure() {
+  std::map<size_t, bool> reported;  // data roots with a continuous-time error
+  for (const Check& check : checks_) {
+    size_t root = findData(check.partition);
+    const PartitionFacts& f = facts_[root];
+    switch (check.kind) {
+      case Check::SampleOperand:
+        if (f.clocked) {
+          diags_.error(check.range, "sample() of a clocked expression: its argument must be continuous-time (spec 16.5.1)");
+          ++errors_;
+        }
+        break;
+      case Check::HoldOperand:
+        if (!f.clocked) {
+          diags_.error(check.range, "hold() of a continuous-time expression: its argument must be clocked (spec 16.5.1)");
+          ++errors_;
+        }
+        break;
+      case Check::NeedsClock:
+        if (f.holdResult.valid()) {
+          diags_.errorf(check.range, "{}() in a continuous-time partition (spec 16.7)", check.name);
+          diags_.note(f.holdResult, "the result of this hold() makes the partition continuous-time");
+          reported[root] = true;
+          ++errors_;
+        }
+        break;
+    }
+  }
+  for (const auto& [root, f] : facts_) {
+    if (f.clocked && f.holdResult.valid() && !reported.count(root)) {
+      diags_.error(f.holdResult, "the result of hold() is continuous-time but is used in a clocked partition (spec 16.5.1)");
+      diags_.note(f.clockRange, "the partition is clocked because of this");
+      ++errors_;
+    }
+  }
+}
+
+std::optional<Partitioning> Inference::assemble() {
+  Partitioning result;
+  const size_t numEquations = model_.equations.size();
+  // The data partitions in order of their first equation, then those that
+  // only have variables.
+  std::vector<size_t> order;
+  std::map<size_t, std::vector<size_t>> equationsOf, variablesOf;
+  for (size_t i = 0; i < numEquations; ++i) {
+    if (isClockEquation_[i]) {
+      result.clockEquations.push_back(i);
+      continue;
+    }
+    size_t root = findData(i);
+    if (!equationsOf.count(root)) order.push_back(root);
+    equationsOf[root].push_back(i);
+  }
+  for (VarId v = 0; v < model_.variables.size(); ++v) {
+    if (model_.variables[v].type == flat::BaseType::Clock) result.clockVariables.push_back(v);
+    if (!joins(v)) continue;
+    size_t root = findData(varNode(v));
+    if (!equationsOf.count(root) && !variablesOf.count(root)) order.push_back(root);
+    variablesOf[root].push_back(v);
+  }
+
+  std::map<size_t, size_t> baseOfRoot;
+  std::map<std::tuple<size_t, int64_t, int64_t, int64_t, int64_t, std::string>, size_t> subOfKey;
+  for (size_t component : order) {
+    auto factsIt = facts_.find(component);
+    if (factsIt == facts_.end() || !factsIt->second.clocked) {
+      for (size_t eq : equationsOf[component]) result.continuousEquations.push_back(eq);
+      continue;
+    }
+    const PartitionFacts& f = factsIt->second;
+    const SourceRange firstRange = equationsOf[component].empty()
+                                       ? model_.variables[variablesOf[component].front()].range
+                                       : model_.equations[equationsOf[component].front()].range;
+    ClockUnion::Found found = clocks_.find(component);
+    auto [baseIt, isNew] = baseOfRoot.try_emplace(found.root, result.baseClocks.size());
+    if (isNew) {
+      BaseClock base;
+      if (auto ex = clocks_.explicitClock(found.root)) {
+        base = explicitClocks_[*ex];
+      } else {
+        base.kind = BaseClock::Kind::Interval;
+        base.isDefault = true;
+        base.interval = 1.0;
+        base.text = "Clock(1.0)";
+        base.range = firstRange;
+      }
+      result.baseClocks.push_back(base);
+    }
+    BaseClock& base = result.baseClocks[baseIt->second];
+    ClockOffset offset{found.transform.scale, found.transform.delay};
+    if (!base.isPeriodic() && (!offset.factor.isInteger() || !offset.shift.isInteger())) {
+      diags_.errorf(f.clockRange, "non-integer sub-clock factor on an event clock: {} (spec 16.5.2)",
+                    describeClock(base.text, offset));
+      diags_.note(base.range, "the event clock is defined here");
+      ++errors_;
+      continue;
+    }
+    if (offset.shift.isNegative()) {
+      diags_.errorf(f.clockRange, "backSample before the base clock's first tick: {} would tick {} interval(s) of {} before it",
+                    describeClock(base.text, offset), (-offset.shift).text(), base.text);
+      diags_.note(base.range, "the base clock is defined here");
+      ++errors_;
+      continue;
+    }
+    std::string solver;
+    if (f.hasDer) {
+      solver = !f.solver.empty() ? f.solver : !model_.solverMethod.empty() ? model_.solverMethod : "ExplicitEuler";
+    }
+    auto key = std::make_tuple(baseIt->second, offset.factor.num(), offset.factor.den(), offset.shift.num(),
+                               offset.shift.den(), solver);
+    auto [subIt, isNewSub] = subOfKey.try_emplace(key, result.subPartitions.size());
+    if (isNewSub) {
+      SubPartition sub;
+      sub.base = baseIt->second;
+      sub.clock = offset;
+      sub.clockText = describeClock(base.text, offset);
+      sub.range = firstRange;
+      sub.solverMethod = solver;
+      result.subPartitions.push_back(sub);
+      base.subPartitions.push_back(subIt->second);
+    }
+    SubPartition& sub = result.subPartitions[subIt->second];
+    sub.hasDer = sub.hasDer || f.hasDer;
+    for (size_t eq : equationsOf[component]) sub.equations.push_back(eq);
+    for (VarId v : variablesOf[component]) sub.variables.push_back(v);
+  }
+  std::sort(result.continuousEquations.begin(), result.continuousEquations.end());
+  for (SubPartition& sub : result.subPartitions) {
+    std::sort(sub.equations.begin(), sub.equations.end());
+    std::sort(sub.variables.begin(), sub.variables.end());
+    if (sub.equations.size() != sub.variables.size()) {
+      std::vector<std::string> names;
+      for (VarId v : sub.variables) names.push_back(model_.variables[v].name);
+      diags_.errorf(sub.range, "the clocked partition on {} has {} equation(s) for {} variable(s) ({})",
+                    sub.clockText, sub.equations.size(), sub.variables.size(), fmt::join(names, ", "));
+      ++errors_;
+    }
+  }
+  if (errors_ > 0) return std::nullopt;
+  return result;
+}
+
+std::optional<Partitioning> Inference::run() {
+  // Clock operators belong in equations of models only.
+  for (const flat::Function& function : model_.functions) {
+    if (mentionsClocks(function.body)) {
+      diags_.errorf(function.range, "clock operators cannot be used inside a function ({}) (spec 12.2)", function.name);
+      ++errors_;
+    }
+  }
+  for (const flat::WhenEquation& when : model_.whenEquations) {
+    bool clocked = false, other = false;
+    for (const flat::WhenBranch& branch : when.branches) {
+      for (const auto& c : branch.conditions) clocked = clocked || isClockExpr(*c, model_);
+      for (const auto& c : branch.conditions) other = other || (!isClockExpr(*c, model_) && mentionsClocks(*c));
+      for (const flat::Action& a : branch.actions)
+        other = other || (a.value && mentionsClocks(*a.value));
+    }
+    if (clocked && when.branches.size() > 1) {
+      diags_.error(when.range, "a clocked when-clause cannot have elsewhen (spec 16.6)");
+      ++errors_;
+    } else if (clocked || other) {
+      diags_.unsupported(when.range, "clock operators in a when-equation with a Boolean condition");
+      ++errors_;
+    }
+  }
+  auto unsupportedIn = [&](const std::vector<flat::Algorithm>& algorithms) {
+    for (const flat::Algorithm& a : algorithms)
+      if (mentionsClocks(a.statements)) {
+        diags_.unsupported(a.range, "clock operators in an algorithm");
+        ++errors_;
+      }
+  };
+  unsupportedIn(model_.algorithms);
+  unsupportedIn(model_.initialAlgorithms);
+  for (const flat::Equation& eq : model_.initialEquations)
+    if (mentionsClocks(*eq.lhs) || mentionsClocks(*eq.rhs)) {
+      diags_.unsupported(eq.range, "clock operators in an initial equation");
+      ++errors_;
+    }
+  if (!model_.solverMethod.empty() && !isSupportedSolverMethod(model_.solverMethod)) {
+    diags_.errorf(model_.range,
+                  "unknown solverMethod \"{}\"; supported: \"ExplicitEuler\", \"ImplicitEuler\" (spec 16.8.2)",
+                  model_.solverMethod);
+    ++errors_;
+  }
+  if (errors_ > 0) return std::nullopt;
+
+  bool anyClock = false;
+  for (const flat::Variable& v : model_.variables) anyClock = anyClock || v.type == flat::BaseType::Clock;
+  for (const flat::Equation& eq : model_.equations)
+    anyClock = anyClock || eq.clock || mentionsClocks(*eq.lhs) || mentionsClocks(*eq.rhs);
+  if (!anyClock) {
+    Partitioning empty;
+    for (size_t i = 0; i < model_.equations.size(); ++i) empty.continuousEquations.push_back(i);
+    return empty;
+  }
+
+  // Phase 1: data partitions.
+  const size_t numEquations = model_.equations.size();
+  dataParent_.resize(numEquations + model_.variables.size());
+  for (size_t i = 0; i < dataParent_.size(); ++i) dataParent_[i] = i;
+  isClockEquation_.assign(numEquations, false);
+  for (size_t i = 0; i < numEquations; ++i) {
+    const flat::Equation& eq = model_.equations[i];
+    isClockEquation_[i] = isClockExpr(*eq.lhs, model_) || isClockExpr(*eq.rhs, model_);
+    if (isClockEquation_[i]) continue;
+    collect(*eq.lhs, i);
+    collect(*eq.rhs, i);
+  }
+  clocks_.growTo(dataParent_.size());
+
+  // Phase 2: clock equations, then the clock sources of the data partitions.
+  for (size_t i = 0; i < numEquations; ++i) {
+    if (!isClockEquation_[i]) continue;
+    const flat::Equation& eq = model_.equations[i];
+    auto left = resolve(*eq.lhs);
+    auto right = resolve(*eq.rhs);
+    if (!left || !right) continue;
+    // left.t(clock(left)) = right.t(clock(right))
+    try {
+      relate(left->node, ClockRef{right->node, left->transform.inverse().after(right->transform), {}}, eq.range);
+    } catch (const RationalOverflow& overflow) {
+      diags_.error(eq.range, overflow.what());
+      ++errors_;
+    }
+    if (eq.lhs->kind == ExprKind::Var && !right->solver.empty()) clockVarSolver_[eq.lhs->var] = right->solver;
+  }
+  for (size_t i = 0; i < numEquations; ++i) {
+    if (isClockEquation_[i]) continue;
+    const flat::Equation& eq = model_.equations[i];
+    size_t root = findData(i);
+    if (eq.clock) {
+      SourceRange where = eq.clock->range.valid() ? eq.clock->range : eq.range;
+      markClocked(root, where);
+      if (auto ref = resolve(*eq.clock)) {
+        relate(root, *ref, where);
+        if (!ref->solver.empty()) facts_[root].solver = ref->solver;
+      }
+    }
+    analyze(*eq.lhs, root);
+    analyze(*eq.rhs, root);
+  }
+  if (errors_ > 0) return std::nullopt;
+  checkStructure();
+  if (errors_ > 0) return std::nullopt;
+  return assemble();
+}
+
+}  // namespace detail
+
+std::optional<Partitioning> inferClocks(const flat::FlatModel& model, DiagnosticEngine& diags) {
+  // Overflows are caught where a location is known; this is the backstop
+  // for the arithmetic done while assembling the result.
+  try {
+    return detail::Inference(model, diags).run();
+  } catch (const RationalOverflow& overflow) {
+    diags.error(model.range, overflow.what());
+    return std::nullopt;
+  }
+}
+
+}  // namespace smc::clocks

@@ -1,0 +1,395 @@
+// Lowering of inferred clock partitions into the hybrid vocabulary of the
+// causalizer (see /work/notes/clocks.md and FlatModel.h's ClockedPartition):
+//  - each periodic base clock becomes a time event sample(0.0, I, R) on its
+//    grid (Grid.cpp); with several sub-partitions, or one that does not
+//    tick on every grid tick, a hidden counter `$clockN.ticks` counts grid
+//    ticks and each sub-partition's hidden Boolean `$clockN.sM.tick` picks
+//    its own ticks by offset and period;
+//  - an event clock becomes `$clockN.condition = c` and the rising edge
+//    `$clockN.tick = $clockN.condition and not pre($clockN.condition)`;
+//  - inside a partition previous(v) -> pre(v), the conversion operators ->
+//    their operand, interval() -> the nominal interval (or time since the
+//    previous tick for event clocks), firstTick() -> a hidden tick count
+//    equal to 1, der(x) -> a discrete variable "der(x)" with the Euler
+//    update of x;
+//  - Clock variables and clock equations disappear (VarIds are remapped).
+#include "clocks/Clocks.h"
+
+#include <fmt/format.h>
+
+#include <functional>
+#include <map>
+
+namespace smc::clocks {
+
+namespace {
+
+using flat::ClockOperator;
+using flat::Expr;
+using flat::ExprKind;
+using flat::ExprPtr;
+using flat::Op;
+using flat::VarId;
+
+// A copy of `e` with each argument replaced by f(argument).
+ExprPtr mapArgs(const ExprPtr& e, const std::function<ExprPtr(const ExprPtr&)>& f) {
+  if (e->args.empty()) return e;
+  auto copy = std::make_shared<Expr>(*e);
+  for (auto& a : copy->args)
+    if (a) a = f(a);
+  return copy;
+}
+
+ExprPtr makeSample3(double interval, double resolution) {
+  auto e = std::make_shared<Expr>(*flat::makeSample(flat::makeReal(0.0), flat::makeReal(interval)));
+  e->args.push_back(flat::makeReal(resolution));
+  return e;
+}
+
+class Lowering {
+public:
+  Lowering(flat::FlatModel model, const Partitioning& partitioning, DiagnosticEngine& diags)
+      : model_(std::move(model)), partitioning_(partitioning), diags_(diags) {}
+
+  std::optional<flat::FlatModel> run();
+
+private:
+  VarId addHidden(const std::string& name, flat::BaseType type, ExprPtr start) {
+    flat::Variable v;
+    v.name = name;
+    v.type = type;
+    v.variability = flat::Variability::Discrete;
+    v.isHidden = true;
+    v.attributes.start = std::move(start);
+    model_.variables.push_back(std::move(v));
+    return VarId(model_.variables.size() - 1);
+  }
+  void addEquation(std::vector<flat::Equation>& into, ExprPtr lhs, ExprPtr rhs, SourceRange range) {
+    flat::Equation eq;
+    eq.lhs = std::move(lhs);
+    eq.rhs = std::move(rhs);
+    eq.range = range;
+    into.push_back(std::move(eq));
+  }
+  // Old VarIds -> new, failing on removed Clock variables.
+  ExprPtr remap(const ExprPtr& e);
+  void remapStatements(std::vector<flat::Statement>& statements);
+  bool remapVar(VarId& v, SourceRange where);
+
+  // The current partition being lowered.
+  struct PartitionContext {
+    const BaseClock* base = nullptr;
+    const SubPartition* sub = nullptr;
+    std::string prefix;  // "$clock1.s1"
+    flat::ClockedPartition* out = nullptr;
+    std::optional<VarId> count, last;
+    std::map<VarId, VarId> derOf;  // state (new id) -> its "der(x)" variable
+  };
+  ExprPtr rewritePartition(const ExprPtr& e, PartitionContext& p);
+  ExprPtr rewriteContinuous(const ExprPtr& e);
+  ExprPtr intervalOf(PartitionContext& p);
+  ExprPtr firstTickOf(PartitionContext& p);
+  VarId countOf(PartitionContext& p);
+  void lowerBase(size_t index, const std::vector<flat::Equation>& oldEquations);
+  void lowerPartition(size_t baseIndex, size_t m, VarId tick, const std::vector<flat::Equation>& oldEquations);
+
+  flat::FlatModel model_;
+  const Partitioning& partitioning_;
+  DiagnosticEngine& diags_;
+  std::vector<std::optional<VarId>> newId_;
+  std::vector<flat::Equation> equations_;  // the continuous-time equations after lowering
+  bool failed_ = false;
+};
+
+bool Lowering::remapVar(VarId& v, SourceRange where) {
+  if (v >= newId_.size() || !newId_[v]) {
+    diags_.error(where, "a Clock variable can only be used as a clock (spec 16.3)");
+    failed_ = true;
+    return false;
+  }
+  v = *newId_[v];
+  return true;
+}
+
+ExprPtr Lowering::remap(const ExprPtr& e) {
+  if (!e) return e;
+  if (e->kind == ExprKind::Var) {
+    VarId v = e->var;
+    if (!remapVar(v, e->range)) return e;
+    return flat::makeVar(v, e->range);
+  }
+  return mapArgs(e, [this](const ExprPtr& a) { return remap(a); });
+}
+
+void Lowering::remapStatements(std::vector<flat::Statement>& statements) {
+  for (flat::Statement& s : statements) {
+    if (s.kind == flat::StatementKind::Assign || s.kind == flat::StatementKind::Reinit ||
+        s.kind == flat::StatementKind::For)
+      remapVar(s.kind == flat::StatementKind::For ? s.iterator : s.target, s.range);
+    for (auto& t : s.targets)
+      if (t) remapVar(*t, s.range);
+    for (ExprPtr* e : {&s.value, &s.message, &s.rangeStart, &s.rangeStep, &s.rangeStop}) *e = remap(*e);
+    for (auto& c : s.conditions) c = remap(c);
+    for (auto& b : s.branches) remapStatements(b);
+  }
+}
+
+// Outside clocked partitions only hold() and friends may remain (the
+// inference rejected the rest): they read their operand's latest value.
+ExprPtr Lowering::rewriteContinuous(const ExprPtr& e) {
+  if (e->kind == ExprKind::ClockOp && !e->args.empty()) return rewriteContinuous(e->args[0]);
+  if (e->kind == ExprKind::Var) return remap(e);
+  return mapArgs(e, [this](const ExprPtr& a) { return rewriteContinuous(a); });
+}
+
+VarId Lowering::countOf(PartitionContext& p) {
+  if (p.count) return *p.count;
+  VarId count = addHidden(p.prefix + ".count", flat::BaseType::Integer, flat::makeInteger(0));
+  addEquation(p.out->equations, flat::makeVar(count),
+              flat::makeBinary(Op::Add, flat::makePre(flat::makeVar(count)), flat::makeInteger(1)), p.sub->range);
+  p.out->variables.push_back(count);
+  p.count = count;
+  return count;
+}
+
+ExprPtr Lowering::firstTickOf(PartitionContext& p) {
+  return flat::makeBinary(Op::Equal, flat::makeVar(countOf(p)), flat::makeInteger(1));
+}
+
+ExprPtr Lowering::intervalOf(PartitionContext& p) {
+  const BaseClock& base = *p.base;
+  const Rational& factor = p.sub->clock.factor;
+  switch (base.kind) {
+    case BaseClock::Kind::Rational:
+      return flat::makeReal((Rational(base.counter, base.resolution) * factor).toDouble());
+    case BaseClock::Kind::Interval: return flat::makeReal(base.interval * factor.toDouble());
+    case BaseClock::Kind::Event: {
+      // Time since the partition's previous tick; startInterval at the first.
+      if (!p.last) {
+        p.last = addHidden(p.prefix + ".last", flat::BaseType::Real, flat::makeReal(0.0));
+        addEquation(p.out->equations, flat::makeVar(*p.last), flat::makeTime(), p.sub->range);
+        p.out->variables.push_back(*p.last);
+      }
+      return flat::makeIf(firstTickOf(p), flat::makeReal(base.startInterval),
+                          flat::makeBinary(Op::Sub, flat::makeTime(), flat::makePre(flat::makeVar(*p.last))));
+    }
+  }
+  return flat::makeReal(base.interval);
+}
+
+ExprPtr Lowering::rewritePartition(const ExprPtr& e, PartitionContext& p) {
+  switch (e->kind) {
+    case ExprKind::Var: return remap(e);
+    case ExprKind::Der: {
+      if (e->args.empty() || e->args[0]->kind != ExprKind::Var) {
+        diags_.error(e->range, "der() in a clocked partition must be applied to a variable");
+        failed_ = true;
+        return e;
+      }
+      VarId state = e->args[0]->var;
+      if (!remapVar(state, e->range)) return e;
+      auto found = p.derOf.find(state);
+      if (found == p.derOf.end()) {
+        std::string name = "der(" + model_.variables[state].name + ")";
+        VarId derivative = addHidden(name, flat::BaseType::Real, flat::makeReal(0.0));
+        p.out->variables.push_back(derivative);
+        found = p.derOf.emplace(state, derivative).first;
+      }
+      return flat::makeVar(found->second, e->range);
+    }
+    case ExprKind::ClockOp:
+      if (e->args.empty() && e->clockOp != ClockOperator::Interval && e->clockOp != ClockOperator::FirstTick)
+        return e;  // malformed; flattening always gives these an operand
+      switch (e->clockOp) {
+        case ClockOperator::Previous: return flat::makePre(rewritePartition(e->args[0], p), e->range);
+        case ClockOperator::Interval: return intervalOf(p);
+        case ClockOperator::FirstTick: return firstTickOf(p);
+        case ClockOperator::Sample:
+        case ClockOperator::Hold:
+        case ClockOperator::SubSample:
+        case ClockOperator::SuperSample:
+        case ClockOperator::ShiftSample:
+        case ClockOperator::BackSample:
+        case ClockOperator::NoClock: return rewriteContinuous(e->args[0]);
+      }
+      return e;
+    default: return mapArgs(e, [&](const ExprPtr& a) { return rewritePartition(a, p); });
+  }
+}
+
+void Lowering::lowerPartition(size_t baseIndex, size_t m, VarId tick, const std::vector<flat::Equation>& oldEquations) {
+  const BaseClock& base = partitioning_.baseClocks[baseIndex];
+  const SubPartition& sub = partitioning_.subPartitions[base.subPartitions[m]];
+  model_.clockedPartitions.emplace_back();
+  flat::ClockedPartition& out = model_.clockedPartitions.back();
+  out.clock = sub.clockText;
+  out.tick = tick;
+  out.range = sub.range;
+  PartitionContext p;
+  p.base = &base;
+  p.sub = &sub;
+  p.prefix = fmt::format("$clock{}.s{}", baseIndex + 1, m + 1);
+  p.out = &out;
+  for (VarId v : sub.variables) {
+    VarId id = v;
+    if (!remapVar(id, sub.range)) continue;
+    model_.variables[id].variability = flat::Variability::Discrete;
+    out.variables.push_back(id);
+  }
+  for (size_t index : sub.equations) {
+    const flat::Equation& eq = oldEquations[index];
+    flat::Equation lowered = eq;
+    lowered.clock = nullptr;
+    lowered.lhs = rewritePartition(eq.lhs, p);
+    lowered.rhs = rewritePartition(eq.rhs, p);
+    out.equations.push_back(std::move(lowered));
+  }
+  // Clocked discretized continuous-time partition (spec 16.8.1).
+  for (const auto& [state, derivative] : p.derOf) {
+    ExprPtr x = flat::makeVar(state);
+    ExprPtr increment = sub.solverMethod == "ImplicitEuler" ? flat::makeVar(derivative)
+                                                            : flat::makePre(flat::makeVar(derivative));
+    ExprPtr step = flat::makeBinary(Op::Add, flat::makePre(x), flat::makeBinary(Op::Mul, intervalOf(p), increment));
+    addEquation(out.equations, x, flat::makeIf(firstTickOf(p), flat::makePre(x), step), sub.range);
+  }
+  if (out.equations.size() != out.variables.size()) {
+    diags_.errorf(sub.range, "the clocked partition on {} has {} equation(s) for {} variable(s) after lowering",
+                  sub.clockText, out.equations.size(), out.variables.size());
+    failed_ = true;
+  }
+}
+
+void Lowering::lowerBase(size_t index, const std::vector<flat::Equation>& oldEquations) {
+  const BaseClock& base = partitioning_.baseClocks[index];
+  const std::string prefix = fmt::format("$clock{}", index + 1);
+  ClockGrid grid;
+  try {
+    grid = computeGrid(base, partitioning_.subPartitions);
+  } catch (const RationalOverflow& overflow) {
+    diags_.error(base.range, overflow.what());
+    failed_ = true;
+    return;
+  }
+  // The event that ticks the grid, and the Boolean true exactly in that event iteration.
+  ExprPtr gridEvent, gridTick;
+  if (base.isPeriodic()) {
+    gridEvent = gridTick = makeSample3(grid.interval, grid.resolution);
+  } else {
+    VarId condition = addHidden(prefix + ".condition", flat::BaseType::Boolean, flat::makeBoolean(false));
+    addEquation(equations_, flat::makeVar(condition), remap(base.condition), base.range);
+    VarId tick = addHidden(prefix + ".tick", flat::BaseType::Boolean, flat::makeBoolean(false));
+    addEquation(equations_, flat::makeVar(tick),
+                flat::makeBinary(Op::And, flat::makeVar(condition),
+                                 flat::makeUnary(Op::Not, flat::makePre(flat::makeVar(condition)))),
+                base.range);
+    gridEvent = flat::makeVar(condition);
+    gridTick = flat::makeVar(tick);
+  }
+  bool everyTick = base.subPartitions.size() == 1 && grid.periods[0] == 1 && grid.offsets[0] == 0;
+  if (everyTick) {
+    VarId tick;
+    if (base.isPeriodic()) {
+      tick = addHidden(prefix + ".tick", flat::BaseType::Boolean, flat::makeBoolean(false));
+      addEquation(equations_, flat::makeVar(tick), gridTick, base.range);
+    } else {
+      tick = gridTick->var;
+    }
+    lowerPartition(index, 0, tick, oldEquations);
+    return;
+  }
+  // Count grid ticks; each sub-partition ticks at offset + k*period.
+  VarId ticks = addHidden(prefix + ".ticks", flat::BaseType::Integer, flat::makeInteger(0));
+  flat::WhenEquation when;
+  when.range = base.range;
+  flat::WhenBranch branch;
+  branch.conditions = {gridEvent};
+  branch.range = base.range;
+  flat::Action count;
+  count.kind = flat::ActionKind::Assign;
+  count.target = ticks;
+  count.value = flat::makeBinary(Op::Add, flat::makePre(flat::makeVar(ticks)), flat::makeInteger(1));
+  count.range = base.range;
+  branch.actions.push_back(count);
+  when.branches.push_back(branch);
+  model_.whenEquations.push_back(when);
+  for (size_t m = 0; m < base.subPartitions.size(); ++m) {
+    VarId tick = addHidden(fmt::format("{}.s{}.tick", prefix, m + 1), flat::BaseType::Boolean, flat::makeBoolean(false));
+    ExprPtr index0 = flat::makeBinary(Op::Sub, flat::makeVar(ticks), flat::makeInteger(1));
+    ExprPtr started = flat::makeBinary(Op::GreaterEq, index0, flat::makeInteger(grid.offsets[m]));
+    ExprPtr onPeriod = flat::makeBinary(
+        Op::Equal,
+        flat::makeCall(flat::Builtin::Mod, {flat::makeBinary(Op::Sub, index0, flat::makeInteger(grid.offsets[m])),
+                                            flat::makeInteger(grid.periods[m])}),
+        flat::makeInteger(0));
+    addEquation(equations_, flat::makeVar(tick),
+                flat::makeBinary(Op::And, flat::makeBinary(Op::And, gridTick, started), onPeriod), base.range);
+    lowerPartition(index, m, tick, oldEquations);
+  }
+}
+
+std::optional<flat::FlatModel> Lowering::run() {
+  if (partitioning_.empty()) return std::move(model_);
+  // New ids: Clock variables go, the rest keep their order.
+  std::vector<flat::Variable> kept;
+  newId_.assign(model_.variables.size(), std::nullopt);
+  for (VarId v = 0; v < model_.variables.size(); ++v) {
+    if (model_.variables[v].type == flat::BaseType::Clock) continue;
+    newId_[v] = VarId(kept.size());
+    kept.push_back(std::move(model_.variables[v]));
+  }
+  model_.variables = std::move(kept);
+  for (flat::Variable& v : model_.variables) {
+    v.binding = remap(v.binding);
+    for (ExprPtr* e : {&v.attributes.start, &v.attributes.min, &v.attributes.max, &v.attributes.nominal})
+      *e = remap(*e);
+  }
+  std::vector<flat::Equation> oldEquations = std::move(model_.equations);
+  model_.equations.clear();
+  for (flat::Equation& eq : model_.initialEquations) {
+    eq.lhs = remap(eq.lhs);
+    eq.rhs = remap(eq.rhs);
+  }
+  for (flat::WhenEquation& when : model_.whenEquations)
+    for (flat::WhenBranch& branch : when.branches) {
+      for (auto& c : branch.conditions) c = remap(c);
+      for (flat::Action& a : branch.actions) {
+        if (a.kind == flat::ActionKind::Assign || a.kind == flat::ActionKind::Reinit) remapVar(a.target, a.range);
+        a.value = remap(a.value);
+        a.message = remap(a.message);
+      }
+    }
+  for (flat::Assertion& a : model_.assertions) {
+    a.condition = remap(a.condition);
+    a.message = remap(a.message);
+  }
+  for (flat::Algorithm& a : model_.algorithms) remapStatements(a.statements);
+  for (flat::Algorithm& a : model_.initialAlgorithms) remapStatements(a.statements);
+
+  for (size_t index : partitioning_.continuousEquations) {
+    flat::Equation eq = oldEquations[index];
+    eq.clock = nullptr;
+    eq.lhs = rewriteContinuous(eq.lhs);
+    eq.rhs = rewriteContinuous(eq.rhs);
+    equations_.push_back(std::move(eq));
+  }
+  for (size_t b = 0; b < partitioning_.baseClocks.size(); ++b) {
+    try {
+      lowerBase(b, oldEquations);
+    } catch (const RationalOverflow& overflow) {
+      diags_.error(partitioning_.baseClocks[b].range, overflow.what());
+      failed_ = true;
+    }
+  }
+  model_.equations = std::move(equations_);
+  if (failed_) return std::nullopt;
+  return std::move(model_);
+}
+
+}  // namespace
+
+std::optional<flat::FlatModel> lowerClocks(flat::FlatModel model, const Partitioning& partitioning,
+                                           DiagnosticEngine& diags) {
+  return Lowering(std::move(model), partitioning, diags).run();
+}
+
+}  // namespace smc::clocks

@@ -1,0 +1,96 @@
+// inner/outer components (spec 5.4).
+//
+// An `outer x` refers to the `inner x` of the nearest enclosing instance
+// that declares one: the search starts at the instance that contains the
+// instance declaring the outer, and walks up to the top model. The outer
+// gets no flat variables of its own: the component records its inner
+// (Component::inner) and copies the inner's type, dimensions and
+// variables, and component() hands out the inner in its place, so every
+// reference through the outer (`x`, `x.sub.y`, `connect(x.p, ...)`) reaches
+// the inner's variables and instances. An outer contributes no equations;
+// the inner's instance carries them.
+//
+// `inner outer x` is both: an inner for the outers below it, and itself an
+// outer of an inner further up. Here it is bound like an outer, so the
+// outers below it reach the same variables as it does. (The spec's two
+// separate declarations collapse into one; this is what the state machine
+// examples rely on, where the levels share one variable.)
+#include "flatten/Flattener.h"
+
+#include <fmt/format.h>
+
+namespace smc::flatten {
+
+namespace {
+
+std::string typeText(LeafType leaf, ClassNode* cls) {
+  if (leaf != LeafType::None) return flat::toString(baseType(leaf));
+  return cls ? cls->path() : "?";
+}
+
+}  // namespace
+
+void Flattener::bindOuter(Component& c) {
+  // The inner declaration alone decides the value and attributes.
+  if (c.decl->modification) {
+    diags_.errorf(c.decl->modification->range,
+                  "outer element '{}' cannot have a modifier; modify its inner declaration instead (spec 5.4)",
+                  c.name);
+    return;
+  }
+  if (!c.mod.empty()) {
+    diags_.errorf(c.mod.range,
+                  "outer element '{}' cannot be modified; modify its inner declaration instead (spec 5.4)",
+                  c.name);
+    return;
+  }
+  ClassNode* typeClass = nullptr;
+  LeafType leaf = LeafType::None;
+  Mod typeMod;
+  ast::Causality typeCausality = ast::Causality::None;
+  auto dims = evaluateDims(c, typeClass, leaf, typeMod, typeCausality);
+  if (!dims) return;
+
+  Component* inner = nullptr;
+  std::vector<std::string> searched;
+  for (Instance* level = c.owner->parent; level && !inner; level = level->parent) {
+    searched.push_back(fmt::format("'{}'", level->path.empty() ? model_.name : level->path));
+    auto it = level->components.find(c.name);
+    if (it != level->components.end() && it->second->decl->isInner) inner = it->second.get();
+  }
+  if (!inner) {
+    if (searched.empty())
+      diags_.errorf(c.decl->nameRange,
+                    "no inner declaration for outer '{}': the top model has no enclosing instance (spec 5.4)",
+                    c.name);
+    else
+      diags_.errorf(c.decl->nameRange, "no inner declaration for outer '{}' in the enclosing instances {} (spec 5.4)",
+                    c.name, fmt::join(searched, ", "));
+    return;
+  }
+  ensureInstantiated(*inner);
+  // An `inner outer` stands for the inner further up in turn.
+  Component* target = inner->inner ? inner->inner : inner;
+  if (inner->state != Component::State::Done || (inner->leaf == LeafType::None && !inner->cls)) return;
+
+  std::string innerName = inner->owner->path.empty() ? inner->name : inner->owner->path + "." + inner->name;
+  if (leaf != inner->leaf || (leaf == LeafType::None && typeClass != inner->cls)) {
+    diags_.errorf(c.decl->range, "outer '{}' is declared as {} but its inner declaration '{}' is {} (spec 5.4)",
+                  c.name, typeText(leaf, typeClass), innerName, typeText(inner->leaf, inner->cls));
+    diags_.note(inner->decl->range, "the inner declaration is here");
+    return;
+  }
+  if (*dims != inner->dims) {
+    diags_.errorf(c.decl->range, "outer '{}' has dimensions [{}] but its inner declaration '{}' has [{}] (spec 5.4)",
+                  c.name, fmt::join(*dims, ", "), innerName, fmt::join(inner->dims, ", "));
+    diags_.note(inner->decl->range, "the inner declaration is here");
+    return;
+  }
+  c.inner = target;
+  c.leaf = target->leaf;
+  c.cls = target->cls;
+  c.dims = target->dims;
+  c.vars = target->vars;
+}
+
+}  // namespace smc::flatten
