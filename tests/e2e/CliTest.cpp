@@ -103,6 +103,19 @@ TEST(Cli, DumpFlatPrintsTheFlatModel) {
   EXPECT_NE(o.output.find("  der(x) = -k * x;\n"), std::string::npos) << o.output;
 }
 
+TEST(Cli, DumpClocksPrintsThePartitions) {
+  std::string model = writeModel("Ticks.mo",
+                                 "model Ticks\n  Integer n(start = 0);\nequation\n"
+                                 "  when subSample(Clock(1, 10), 3) then\n    n = previous(n) + 1;\n"
+                                 "  end when;\nend Ticks;\n");
+  Outcome o = runCommand(smc() + " --dump=clocks " + model);
+  EXPECT_EQ(o.status, 0) << o.output;
+  // One base clock of 1/10 s whose only sub-clock ticks every third tick.
+  EXPECT_NE(o.output.find("base clock 1: periodic Clock(1, 10)"), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("subSample(Clock(1, 10), 3)"), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("n = previous(n) + 1;"), std::string::npos) << o.output;
+}
+
 TEST(Cli, FmuExportsOnlyFmi2Symbols) {
   fs::path fmu = scratch() / "Dahlquist.fmu";
   Outcome built = runCommand(smc() + " " + SMC_SHARED_MODELS + "/continuous/Dahlquist.mo -o " + fmu.string());

@@ -9,18 +9,23 @@
 
 namespace {
 
+using namespace smc::test;
 using smc::importer::SimulateOptions;
 using smc::importer::SimulationResult;
-using smc::test::columnOf;
-using smc::test::compileErrors;
-using smc::test::compileModel;
-using smc::test::example;
-using smc::test::simulateOk;
-using smc::test::writeScratchModel;
 
 SimulationResult run(const std::string& model, double stop, double step) {
   SimulateOptions options;
   options.fmuPath = compileModel(example(model + ".mo"), model + ".fmu");
+  options.stopTime = stop;
+  options.stepSize = step;
+  options.allVariables = true;
+  return simulateOk(options);
+}
+
+// Compiles the model `text` (file `name`.mo) and simulates it from 0.
+SimulationResult runText(const std::string& name, const std::string& text, double stop, double step) {
+  SimulateOptions options;
+  options.fmuPath = compileModel(writeScratchModel(name + ".mo", text), name + ".fmu");
   options.stopTime = stop;
   options.stepSize = step;
   options.allVariables = true;
@@ -108,67 +113,101 @@ TEST(Clocked, UnrelatedBaseClocksTickIndependently) {
 // A clocked partition with no clock of its own runs on the default clock:
 // period 1 s, ticking at t = 0, 1, 2, ...
 TEST(Clocked, PartitionWithoutClockRunsOnTheDefaultOneSecondClock) {
-  std::string model = writeScratchModel("DefaultClock.mo",
-                                        "model DefaultClock\n"
-                                        "  Integer n(start = 0);\n"
-                                        "equation\n"
-                                        "  n = previous(n) + 1;\n"
-                                        "end DefaultClock;\n");
-  SimulateOptions options;
-  options.fmuPath = compileModel(model, "DefaultClock.fmu");
-  options.stopTime = 3;
-  options.stepSize = 0.5;
-  options.allVariables = true;
-  SimulationResult r = simulateOk(options);
+  SimulationResult r = runText("DefaultClock",
+                               "model DefaultClock\n"
+                               "  Integer n(start = 0);\n"
+                               "equation\n"
+                               "  n = previous(n) + 1;\n"
+                               "end DefaultClock;\n",
+                               3, 0.5);
   ASSERT_EQ(r.rows.size(), 7u);
   const int n[] = {1, 1, 2, 2, 3, 3, 4};
   for (size_t i = 0; i < r.rows.size(); ++i) EXPECT_EQ(at(r, i, "n"), n[i]) << "t=" << 0.5 * i;
 }
 
+// An inner Clock(1, 4) (ticks at k/4) drives the outer clocks of two
+// component instances; Clock() and sample(u) with no clock of their own are
+// inferred to it through `copy = c1.n`.
+TEST(Clocked, InnerClockDrivesOuterClocksAndInferredClocksJoinIt) {
+  SimulationResult r = runText("InnerClock",
+                               "model InnerClock\n"
+                               "  block Counter\n"
+                               "    outer Clock clk;\n"
+                               "    Integer n(start = 0);\n"
+                               "  equation\n"
+                               "    when clk then n = previous(n) + 1; end when;\n"
+                               "  end Counter;\n"
+                               "  inner Clock clk = Clock(1, 4);\n"
+                               "  Counter c1, c2;\n"
+                               "  Integer m(start = 0), copy;\n"
+                               "  Real ts;\n"
+                               "equation\n"
+                               "  when Clock() then\n"
+                               "    m = previous(m) + 1;\n"
+                               "    copy = c1.n;\n"
+                               "    ts = sample(time);\n"
+                               "  end when;\n"
+                               "end InnerClock;\n",
+                               1, 0.125);
+  ASSERT_EQ(r.rows.size(), 9u);
+  for (size_t i = 0; i < r.rows.size(); ++i) {
+    int ticks = static_cast<int>(i) / 2 + 1;  // ticks at 0, 0.25, ... up to t = i/8
+    for (const char* name : {"c1.n", "c2.n", "m", "copy"})
+      EXPECT_EQ(at(r, i, name), ticks) << name << " at t=" << 0.125 * i;
+    EXPECT_NEAR(at(r, i, "ts"), 0.25 * (ticks - 1), 1e-15) << "t=" << 0.125 * i;
+  }
+}
+
 // --- Clock errors: located, and no FMU.
 
-std::string errorsOf(const std::string& name, const std::string& text) {
-  return compileErrors(writeScratchModel(name + ".mo", text));
+struct ClockError {
+  const char* name;
+  const char* text;
+  const char* location;  // "Name.mo:line:" of the error
+  const char* keyword;   // a word the message must contain
+};
+
+void expectLocatedError(const ClockError& e) {
+  std::string errors = compileErrors(writeScratchModel(std::string(e.name) + ".mo", e.text));
+  EXPECT_NE(errors.find(e.location), std::string::npos) << errors;
+  EXPECT_NE(errors.find("error:"), std::string::npos) << errors;
+  EXPECT_NE(errors.find(e.keyword), std::string::npos) << errors;
 }
 
 TEST(Clocked, ConflictingClocksInOnePartitionAreALocatedError) {
-  std::string errors = errorsOf("Conflict",
-                                "model Conflict\n"
-                                "  Real a, b;\n"
-                                "equation\n"
-                                "  a = sample(time, Clock(0.1));\n"
-                                "  b = a + sample(time, Clock(0.2));\n"
-                                "end Conflict;\n");
-  EXPECT_NE(errors.find("Conflict.mo:5:"), std::string::npos) << errors;
-  EXPECT_NE(errors.find("error:"), std::string::npos) << errors;
-  EXPECT_NE(errors.find("clock"), std::string::npos) << errors;
+  expectLocatedError({"Conflict",
+                      "model Conflict\n"
+                      "  Real a, b;\n"
+                      "equation\n"
+                      "  a = sample(time, Clock(0.1));\n"
+                      "  b = a + sample(time, Clock(0.2));\n"
+                      "end Conflict;\n",
+                      "Conflict.mo:5:", "conflicting clocks"});
 }
 
 TEST(Clocked, SuperSamplingAnEventClockIsALocatedError) {
-  std::string errors = errorsOf("SuperEvent",
-                                "model SuperEvent\n"
-                                "  Integer n(start = 0);\n"
-                                "equation\n"
-                                "  when superSample(Clock(time > 0.5), 2) then\n"
-                                "    n = previous(n) + 1;\n"
-                                "  end when;\n"
-                                "end SuperEvent;\n");
-  EXPECT_NE(errors.find("SuperEvent.mo:4:"), std::string::npos) << errors;
-  EXPECT_NE(errors.find("event clock"), std::string::npos) << errors;
+  expectLocatedError({"SuperEvent",
+                      "model SuperEvent\n"
+                      "  Integer n(start = 0);\n"
+                      "equation\n"
+                      "  when superSample(Clock(time > 0.5), 2) then\n"
+                      "    n = previous(n) + 1;\n"
+                      "  end when;\n"
+                      "end SuperEvent;\n",
+                      "SuperEvent.mo:4:", "event clock"});
 }
 
 // y is continuous-time (hold() defines it), so previous(y) is out of place.
 TEST(Clocked, PreviousInAContinuousPartitionIsALocatedError) {
-  std::string errors = errorsOf("ContinuousPrevious",
-                                "model ContinuousPrevious\n"
-                                "  Real u, y, z;\n"
-                                "equation\n"
-                                "  u = sample(time, Clock(0.1));\n"
-                                "  y = hold(u);\n"
-                                "  z = previous(y) + 1;\n"
-                                "end ContinuousPrevious;\n");
-  EXPECT_NE(errors.find("ContinuousPrevious.mo:6:"), std::string::npos) << errors;
-  EXPECT_NE(errors.find("previous"), std::string::npos) << errors;
+  expectLocatedError({"ContinuousPrevious",
+                      "model ContinuousPrevious\n"
+                      "  Real u, y, z;\n"
+                      "equation\n"
+                      "  u = sample(time, Clock(0.1));\n"
+                      "  y = hold(u);\n"
+                      "  z = previous(y) + 1;\n"
+                      "end ContinuousPrevious;\n",
+                      "ContinuousPrevious.mo:6:", "previous"});
 }
 
 }  // namespace
