@@ -27,12 +27,14 @@ namespace {
 
 // Replaces parameter bindings, constants and start values that need no
 // run-time input by literals, so they can go into modelDescription.xml.
+// (A parameter bound to `time`, such as the clocks' start time, is
+// computed at initialization instead.)
 bool foldLiterals(CausalModel& model, DiagnosticEngine& diags) {
   flat::ConstantEvaluator evaluator(model.flat);
   auto freeOfVariables = [](const flat::Expr& e) {
     std::set<VarId> vars;
     collectVars(e, vars);
-    return vars.empty() && !containsDer(e);
+    return vars.empty() && !containsDer(e) && !containsKind(e, flat::ExprKind::Time);
   };
   std::vector<flat::ExprPtr> folded(model.flat.variables.size());
   for (size_t i = 0; i < model.flat.variables.size(); ++i) {

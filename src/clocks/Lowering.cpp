@@ -40,8 +40,8 @@ ExprPtr mapArgs(const ExprPtr& e, const std::function<ExprPtr(const ExprPtr&)>& 
   return copy;
 }
 
-ExprPtr makeSample3(double interval, double resolution) {
-  auto e = std::make_shared<Expr>(*flat::makeSample(flat::makeReal(0.0), flat::makeReal(interval)));
+ExprPtr makeSample3(ExprPtr start, double interval, double resolution) {
+  auto e = std::make_shared<Expr>(*flat::makeSample(std::move(start), flat::makeReal(interval)));
   e->args.push_back(flat::makeReal(resolution));
   return e;
 }
@@ -63,6 +63,22 @@ private:
     v.attributes.start = std::move(start);
     model_.variables.push_back(std::move(v));
     return VarId(model_.variables.size() - 1);
+  }
+  // Periodic clocks tick first at the start of the simulation (spec 16.3):
+  // a hidden parameter bound to `time`, which initialization evaluates at
+  // the start time, anchors every grid.
+  ExprPtr startTime() {
+    if (!startTime_) {
+      flat::Variable v;
+      v.name = "$clocks.startTime";
+      v.type = flat::BaseType::Real;
+      v.variability = flat::Variability::Parameter;
+      v.isHidden = true;
+      v.binding = flat::makeTime();
+      model_.variables.push_back(std::move(v));
+      startTime_ = VarId(model_.variables.size() - 1);
+    }
+    return flat::makeVar(*startTime_);
   }
   void addEquation(std::vector<flat::Equation>& into, ExprPtr lhs, ExprPtr rhs, SourceRange range) {
     flat::Equation eq;
@@ -99,6 +115,7 @@ private:
   std::vector<std::optional<VarId>> newId_;
   std::vector<flat::Equation> equations_;  // the continuous-time equations after lowering
   bool failed_ = false;
+  std::optional<VarId> startTime_;  // $clocks.startTime, once a periodic clock needs it
 };
 
 bool Lowering::remapVar(VarId& v, SourceRange where) {
@@ -273,7 +290,7 @@ void Lowering::lowerBase(size_t index, const std::vector<flat::Equation>& oldEqu
   // The event that ticks the grid, and the Boolean true exactly in that event iteration.
   ExprPtr gridEvent, gridTick;
   if (base.isPeriodic()) {
-    gridEvent = gridTick = makeSample3(grid.interval, grid.resolution);
+    gridEvent = gridTick = makeSample3(startTime(), grid.interval, grid.resolution);
   } else {
     VarId condition = addHidden(prefix + ".condition", flat::BaseType::Boolean, flat::makeBoolean(false));
     addEquation(equations_, flat::makeVar(condition), remap(base.condition), base.range);

@@ -36,6 +36,11 @@ bool sameExpr(const flat::Expr& a, const flat::Expr& b) {
     case flat::ExprKind::ClockOp:
       if (a.clockOp != b.clockOp) return false;
       break;
+    case flat::ExprKind::ActiveState:
+      if (a.text != b.text) return false;
+      break;
+    case flat::ExprKind::TicksInState:
+    case flat::ExprKind::TimeInState: break;
   }
   for (size_t i = 0; i < a.args.size(); ++i) {
     if (!a.args[i] || !b.args[i]) {

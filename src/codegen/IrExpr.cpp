@@ -92,6 +92,11 @@ Typed ExprEmitter::emit(const flat::Expr& e) {
     case flat::ExprKind::ClockOp:
       return error(e.range, "internal error: a clock operator reached the code generator; the "
                             "clocks stage should have lowered it");
+    case flat::ExprKind::ActiveState:
+    case flat::ExprKind::TicksInState:
+    case flat::ExprKind::TimeInState:
+      return error(e.range, "internal error: a state machine operator reached the code generator; "
+                            "the state machine stage should have lowered it");
   }
   return error(e.range, "internal error: unknown expression kind");
 }

@@ -93,7 +93,10 @@ std::optional<Literal> fold(const flat::Expr& e, const causal::CausalModel& mode
     case flat::ExprKind::FunctionCall:
     case flat::ExprKind::Tuple:
     case flat::ExprKind::ClockConstructor:
-    case flat::ExprKind::ClockOp: return std::nullopt;
+    case flat::ExprKind::ClockOp:
+    case flat::ExprKind::ActiveState:
+    case flat::ExprKind::TicksInState:
+    case flat::ExprKind::TimeInState: return std::nullopt;
   }
   return std::nullopt;
 }

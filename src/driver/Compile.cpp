@@ -5,6 +5,7 @@
 #include "codegen/Codegen.h"
 #include "flatten/Flatten.h"
 #include "frontend/Parser.h"
+#include "statemachine/StateMachines.h"
 
 #include <filesystem>
 
@@ -35,7 +36,18 @@ bool compile(const CompileOptions& options, SourceManager& sources, DiagnosticEn
     dumpOut = flat::dumpFlat(*flat);
     return true;
   }
-  // 3. Clocks: infer the clock partitions, then lower them to time events,
+  // 3. State machines: transition/initialState clusters -> clocked equations.
+  auto machines = statemachine::discoverStateMachines(*flat, diags);
+  if (!machines) return false;
+  std::optional<flat::FlatModel> unlowered;
+  if (options.dump == DumpStage::StateMachines) unlowered = *flat;
+  flat = statemachine::lowerStateMachines(std::move(*flat), *machines, diags);
+  if (!flat) return false;
+  if (options.dump == DumpStage::StateMachines) {
+    dumpOut = statemachine::dumpStateMachines(*unlowered, *machines, &*flat);
+    return true;
+  }
+  // 4. Clocks: infer the clock partitions, then lower them to time events,
   //    tick flags and guarded partitions the causalizer knows.
   auto partitioning = clocks::inferClocks(*flat, diags);
   if (!partitioning) return false;
@@ -45,14 +57,14 @@ bool compile(const CompileOptions& options, SourceManager& sources, DiagnosticEn
   }
   auto lowered = clocks::lowerClocks(std::move(*flat), *partitioning, diags);
   if (!lowered) return false;
-  // 4. Causalize: matching, BLT, symbolic solving -> blocks.
+  // 5. Causalize: matching, BLT, symbolic solving -> blocks.
   auto causal = causal::causalize(std::move(*lowered), diags);
   if (!causal) return false;
   if (options.dump == DumpStage::Blt) {
     dumpOut = causal::dumpBlt(*causal);
     return true;
   }
-  // 5. Code generation, linking and packaging.
+  // 6. Code generation, linking and packaging.
   codegen::CodegenOptions codegenOptions;
   codegenOptions.modelIdentifier = codegen::modelIdentifierFor(causal->flat.name);
   codegenOptions.sourceFileName = std::filesystem::path(options.inputPath).filename().string();

@@ -1,6 +1,6 @@
 // The compile pipeline as one function, shared by the `smc` command and the
 // end-to-end tests. It reads like a table of contents of the compiler:
-//   parse -> flatten -> clocks -> causalize -> codegen -> package.
+//   parse -> flatten -> state machines -> clocks -> causalize -> codegen -> package.
 #pragma once
 
 #include "frontend/Diagnostics.h"
@@ -10,7 +10,7 @@
 
 namespace smc {
 
-enum class DumpStage { None, Ast, Flat, Clocks, Blt, Llvm };
+enum class DumpStage { None, Ast, Flat, StateMachines, Clocks, Blt, Llvm };
 
 struct CompileOptions {
   std::string inputPath;

@@ -60,7 +60,7 @@ int main(int argc, char** argv) {
                  "Directory searched for Modelica packages (repeatable; MODELICAPATH is searched after)")
       ->allow_extra_args(false);
   app.add_option("--dump", dump, "Print a stage's output and stop")
-      ->check(CLI::IsMember({"ast", "flat", "clocks", "blt", "llvm"}));
+      ->check(CLI::IsMember({"ast", "flat", "sm", "clocks", "blt", "llvm"}));
 
   smc::importer::SimulateOptions sim;
   std::vector<std::string> settings;
@@ -105,7 +105,7 @@ int main(int argc, char** argv) {
   }
   static const std::map<std::string, smc::DumpStage> stages = {
       {"", smc::DumpStage::None},   {"ast", smc::DumpStage::Ast},   {"flat", smc::DumpStage::Flat},
-      {"clocks", smc::DumpStage::Clocks}, {"blt", smc::DumpStage::Blt}, {"llvm", smc::DumpStage::Llvm},
+      {"sm", smc::DumpStage::StateMachines}, {"clocks", smc::DumpStage::Clocks}, {"blt", smc::DumpStage::Blt}, {"llvm", smc::DumpStage::Llvm},
   };
   compile.dump = stages.at(dump);
   for (const std::string& dir : modelicaPath()) compile.libraryPaths.push_back(dir);

@@ -2,8 +2,9 @@
 // and arrays, reductions, array constructors and size queries. The
 // discrete-time operators are in DiscreteOps.cpp, calls of user functions in
 // FunctionCalls.cpp, the synchronous operators (Clock, previous, hold...) in
-// ClockOps.cpp. Operators that belong to later capabilities (delay, state
-// machines...) are reported as "not supported yet" at the call.
+// ClockOps.cpp, the state machine operators in StateMachines.cpp. Operators
+// that belong to later capabilities (delay, cardinality...) are reported as
+// "not supported yet" at the call.
 #include "flatten/Flattener.h"
 
 #include <fmt/format.h>
@@ -36,14 +37,12 @@ const std::map<std::string, ElementwiseFunction>& elementwiseFunctions() {
   return table;
 }
 
-// Operators of the hybrid and synchronous chapters, and of state machines:
+// Operators of the hybrid and synchronous chapters:
 // recognised so the message names the capability they wait for.
 const char* laterCapability(const std::string& name) {
   static const std::map<std::string, const char*> table = {
       {"delay", "delay()"},
-      {"transition", "state machines"},        {"initialState", "state machines"},
-      {"activeState", "state machines"},       {"ticksInState", "state machines"},
-      {"timeInState", "state machines"},       {"cardinality", "cardinality()"},
+      {"cardinality", "cardinality()"},
       {"homotopy", "homotopy()"},
       {"spatialDistribution", "spatialDistribution()"}, {"getInstanceName", "getInstanceName()"},
       {"String", "String()"},
@@ -73,7 +72,7 @@ std::string simpleCalleeName(const ast::Expr& call) {
 
 bool isBuiltinFunctionName(const std::string& name) {
   return elementwiseFunctions().count(name) || otherBuiltins().count(name) || laterCapability(name) ||
-         isStatementLike(name) || isClockOperatorName(name);
+         isStatementLike(name) || isClockOperatorName(name) || isStateMachineOperatorName(name);
 }
 
 std::optional<Value> Flattener::lowerCall(const ast::Expr& call, const Scope& scope) {
@@ -116,6 +115,7 @@ std::optional<Value> Flattener::lowerCall(const ast::Expr& call, const Scope& sc
   }
   // The synchronous operators take named arguments (spec 16.3 - 16.5).
   if (isClockOperatorName(name)) return *lowerClockOperator(call, name, scope);
+  if (isStateMachineOperatorName(name)) return lowerStateMachineOperator(call, name, scope);
   if (!call.named.empty() && name != "smooth" && name != "sample") {
     diags_.errorf(call.named[0].range, "unexpected named argument '{}' in a call to '{}'",
                   call.named[0].name, refText(callee));

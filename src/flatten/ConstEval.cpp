@@ -75,6 +75,10 @@ std::optional<Constant> ConstantEvaluator::evaluate(const Expr& e, SourceRange w
       return fail(at, "a list of function outputs has no single value");
     case ExprKind::ClockConstructor:
       return fail(at, "a clock has no constant value; a constant or parameter expression is required here");
+    case ExprKind::ActiveState:
+    case ExprKind::TicksInState:
+    case ExprKind::TimeInState:
+      return fail(at, "a state machine operator varies during simulation; a constant or parameter expression is required here");
     case ExprKind::ClockOp:
       return fail(at, fmt::format("{}() is a clocked operator; a constant or parameter expression is required here",
                                   toString(e.clockOp)));

@@ -138,6 +138,16 @@ void Flattener::lowerEquation(const ast::Equation& eq, const Scope& scope, Equat
             return;
           }
           if (!isParameterExpression(*condition->elements[0], scope)) {
+            // A state machine's structure cannot depend on a run-time choice.
+            for (const auto& branch : eq.branches) {
+              if (const ast::Equation* machine = findStateMachineEquation(branch)) {
+                diags_.errorf(machine->range,
+                              "{}() cannot be used inside an if-equation whose condition is not a parameter "
+                              "expression (spec 17.1)",
+                              simpleCalleeName(*machine->lhs));
+                return;
+              }
+            }
             diags_.unsupported(eq.conditions[i]->range,
                                "if-equations whose conditions vary during simulation (use an if-expression)");
             return;

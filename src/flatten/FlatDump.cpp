@@ -2,7 +2,8 @@
 // flat Modelica. User functions come first, each as `function Name ... end
 // Name;` (inputs, outputs, protected locals, algorithm); then the class:
 // declarations in variable order, initial equations, initial algorithms,
-// equations (ordinary, then when-equations, then assertions), algorithms.
+// equations (ordinary, then when-equations, then assertions, then the
+// transitions and initial states of state machines), algorithms.
 // Equations of clocked when-clauses (spec 16.6) print as `when <clock> then
 // ... end when;` around each run of consecutive equations that share one
 // clock expression; Clock variables print as `Clock c;` (they are discrete
@@ -168,6 +169,9 @@ private:
         list(e.args, out);
         out += ')';
         return;
+      case ExprKind::ActiveState: out += "activeState(" + e.text + ")"; return;
+      case ExprKind::TicksInState: out += "ticksInState()"; return;
+      case ExprKind::TimeInState: out += "timeInState()"; return;
       case ExprKind::ClockConstructor:
       case ExprKind::ClockOp:
         out += e.kind == ExprKind::ClockOp ? toString(e.clockOp) : "Clock";
@@ -385,12 +389,19 @@ std::string dumpFlat(const FlatModel& model) {
     equations(model.initialEquations);
   }
   algorithms("initial algorithm\n", model.initialAlgorithms);
-  if (!model.equations.empty() || !model.whenEquations.empty() || !model.assertions.empty()) {
+  if (!model.equations.empty() || !model.whenEquations.empty() || !model.assertions.empty() ||
+      !model.transitions.empty() || !model.initialStates.empty()) {
     out += "equation\n";
     equations(model.equations);
     for (const WhenEquation& when : model.whenEquations) printWhen(when, printer, out);
     for (const Assertion& a : model.assertions)
       out += "  " + assertText(printer, *a.condition, *a.message, a.level) + "\n";
+    // State machines as written (spec 17.1), with every default filled in.
+    for (const Transition& t : model.transitions)
+      out += fmt::format("  transition({}, {}, {}, immediate = {}, reset = {}, synchronize = {}, priority = {});\n",
+                         t.from, t.to, printer.text(*t.condition), printer.text(*t.immediate),
+                         printer.text(*t.reset), printer.text(*t.synchronize), printer.text(*t.priority));
+    for (const InitialState& s : model.initialStates) out += "  initialState(" + s.state + ");\n";
   }
   algorithms("algorithm\n", model.algorithms);
   const Experiment& x = model.experiment;

@@ -52,6 +52,11 @@ enum class ExprKind {
   // so the causalizer and the code generator never see them.
   ClockConstructor,  // Clock(...): `clockForm` says which form (see ClockForm)
   ClockOp,           // `clockOp`(args...) (see ClockOperator)
+  // State machine operators (spec 17). Flattening produces them; the state
+  // machine stage (src/statemachine) lowers them away.
+  ActiveState,   // activeState(state): `text` is the state's instance path ("state1.stateX")
+  TicksInState,  // ticksInState()
+  TimeInState,   // timeInState()
 };
 
 // The forms of the Clock constructor (spec 16.3). Flattening fills in
@@ -268,6 +273,38 @@ struct Function {
   SourceRange range;
 };
 
+// --- State machines (spec 17) -------------------------------------------
+
+// transition(from, to, condition, immediate, reset, synchronize, priority)
+// as written in the class instance `origin` ("" for the top class). `from`
+// and `to` are instance paths of block instances ("state1.stateX").
+// Flattening fills the defaults: immediate = true, reset = true,
+// synchronize = false, priority = 1 (parameter expressions).
+struct Transition {
+  std::string from, to;
+  ExprPtr condition;
+  ExprPtr immediate, reset, synchronize, priority;
+  std::string origin;
+  SourceRange range, fromRange, toRange;
+};
+
+// initialState(state) as written in the class instance `origin`.
+struct InitialState {
+  std::string state;  // instance path
+  std::string origin;
+  SourceRange range;
+};
+
+// A component instance of a block, model or class type (not a variable),
+// so that later stages can tell state instances and their contents apart:
+// its variables are those named `path.` + ..., its equations those whose
+// origin is `path` or starts with `path.`.
+struct Instance {
+  std::string path;       // "state1.stateX"
+  std::string className;  // "Work.P1"
+  SourceRange range;      // the component declaration
+};
+
 struct Experiment {
   std::optional<double> startTime, stopTime, interval, tolerance;
 };
@@ -306,6 +343,11 @@ struct FlatModel {
   // method of clocked discretized continuous-time partitions whose clock
   // names none (spec 16.8.2); empty when not given.
   std::string solverMethod;
+  // State machines as written; the state machine stage replaces them by
+  // equations and empties these lists.
+  std::vector<Transition> transitions;
+  std::vector<InitialState> initialStates;
+  std::vector<Instance> instances;  // every non-variable component instance
   // Set by the clocks stage; empty before it.
   std::vector<ClockedPartition> clockedPartitions;
   SourceRange range;  // the top class

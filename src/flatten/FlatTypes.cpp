@@ -97,6 +97,9 @@ BaseType typeOf(const Expr& e, const FlatModel& model, const Function* function)
     }
     case ExprKind::Tuple: return BaseType::Real;  // not a value
     case ExprKind::ClockConstructor: return BaseType::Clock;
+    case ExprKind::ActiveState: return BaseType::Boolean;
+    case ExprKind::TicksInState: return BaseType::Integer;
+    case ExprKind::TimeInState: return BaseType::Real;
     case ExprKind::ClockOp:
       switch (e.clockOp) {
         case ClockOperator::Interval: return BaseType::Real;

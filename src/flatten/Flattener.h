@@ -14,6 +14,7 @@
 //   Equations.cpp    equations, for/if/connect (spec 8, 9)
 //   WhenEquations.cpp  when, reinit, assert, terminate (spec 8.3)
 //   ClockedWhen.cpp  clocked when-clauses `when clock then` (spec 16.6)
+//   StateMachines.cpp  transition, initialState, activeState, ticksInState, timeInState (spec 17)
 //   Statements.cpp   algorithm sections of models and functions (spec 11)
 //   Flatten.cpp      the driver and the top class
 #pragma once
@@ -384,6 +385,18 @@ private:
   // ClockedWhen.cpp
   void lowerClockedWhen(const ast::Equation& eq, flat::ExprPtr clock, const Scope& scope);
 
+  // StateMachines.cpp
+  // transition(...) / initialState(...) as an equation: appended to the
+  // model's transitions / initial states.
+  void lowerStateMachineEquation(const ast::Equation& eq, const Scope& scope, const EquationContext& context);
+  // activeState(s), ticksInState(), timeInState() (and transition or
+  // initialState misused in an expression, reported).
+  std::optional<Value> lowerStateMachineOperator(const ast::Expr& call, const std::string& name,
+                                                 const Scope& scope);
+  // The instance path of the state `arg` names; `what` names the argument
+  // in the error when it names no block instance.
+  std::optional<std::string> statePath(const ast::Expr& arg, const std::string& what, const Scope& scope);
+
   // InnerOuter.cpp
   // Binds the outer component `c` to the inner declaration it refers to.
   void bindOuter(Component& c);
@@ -429,5 +442,10 @@ std::string simpleCalleeName(const ast::Expr& call);
 bool isBuiltinFunctionName(const std::string& name);
 // Clock(), hold, previous, subSample... (not sample, which DiscreteOps.cpp owns).
 bool isClockOperatorName(const std::string& name);
+// transition, initialState, activeState, ticksInState, timeInState (spec 17).
+bool isStateMachineOperatorName(const std::string& name);
+// The first transition() or initialState() equation in `equations` or
+// nested in their branches, or null.
+const ast::Equation* findStateMachineEquation(const std::vector<ast::Equation>& equations);
 
 }  // namespace smc::flatten

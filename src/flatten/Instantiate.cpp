@@ -344,6 +344,12 @@ void Flattener::ensureInstantiated(Component& c) {
         }
       }
     }
+    // Blocks, models and classes are listed so that later stages can tell
+    // state instances and their contents apart; records and connectors are
+    // structured variables, not instances of behaviour.
+    ast::ClassKind kind = typeClass->def->kind;
+    if (kind == ast::ClassKind::Block || kind == ast::ClassKind::Model || kind == ast::ClassKind::Class)
+      model_.instances.push_back({element->path, typeClass->path(), c.decl->range});
     instantiateClass(*element, typeClass, elementMod);
     c.elements.push_back(std::move(element));
   }

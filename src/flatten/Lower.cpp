@@ -72,7 +72,8 @@ bool Flattener::isParameterExpression(const flat::Expr& e, const Scope& scope) c
   using flat::ExprKind;
   if (e.kind == ExprKind::Time || e.kind == ExprKind::Der || e.kind == ExprKind::Pre ||
       e.kind == ExprKind::Initial || e.kind == ExprKind::Terminal || e.kind == ExprKind::Sample ||
-      e.kind == ExprKind::ClockConstructor || e.kind == ExprKind::ClockOp)
+      e.kind == ExprKind::ClockConstructor || e.kind == ExprKind::ClockOp || e.kind == ExprKind::ActiveState ||
+      e.kind == ExprKind::TicksInState || e.kind == ExprKind::TimeInState)
     return false;
   if (e.kind == ExprKind::Var) {
     if (scope.function) return false;  // a function's variables vary with its inputs

@@ -154,7 +154,7 @@ void Flattener::lowerCallEquation(const ast::Equation& eq, const Scope& scope, E
     return;
   }
   if (name == "transition" || name == "initialState") {
-    diags_.unsupported(eq.range, "state machines");
+    lowerStateMachineEquation(eq, scope, context);
     return;
   }
   if (calledFunction(call, scope)) {

@@ -5,6 +5,7 @@
 #include "causalize/Causalize.h"
 
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 
 namespace smc::test {
 
@@ -195,6 +196,12 @@ CausalizeRun causalizeFlat(flat::FlatModel model) {
                                 d.severity == Severity::Error ? "error" : d.severity == Severity::Note ? "note" : "warning",
                                 d.message);
   return run;
+}
+
+std::string causalizeErrors(flat::FlatModel model) {
+  CausalizeRun run = causalizeFlat(std::move(model));
+  EXPECT_FALSE(run.model) << run.blt;
+  return run.messages;
 }
 
 }  // namespace smc::test

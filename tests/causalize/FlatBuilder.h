@@ -1,6 +1,7 @@
 // Builds flat models in C++ for causalization tests, independently of the
 // frontend and flattening. Every piece can carry a source line (in a
-// buffer that holds no text) so tests can check where diagnostics point.
+// buffer that holds no text) so tests can check where diagnostics point;
+// and runs the causalizer on them, keeping its dump and its messages.
 #pragma once
 
 #include "causalize/CausalModel.h"
@@ -93,5 +94,9 @@ struct CausalizeRun {
 };
 
 CausalizeRun causalizeFlat(flat::FlatModel model);
+
+// The messages (as in CausalizeRun) of causalizing `model`, which must be
+// rejected: the test fails when causalization succeeds.
+std::string causalizeErrors(flat::FlatModel model);
 
 }  // namespace smc::test

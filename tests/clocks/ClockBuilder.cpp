@@ -69,62 +69,51 @@ ClockBuilder::ClockBuilder(std::string name) {
   model.range = at(1);
 }
 
-VarId ClockBuilder::add(flat::Variable v) {
+VarId ClockBuilder::declare(const std::string& name, flat::BaseType type, flat::Variability variability) {
+  flat::Variable v;
+  v.name = name;
+  v.type = type;
+  v.variability = variability;
   model.variables.push_back(std::move(v));
   return VarId(model.variables.size() - 1);
 }
 
 VarId ClockBuilder::real(const std::string& name, double start, uint32_t line) {
-  flat::Variable v;
-  v.name = name;
-  v.attributes.start = flat::makeReal(start);
-  v.range = at(line);
-  return add(std::move(v));
+  VarId v = declare(name, flat::BaseType::Real, flat::Variability::Continuous);
+  variable(v).attributes.start = flat::makeReal(start);
+  variable(v).range = at(line);
+  return v;
 }
 
 VarId ClockBuilder::integer(const std::string& name, long long start, uint32_t line) {
-  flat::Variable v;
-  v.name = name;
-  v.type = flat::BaseType::Integer;
-  v.variability = flat::Variability::Discrete;
-  v.attributes.start = flat::makeInteger(start);
-  v.range = at(line);
-  return add(std::move(v));
+  VarId v = declare(name, flat::BaseType::Integer, flat::Variability::Discrete);
+  variable(v).attributes.start = flat::makeInteger(start);
+  variable(v).range = at(line);
+  return v;
 }
 
 VarId ClockBuilder::boolean(const std::string& name, uint32_t line) {
-  flat::Variable v;
-  v.name = name;
-  v.type = flat::BaseType::Boolean;
-  v.variability = flat::Variability::Discrete;
-  v.range = at(line);
-  return add(std::move(v));
+  VarId v = declare(name, flat::BaseType::Boolean, flat::Variability::Discrete);
+  variable(v).range = at(line);
+  return v;
 }
 
 VarId ClockBuilder::parameter(const std::string& name, double value) {
-  flat::Variable v;
-  v.name = name;
-  v.variability = flat::Variability::Parameter;
-  v.binding = flat::makeReal(value);
-  return add(std::move(v));
+  VarId v = declare(name, flat::BaseType::Real, flat::Variability::Parameter);
+  variable(v).binding = flat::makeReal(value);
+  return v;
 }
 
 VarId ClockBuilder::integerParameter(const std::string& name, long long value) {
-  flat::Variable v;
-  v.name = name;
-  v.type = flat::BaseType::Integer;
-  v.variability = flat::Variability::Parameter;
-  v.binding = flat::makeInteger(value);
-  return add(std::move(v));
+  VarId v = declare(name, flat::BaseType::Integer, flat::Variability::Parameter);
+  variable(v).binding = flat::makeInteger(value);
+  return v;
 }
 
 VarId ClockBuilder::clock(const std::string& name, uint32_t line) {
-  flat::Variable v;
-  v.name = name;
-  v.type = flat::BaseType::Clock;
-  v.variability = flat::Variability::Discrete;
-  v.range = at(line);
-  return add(std::move(v));
+  VarId v = declare(name, flat::BaseType::Clock, flat::Variability::Discrete);
+  variable(v).range = at(line);
+  return v;
 }
 
 void ClockBuilder::equation(ExprPtr lhs, ExprPtr rhs, uint32_t line, ExprPtr clock) {

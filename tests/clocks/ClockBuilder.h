@@ -70,7 +70,9 @@ public:
   flat::FlatModel model;
 
 private:
-  VarId add(flat::Variable v);
+  // Appends a variable with the fields every kind sets; the callers add
+  // what is their own (start, binding, source line).
+  VarId declare(const std::string& name, flat::BaseType type, flat::Variability variability);
 };
 
 struct ClockRun {

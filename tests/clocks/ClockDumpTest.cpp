@@ -10,11 +10,16 @@
 namespace smc::test {
 namespace {
 
+// The clocks dump of `model`; the test fails when inference fails.
+std::string clockDump(const flat::FlatModel& model) {
+  ClockRun run = runClocks(model);
+  EXPECT_TRUE(run.partitioning) << run.messages;
+  return run.dump;
+}
+
 TEST(ClockDump, RateChangesListsEachSubClockWithItsTicksAndEquations) {
   RateChanges rc;
-  ClockRun run = runClocks(rc.b.model);
-  ASSERT_TRUE(run.partitioning) << run.messages;
-  EXPECT_EQ(run.dump,
+  EXPECT_EQ(clockDump(rc.b.model),
             "clocks of RateChanges\n"
             "base clock 1: periodic Clock(0.2), interval 0.2 s, grid sample(0.0, 0.2, 2.0)\n"
             "  sub-partition 1.1: Clock(0.2), first tick 0 s, interval 0.2 s, grid offset 0 period 2\n"
@@ -36,10 +41,8 @@ TEST(ClockDump, RateChangesListsEachSubClockWithItsTicksAndEquations) {
 
 TEST(ClockDump, RationalClockTimesAreExactFractions) {
   BackSampled bs;
-  ClockRun run = runClocks(bs.b.model);
-  ASSERT_TRUE(run.partitioning) << run.messages;
   // Shifts 2/3 and 1/3 of 3/10 s: first ticks at 1/5 s and 1/10 s.
-  EXPECT_EQ(run.dump,
+  EXPECT_EQ(clockDump(bs.b.model),
             "clocks of BackSampled\n"
             "base clock 1: periodic Clock(3, 10), interval 3/10 s, grid sample(0.0, 3.0, 30.0)\n"
             "  sub-partition 1.1: Clock(3, 10), first tick 0 s, interval 3/10 s, grid offset 0 period 3\n"
@@ -65,9 +68,7 @@ TEST(ClockDump, EventClockShowsItsConditionAndDiscretizedPartitionItsSolver) {
   b.equation(var(n), add(previous(n), integer(1)), 4,
              subSample(clockEvent(greater(var(x), real(0.5)), 0.25, 3), integer(2), 3));
   b.equation(der(y), neg(var(y)), 6, clockInterval(real(0.5), 5));
-  ClockRun run = runClocks(b.model);
-  ASSERT_TRUE(run.partitioning) << run.messages;
-  EXPECT_EQ(run.dump,
+  EXPECT_EQ(clockDump(b.model),
             "clocks of Mixed\n"
             "base clock 1: event Clock(x > 0.5, 0.25), condition x > 0.5, startInterval 0.25\n"
             "  sub-partition 1.1: subSample(Clock(x > 0.5, 0.25), 2), first tick at event 1, every 2 event(s), "

@@ -24,13 +24,19 @@ TEST(ClockLowering, SampledPITicksOnOneSampleAndRewritesPreviousAndInterval) {
   ASSERT_TRUE(run.lowered) << run.messages;
   const flat::FlatModel& m = *run.lowered;
   EXPECT_EQ(equationTexts(m, m.equations),
-              texts("der(x) = -x + u", "u = ud", "y = x", "$clock1.tick = sample(0.0, 0.1, 1.0)"));
+              texts("der(x) = -x + u", "u = ud", "y = x", "$clock1.tick = sample($clocks.startTime, 0.1, 1.0)"));
   ASSERT_EQ(m.clockedPartitions.size(), 1u);
   const flat::ClockedPartition& p = m.clockedPartitions[0];
   EXPECT_EQ(p.clock, "Clock(0.1)");
   EXPECT_EQ(p.tick, idOf(m, "$clock1.tick"));
   EXPECT_TRUE(m.variables[p.tick].isHidden);
   EXPECT_EQ(m.variables[p.tick].type, flat::BaseType::Boolean);
+  // The grid is anchored at the start time: a hidden parameter bound to time.
+  const flat::Variable& start = m.variables[idOf(m, "$clocks.startTime")];
+  EXPECT_TRUE(start.isHidden);
+  EXPECT_EQ(start.variability, flat::Variability::Parameter);
+  ASSERT_TRUE(start.binding);
+  EXPECT_EQ(start.binding->kind, flat::ExprKind::Time);
   EXPECT_EQ(equationTexts(m, p.equations),
               texts("xd = x", "e = r - xd", "integral = pre(integral) + e * 0.1", "ud = kp * e + ki * integral"));
   EXPECT_EQ(p.variables, (std::vector<VarId>{idOf(m, "xd"), idOf(m, "e"), idOf(m, "integral"), idOf(m, "ud")}));
@@ -48,7 +54,7 @@ TEST(ClockLowering, RateChangesCountsGridTicksAndPicksEachSubClocksTicks) {
   for (const flat::Variable& v : m.variables) EXPECT_NE(v.type, flat::BaseType::Clock);
   ASSERT_EQ(m.whenEquations.size(), 1u);
   const flat::WhenBranch& count = m.whenEquations[0].branches[0];
-  EXPECT_EQ(flat::toString(*count.conditions[0], m), "sample(0.0, 0.2, 2.0)");
+  EXPECT_EQ(flat::toString(*count.conditions[0], m), "sample($clocks.startTime, 0.2, 2.0)");
   EXPECT_EQ(m.variables[count.actions[0].target].name, "$clock1.ticks");
   EXPECT_EQ(flat::toString(*count.actions[0].value, m), "pre($clock1.ticks) + 1");
   // Grid (see ClockInference.RateChangesGrid...): periods 2, 6, 1, 2 and
@@ -56,10 +62,10 @@ TEST(ClockLowering, RateChangesCountsGridTicksAndPicksEachSubClocksTicks) {
   EXPECT_EQ(
       equationTexts(m, m.equations),
       texts(
-          "$clock1.s1.tick = sample(0.0, 0.2, 2.0) and $clock1.ticks - 1 >= 0 and mod($clock1.ticks - 1 - 0, 2) == 0",
-          "$clock1.s2.tick = sample(0.0, 0.2, 2.0) and $clock1.ticks - 1 >= 0 and mod($clock1.ticks - 1 - 0, 6) == 0",
-          "$clock1.s3.tick = sample(0.0, 0.2, 2.0) and $clock1.ticks - 1 >= 0 and mod($clock1.ticks - 1 - 0, 1) == 0",
-          "$clock1.s4.tick = sample(0.0, 0.2, 2.0) and $clock1.ticks - 1 >= 2 and mod($clock1.ticks - 1 - 2, 2) == 0"));
+          "$clock1.s1.tick = sample($clocks.startTime, 0.2, 2.0) and $clock1.ticks - 1 >= 0 and mod($clock1.ticks - 1 - 0, 2) == 0",
+          "$clock1.s2.tick = sample($clocks.startTime, 0.2, 2.0) and $clock1.ticks - 1 >= 0 and mod($clock1.ticks - 1 - 0, 6) == 0",
+          "$clock1.s3.tick = sample($clocks.startTime, 0.2, 2.0) and $clock1.ticks - 1 >= 0 and mod($clock1.ticks - 1 - 0, 1) == 0",
+          "$clock1.s4.tick = sample($clocks.startTime, 0.2, 2.0) and $clock1.ticks - 1 >= 2 and mod($clock1.ticks - 1 - 2, 2) == 0"));
   ASSERT_EQ(m.clockedPartitions.size(), 4u);
   EXPECT_EQ(equationTexts(m, m.clockedPartitions[0].equations),
               texts("n = pre(n) + 1", "$clock1.s1.count = pre($clock1.s1.count) + 1",
@@ -115,11 +121,11 @@ TEST(ClockLowering, ShiftAndBackSampleBecomeTheirOperands) {
   EXPECT_EQ(equationTexts(m, m.clockedPartitions[2].equations), texts("back = shifted", "n = pre(n) + 1"));
   // Offsets 0, 2, 1 and period 3 on a grid of 3/30 s.
   EXPECT_EQ(equationTexts(m, m.equations),
-              texts("$clock1.s1.tick = sample(0.0, 3.0, 30.0) and $clock1.ticks - 1 >= 0 and "
+              texts("$clock1.s1.tick = sample($clocks.startTime, 3.0, 30.0) and $clock1.ticks - 1 >= 0 and "
                           "mod($clock1.ticks - 1 - 0, 3) == 0",
-                          "$clock1.s2.tick = sample(0.0, 3.0, 30.0) and $clock1.ticks - 1 >= 2 and "
+                          "$clock1.s2.tick = sample($clocks.startTime, 3.0, 30.0) and $clock1.ticks - 1 >= 2 and "
                           "mod($clock1.ticks - 1 - 2, 3) == 0",
-                          "$clock1.s3.tick = sample(0.0, 3.0, 30.0) and $clock1.ticks - 1 >= 1 and "
+                          "$clock1.s3.tick = sample($clocks.startTime, 3.0, 30.0) and $clock1.ticks - 1 >= 1 and "
                           "mod($clock1.ticks - 1 - 1, 3) == 0"));
 }
 

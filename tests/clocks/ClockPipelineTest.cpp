@@ -5,8 +5,6 @@
 // causalizer accepting clocked partitions.
 #include "causalize/Causalize.h"
 #include "clocks/Clocks.h"
-#include "flatten/Flatten.h"
-#include "frontend/Parser.h"
 #include "support/TestPipeline.h"
 
 #include <gtest/gtest.h>
@@ -14,34 +12,17 @@
 namespace smc::test {
 namespace {
 
-struct PipelineRun {
-  SourceManager sources;
-  DiagnosticEngine diags{sources};
-  std::optional<flat::FlatModel> flat;
+struct PipelineRun : FlatRun {
   std::optional<clocks::Partitioning> partitioning;
   std::optional<flat::FlatModel> lowered;
-
-  std::string printed() const {
-    std::string out;
-    for (const Diagnostic& d : diags.diagnostics()) out += diags.format(d);
-    return out;
-  }
 };
 
 // Parses, flattens, infers and lowers `source` (an empty optional marks
 // the stage that failed).
 std::unique_ptr<PipelineRun> runPipeline(const std::string& source) {
   auto run = std::make_unique<PipelineRun>();
-  run->diags.setOutput(nullptr);
-  FileId file = run->sources.addBuffer("test.mo", source);
-  auto definition = parseFile(run->sources, file, run->diags);
-  if (!definition) return run;
-  flatten::ClassTree tree(run->sources, run->diags, {});
-  auto classes = tree.add(std::move(*definition));
-  flatten::ClassNode* top = selectTopClass(tree, classes, "", run->diags);
-  if (!top || run->diags.hasErrors()) return run;
-  run->flat = flattenModel(tree, top, run->diags);
-  if (!run->flat) return run;
+  flattenInto(*run, source);
+  if (!run->flat || run->diags.hasErrors()) return run;
   run->partitioning = clocks::inferClocks(*run->flat, run->diags);
   if (!run->partitioning) return run;
   run->lowered = clocks::lowerClocks(*run->flat, *run->partitioning, run->diags);

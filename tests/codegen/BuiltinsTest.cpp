@@ -2,6 +2,7 @@
 // operator and built-in function to parameters is compiled, loaded and
 // initialised; each output must equal the value Modelica's definitions give
 // (spec 3.4-3.7), computed here with <cmath> or by hand.
+#include "CodegenFixture.h"
 #include "FmuRun.h"
 #include "TestModels.h"
 #include "codegen/Codegen.h"
@@ -25,10 +26,9 @@ struct Case {
   std::variant<double, int, bool> expected;
 };
 
-class BuiltinsTest : public ::testing::Test {
+class BuiltinsTest : public FmuFixture {
 protected:
-  BuiltinsTest() : diags(sources), model("Builtins") {
-    diags.setOutput(nullptr);
+  BuiltinsTest() : model("Builtins") {
     a = model.parameter("a", real(-7.5));
     h = model.parameter("h", real(0.3));
     i = model.parameter("i", integer(-7), flat::BaseType::Integer);
@@ -59,18 +59,8 @@ protected:
     }
   }
 
-  std::string build() {
-    const std::string path = scratch.file("builtins.fmu");
-    if (!writeFmu(model.model(), {}, path, diags)) {
-      for (const Diagnostic& d : diags.diagnostics()) ADD_FAILURE() << d.message;
-      return "";
-    }
-    return path;
-  }
+  std::string build() { return FmuFixture::build(model.model(), "builtins.fmu", {}); }
 
-  SourceManager sources;
-  DiagnosticEngine diags;
-  ScratchDirectory scratch;
   ModelBuilder model;
   flat::VarId a, h, i, j, flag;
 };

@@ -5,6 +5,7 @@
 // communication point is handled in the step that ends there, and between
 // ticks partition variables hold their values.
 #include "ClockedModels.h"
+#include "CodegenFixture.h"
 #include "FmuRun.h"
 #include "codegen/Codegen.h"
 
@@ -17,29 +18,12 @@ namespace {
 
 using namespace testing;
 
-class ClockedFmuTest : public ::testing::Test {
+class ClockedFmuTest : public FmuFixture {
 protected:
-  ClockedFmuTest() : diags(sources) { diags.setOutput(nullptr); }
-
   std::string build(const ClockedModel& clocked) {
-    if (!clocked.model) {
-      ADD_FAILURE() << clocked.messages;
-      return "";
-    }
-    const causal::CausalModel& model = *clocked.model;
-    const std::string path = scratch.file(model.flat.name + ".fmu");
-    CodegenOptions options;
-    options.sourceFileName = model.flat.name + ".mo";
-    if (!writeFmu(model, options, path, diags)) {
-      for (const Diagnostic& d : diags.diagnostics()) ADD_FAILURE() << d.message;
-      return "";
-    }
-    return path;
+    const causal::CausalModel* model = causalOrFail(clocked);
+    return model ? FmuFixture::build(*model) : "";
   }
-
-  SourceManager sources;
-  DiagnosticEngine diags;
-  ScratchDirectory scratch;
 };
 
 TEST_F(ClockedFmuTest, CounterOnARationalClockCountsEveryTickOnce) {

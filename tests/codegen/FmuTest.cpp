@@ -1,6 +1,7 @@
 // Whole FMUs: the archive's entries, the shared object's exports, simulation
 // against closed-form solutions, reproducibility, and link failures that
 // must end in a diagnostic.
+#include "CodegenFixture.h"
 #include "FmiRules.h"
 #include "FmuRun.h"
 #include "TestModels.h"
@@ -19,11 +20,10 @@ namespace {
 
 using namespace testing;
 
-class FmuTest : public ::testing::Test {
+class FmuTest : public CodegenFixture {
 protected:
-  FmuTest() : diags(sources) { diags.setOutput(nullptr); }
-
-  // Writes the FMU to <scratch>/<file>; "" after a failure.
+  // Writes the FMU to <scratch>/<file>; "" after a failure, which (unlike
+  // FmuFixture::build) these tests judge themselves.
   std::string build(const causal::CausalModel& model, const std::string& file = "model.fmu",
                     CodegenOptions options = {}) {
     const std::string path = scratch.file(file);
@@ -32,14 +32,6 @@ protected:
     return path;
   }
 
-  std::string errors() const {
-    std::string text;
-    for (const Diagnostic& d : diags.diagnostics()) text += d.message + "\n";
-    return text;
-  }
-
-  SourceManager sources;
-  DiagnosticEngine diags;
   ScratchDirectory scratch;
 };
 

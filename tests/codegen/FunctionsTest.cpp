@@ -4,6 +4,7 @@
 // compiled, loaded and initialized; every output must equal the value
 // worked out by hand in the comments. Failing asserts and zero for-steps
 // must fail the callback with a message naming the location.
+#include "CodegenFixture.h"
 #include "FmuRun.h"
 #include "FunctionModels.h"
 #include "codegen/Codegen.h"
@@ -19,10 +20,9 @@ using namespace testing;
 using flat::BaseType;
 using flat::Op;
 
-class FunctionsTest : public ::testing::Test {
+class FunctionsTest : public FmuFixture {
 protected:
-  FunctionsTest() : diags(sources), model("Functions") {
-    diags.setOutput(nullptr);
+  FunctionsTest() : model("Functions") {
     model.model().flat.functions = {newtonSqrt(),  isqrt(),  stepSum(),
                                     divMod(),      isEven(), factorial(5),
                                     checkedSqrt(flat::AssertLevel::Error),
@@ -39,19 +39,11 @@ protected:
   }
 
   std::string build() {
-    const std::string path = scratch.file("functions.fmu");
     CodegenOptions options;
     options.sourceFileName = "Functions.mo";
-    if (!writeFmu(model.model(), options, path, diags)) {
-      for (const Diagnostic& d : diags.diagnostics()) ADD_FAILURE() << d.message;
-      return "";
-    }
-    return path;
+    return FmuFixture::build(model.model(), "functions.fmu", options);
   }
 
-  SourceManager sources;
-  DiagnosticEngine diags;
-  ScratchDirectory scratch;
   ModelBuilder model;
 };
 

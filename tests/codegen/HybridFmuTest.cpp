@@ -3,6 +3,7 @@
 // communication points are compared with closed-form solutions worked out
 // here (bounce times of a ball, ticks of a sample, exponential relaxation
 // between thermostat switches).
+#include "CodegenFixture.h"
 #include "FmuRun.h"
 #include "HybridModels.h"
 #include "codegen/Codegen.h"
@@ -16,25 +17,7 @@ namespace {
 
 using namespace testing;
 
-class HybridFmuTest : public ::testing::Test {
-protected:
-  HybridFmuTest() : diags(sources) { diags.setOutput(nullptr); }
-
-  std::string build(const causal::CausalModel& model) {
-    const std::string path = scratch.file(model.flat.name + ".fmu");
-    CodegenOptions options;
-    options.sourceFileName = model.flat.name + ".mo";
-    if (!writeFmu(model, options, path, diags)) {
-      for (const Diagnostic& d : diags.diagnostics()) ADD_FAILURE() << d.message;
-      return "";
-    }
-    return path;
-  }
-
-  SourceManager sources;
-  DiagnosticEngine diags;
-  ScratchDirectory scratch;
-};
+class HybridFmuTest : public FmuFixture {};
 
 // The bouncing ball in closed form: dropped from 1 m at rest, it hits the
 // ground at t1 = sqrt(2/g) with speed sqrt(2 g); after bounce k it leaves

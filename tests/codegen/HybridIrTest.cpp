@@ -3,6 +3,7 @@
 // callbacks, only branches active at initialization in initialize),
 // reinit, failure messages with locations, function signatures, and the
 // errors that bad input must give instead of a crash or invalid IR.
+#include "CodegenFixture.h"
 #include "FunctionModels.h"
 #include "HybridModels.h"
 #include "codegen/Codegen.h"
@@ -17,40 +18,7 @@ namespace {
 using namespace testing;
 using flat::Op;
 
-class HybridIrTest : public ::testing::Test {
-protected:
-  HybridIrTest() : diags(sources) { diags.setOutput(nullptr); }
-
-  std::string dump(const causal::CausalModel& model) {
-    CodegenOptions options;
-    options.sourceFileName = model.flat.name + ".mo";
-    return dumpLlvm(model, options, diags).value_or("");
-  }
-
-  std::string errors() const {
-    std::string text;
-    for (const Diagnostic& d : diags.diagnostics()) text += d.message + "\n";
-    return text;
-  }
-
-  SourceManager sources;
-  DiagnosticEngine diags;
-};
-
-// The text of one function definition of the module.
-std::string body(const std::string& ir, const std::string& name) {
-  const size_t start = ir.find("define internal i32 @" + name + "(");
-  if (start == std::string::npos) return "";
-  return ir.substr(start, ir.find("\n}\n", start) - start);
-}
-
-// Occurrences of `what` at the start of a line (block labels).
-size_t count(const std::string& text, const std::string& what) {
-  size_t n = 0;
-  const std::string line = "\n" + what;
-  for (size_t at = text.find(line); at != std::string::npos; at = text.find(line, at + 1)) ++n;
-  return n;
-}
+class HybridIrTest : public CodegenFixture {};
 
 TEST_F(HybridIrTest, DescriptorCountsIndicatorsAndPointsAtTheEventCallbacks) {
   const std::string ir = dump(bouncingBall());
@@ -64,11 +32,11 @@ TEST_F(HybridIrTest, DescriptorCountsIndicatorsAndPointsAtTheEventCallbacks) {
 TEST_F(HybridIrTest, IndicatorIsStoredAndReinitFlagsTheStates) {
   const std::string ir = dump(bouncingBall());
   ASSERT_FALSE(ir.empty()) << errors();
-  const std::string indicators = body(ir, "smc_event_indicators");
+  const std::string indicators = functionBody(ir, "smc_event_indicators");
   EXPECT_NE(indicators.find("%indicator0 = getelementptr inbounds double, ptr %indicators, i32 0"),
             std::string::npos)
       << indicators;
-  const std::string update = body(ir, "smc_event_update");
+  const std::string update = functionBody(ir, "smc_event_update");
   EXPECT_NE(update.find("store i32 1, ptr %states_reinitialized"), std::string::npos) << update;
   EXPECT_NE(update.find("pre_reals"), std::string::npos);     // -e*pre(v)
   EXPECT_NE(update.find("pre_integers"), std::string::npos);  // pre(bounces) + 1
@@ -81,20 +49,20 @@ TEST_F(HybridIrTest, ContinuousCallbacksNeverRunWhenBlocks) {
   model.derivativeBlocks.push_back(model.eventBlocks[2]);
   const std::string ir = dump(model);
   ASSERT_FALSE(ir.empty()) << errors();
-  EXPECT_EQ(body(ir, "smc_compute_derivatives").find("when."), std::string::npos);
-  EXPECT_EQ(count(body(ir, "smc_event_update"), "when.fire"), 2u);
+  EXPECT_EQ(functionBody(ir, "smc_compute_derivatives").find("when."), std::string::npos);
+  EXPECT_EQ(countLinesStartingWith(functionBody(ir, "smc_event_update"), "when.fire"), 2u);
 }
 
 TEST_F(HybridIrTest, InitializeFiresOnlyBranchesActiveAtInitialization) {
   const std::string ir = dump(whenInitial());
   ASSERT_FALSE(ir.empty()) << errors();
-  const std::string init = body(ir, "smc_initialize");
-  EXPECT_EQ(count(init, "when.fire"), 1u) << init;
+  const std::string init = functionBody(ir, "smc_initialize");
+  EXPECT_EQ(countLinesStartingWith(init, "when.fire"), 1u) << init;
   EXPECT_NE(init.find("%initial = load i32"), std::string::npos) << init;
   // Without samples there is no time event.
   EXPECT_NE(init.find("store double 0x7FF0000000000000, ptr %next_time_event.field"), std::string::npos)
       << init;
-  EXPECT_EQ(count(body(ir, "smc_event_update"), "when.fire"), 2u);
+  EXPECT_EQ(countLinesStartingWith(functionBody(ir, "smc_event_update"), "when.fire"), 2u);
 }
 
 TEST_F(HybridIrTest, InitialAndTerminalReadTheirFlagsAndPreItsSlot) {
@@ -106,7 +74,7 @@ TEST_F(HybridIrTest, InitialAndTerminalReadTheirFlagsAndPreItsSlot) {
   m.model().eventBlocks = {
       assign(ending, binary(Op::Or, std::make_shared<const flat::Expr>(terminal), initialExpr())),
       assign(n, pre(n))};
-  const std::string update = body(dump(m.model()), "smc_event_update");
+  const std::string update = functionBody(dump(m.model()), "smc_event_update");
   ASSERT_FALSE(update.empty()) << errors();
   EXPECT_NE(update.find("%terminal = load i32, ptr %terminal.field"), std::string::npos) << update;
   EXPECT_NE(update.find("%initial = load i32, ptr %initial.field"), std::string::npos);
@@ -134,10 +102,10 @@ TEST_F(HybridIrTest, AlgorithmUpdatesItsRelationsOnlyOutsideContinuousMode) {
   const std::string ir = dump(m.model());
   ASSERT_FALSE(ir.empty()) << errors();
   const std::string store = "store i32 %";  // the relation is the only Boolean stored
-  EXPECT_EQ(body(ir, "smc_compute_outputs").find(store), std::string::npos)
-      << body(ir, "smc_compute_outputs");
-  EXPECT_NE(body(ir, "smc_event_update").find(store), std::string::npos);
-  EXPECT_NE(body(ir, "smc_initialize").find(store), std::string::npos);
+  EXPECT_EQ(functionBody(ir, "smc_compute_outputs").find(store), std::string::npos)
+      << functionBody(ir, "smc_compute_outputs");
+  EXPECT_NE(functionBody(ir, "smc_event_update").find(store), std::string::npos);
+  EXPECT_NE(functionBody(ir, "smc_initialize").find(store), std::string::npos);
 }
 
 TEST_F(HybridIrTest, ModelWithoutEventsHasBothEventCallbacks) {
@@ -145,7 +113,7 @@ TEST_F(HybridIrTest, ModelWithoutEventsHasBothEventCallbacks) {
   ASSERT_FALSE(ir.empty()) << errors();
   EXPECT_NE(ir.find("i32 0, ptr @smc_event_indicators, ptr @smc_event_update }"),
             std::string::npos);
-  EXPECT_EQ(body(ir, "smc_event_indicators").find("store"), std::string::npos);
+  EXPECT_EQ(functionBody(ir, "smc_event_indicators").find("store"), std::string::npos);
 }
 
 TEST_F(HybridIrTest, DivisionByZeroReportsItsLocation) {
@@ -174,7 +142,7 @@ TEST_F(HybridIrTest, FunctionIsInternalWithDataInputsAndOutputPointers) {
             std::string::npos)
       << ir;
   // The caller fills in the default tolerance and fails when the callee does.
-  const std::string outputs = body(ir, "smc_compute_outputs");
+  const std::string outputs = functionBody(ir, "smc_compute_outputs");
   EXPECT_NE(outputs.find("double 1.000000e-13"), std::string::npos) << outputs;
   EXPECT_NE(outputs.find("call i32 @function.Lib.newtonSqrt(ptr %data"), std::string::npos);
   EXPECT_NE(outputs.find("br i1 %"), std::string::npos);
@@ -190,7 +158,7 @@ TEST_F(HybridIrTest, FunctionAssertCallsTheRuntimeWithMessageAndLocation) {
   EXPECT_NE(ir.find("c\"x must not be negative (assert at Checked.mo:7:5)\\00\""),
             std::string::npos)
       << ir;
-  EXPECT_NE(body(ir, "function.Lib.checkedSqrt").find("call void @smc_assert_failed(ptr %data, i32 0"),
+  EXPECT_NE(functionBody(ir, "function.Lib.checkedSqrt").find("call void @smc_assert_failed(ptr %data, i32 0"),
             std::string::npos);
 }
 

@@ -1,6 +1,7 @@
 // IR generation: the LLVM mirror of model.h has the C layout, the IR text
 // (`smc --dump=llvm`) has the callbacks, loops and descriptor, and bad input
 // gives diagnostics instead of crashes or invalid IR.
+#include "CodegenFixture.h"
 #include "TestModels.h"
 #include "codegen/Backend.h"
 #include "codegen/Codegen.h"
@@ -62,23 +63,12 @@ TEST(IrTypesTest, StructsHaveTheCLayoutOfModelH) {
     EXPECT_EQ(model->getElementOffset(i), offsets[i]) << "field " << i;
 }
 
-class IrGenTest : public ::testing::Test {
+class IrGenTest : public CodegenFixture {
 protected:
-  IrGenTest() : diags(sources) { diags.setOutput(nullptr); }
-
-  std::string dump(const causal::CausalModel& model) {
-    CodegenOptions options;
-    options.sourceFileName = model.flat.name + ".mo";
-    return dumpLlvm(model, options, diags).value_or("");
-  }
-
   // The first diagnostic, or "" when there was none.
   std::string firstError() const {
     return diags.diagnostics().empty() ? "" : diags.diagnostics().front().message;
   }
-
-  SourceManager sources;
-  DiagnosticEngine diags;
 };
 
 TEST_F(IrGenTest, DumpHasTheCallbacksAndTheDescriptor) {

@@ -116,6 +116,19 @@ TEST(Cli, DumpClocksPrintsThePartitions) {
   EXPECT_NE(o.output.find("n = previous(n) + 1;"), std::string::npos) << o.output;
 }
 
+TEST(Cli, DumpSmPrintsTheMachinesAndTheirEquations) {
+  std::string model = writeModel("Blink.mo",
+                                 "model Blink\n  block S end S;\n  S on, off;\nequation\n"
+                                 "  initialState(off);\n  transition(off, on, true, immediate = false);\n"
+                                 "  transition(on, off, true, immediate = false);\nend Blink;\n");
+  Outcome o = runCommand(smc() + " --dump=sm " + model);
+  EXPECT_EQ(o.status, 0) << o.output;
+  // States are numbered from the initial one.
+  EXPECT_NE(o.output.find("1: off (initial)"), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("2: on"), std::string::npos) << o.output;
+  EXPECT_NE(o.output.find("activeState(on) ="), std::string::npos) << o.output;
+}
+
 TEST(Cli, FmuExportsOnlyFmi2Symbols) {
   fs::path fmu = scratch() / "Dahlquist.fmu";
   Outcome built = runCommand(smc() + " " + SMC_SHARED_MODELS + "/continuous/Dahlquist.mo -o " + fmu.string());

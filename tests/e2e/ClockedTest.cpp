@@ -2,6 +2,7 @@
 // with values derived by hand from the clocks' tick times and the
 // equations' recurrences (never from smc's own output).
 #include "e2e/E2eSupport.h"
+#include "support/Csv.h"
 
 #include <gtest/gtest.h>
 
@@ -43,6 +44,26 @@ TEST(Clocked, SharedSampledPIMatchesItsExpectation) {
 
 TEST(Clocked, SharedRateChangesMatchesItsExpectationExactly) {
   smc::test::expectMatchesSharedModel("clocked/RateChanges", 0, 1e-9);
+}
+
+// Periodic clocks tick first at the start of the simulation (spec 16.3):
+// started at t0 = 0.05, RateChanges shows at t0 + j*0.1 what its
+// expectation shows at j*0.1.
+TEST(Clocked, PeriodicClocksTickFromTheStartTime) {
+  Table expected = readCsv(sharedModel("clocked/RateChanges.expected.csv"));
+  ASSERT_GE(expected.rows.size(), 6u);
+  SimulateOptions options;
+  options.fmuPath = compileModel(sharedModel("clocked/RateChanges.mo"), "RateChangesLate.fmu");
+  options.startTime = 0.05;
+  options.stopTime = 0.55;
+  options.stepSize = 0.1;
+  options.allVariables = true;
+  SimulationResult r = simulateOk(options);
+  ASSERT_EQ(r.rows.size(), 6u);
+  for (size_t j = 0; j < r.rows.size(); ++j)
+    for (size_t c = 1; c < expected.columns.size(); ++c)
+      EXPECT_NEAR(at(r, j, expected.columns[c]), expected.rows[j][c], 1e-9)
+          << expected.columns[c] << " at t=" << 0.05 + 0.1 * j;
 }
 
 // x' = -2x on a 0.1 s clock: explicit Euler gives x[k] = (1 - 0.2)^k,

@@ -2,24 +2,13 @@
 // for-loops unrolled over parameter ranges, when-statements, initial
 // algorithms; the restrictions of 11.2 as located errors.
 #include "FlatFixture.h"
-#include "support/TestPipeline.h"
 
 #include <gtest/gtest.h>
 
+using namespace smc::test;
 using smc::flat::StatementKind;
-using smc::test::flattenSource;
-using smc::test::flattenToModel;
-using smc::test::varId;
 
 namespace {
-
-bool has(const std::string& text, const std::string& piece) { return text.find(piece) != std::string::npos; }
-
-std::string errors(const std::string& source) {
-  auto r = flattenSource(source);
-  EXPECT_FALSE(r.ok) << r.text;
-  return r.diagnostics;
-}
 
 TEST(Algorithms, ForLoopsAreUnrolledOverParameterRanges) {
   auto r = flattenToModel(R"(model M
@@ -76,7 +65,7 @@ end M;
 }
 
 TEST(Algorithms, InitialAlgorithmAndStatementsOfSubModels) {
-  auto r = flattenSource(R"(model M
+  const std::string text = flatText(R"(model M
   model Counter
     discrete Integer k;
   initial algorithm
@@ -89,23 +78,23 @@ TEST(Algorithms, InitialAlgorithmAndStatementsOfSubModels) {
   Counter c;
 end M;
 )");
-  ASSERT_TRUE(r.ok) << r.diagnostics;
-  EXPECT_TRUE(has(r.text, "initial algorithm\n  c.k := 1;\n")) << r.text;
-  EXPECT_TRUE(has(r.text, "algorithm\n  while c.k < 3 loop\n    c.k := c.k + 1;\n  end while;\n")) << r.text;
+  EXPECT_TRUE(has(text, "initial algorithm\n  c.k := 1;\n")) << text;
+  EXPECT_TRUE(has(text, "algorithm\n  while c.k < 3 loop\n    c.k := c.k + 1;\n  end while;\n")) << text;
 }
 
 TEST(Algorithms, ReinitOutsideAWhenStatementIsALocatedError) {
-  std::string d = errors("model M\n  Real x(start = 1);\nequation\n  der(x) = -x;\nalgorithm\n  reinit(x, 2);\nend M;\n");
+  std::string d = flattenErrors(
+      "model M\n  Real x(start = 1);\nequation\n  der(x) = -x;\nalgorithm\n  reinit(x, 2);\nend M;\n");
   EXPECT_TRUE(has(d, "test.mo:6:3: error: reinit() is only allowed inside a when-statement (spec 8.3.6)")) << d;
 }
 
 TEST(Algorithms, WhenInsideWhenOrIfIsALocatedError) {
-  std::string d = errors(
+  std::string d = flattenErrors(
       "model M\n  discrete Real x;\nalgorithm\n  when time > 1 then\n    when time > 2 then\n      x := 1;\n"
       "    end when;\n  end when;\nend M;\n");
   EXPECT_TRUE(has(d, "test.mo:5:5: error: a when-statement cannot be nested inside another when-statement (spec 11.2.7)"))
       << d;
-  d = errors(
+  d = flattenErrors(
       "model M\n  discrete Real x;\nalgorithm\n  if time > 1 then\n    when time > 2 then\n      x := 1;\n"
       "    end when;\n  end if;\nend M;\n");
   EXPECT_TRUE(has(d, "test.mo:5:5: error: a when-statement cannot be inside an if-, for- or while-statement (spec 11.2.7)"))
@@ -113,42 +102,43 @@ TEST(Algorithms, WhenInsideWhenOrIfIsALocatedError) {
 }
 
 TEST(Algorithms, WhenInAnInitialAlgorithmIsALocatedError) {
-  std::string d = errors(
+  std::string d = flattenErrors(
       "model M\n  discrete Real x;\ninitial algorithm\n  when time > 1 then\n    x := 1;\n  end when;\nend M;\n");
   EXPECT_TRUE(has(d, "test.mo:4:3: error: a when-statement is not allowed in an initial algorithm section (spec 8.6)"))
       << d;
 }
 
 TEST(Algorithms, ReturnAndBreakOutsideTheirPlaceAreLocatedErrors) {
-  std::string d = errors("model M\n  Real x;\nalgorithm\n  x := 1;\n  return;\nend M;\n");
+  std::string d = flattenErrors("model M\n  Real x;\nalgorithm\n  x := 1;\n  return;\nend M;\n");
   EXPECT_TRUE(has(d, "test.mo:5:3: error: 'return' is only allowed inside a function (spec 11.2.7)")) << d;
-  d = errors("model M\n  Real x;\nalgorithm\n  x := 1;\n  break;\nend M;\n");
+  d = flattenErrors("model M\n  Real x;\nalgorithm\n  x := 1;\n  break;\nend M;\n");
   EXPECT_TRUE(has(d, "test.mo:5:3: error: 'break' is only allowed inside a for- or while-loop (spec 11.2.6)")) << d;
-  d = errors("model M\n  Real x;\nalgorithm\n  x := 0;\n  for i in 1:3 loop\n    break;\n  end for;\nend M;\n");
+  d = flattenErrors("model M\n  Real x;\nalgorithm\n  x := 0;\n  for i in 1:3 loop\n    break;\n  end for;\nend M;\n");
   EXPECT_TRUE(has(d, "test.mo:6:5: error: not supported yet: 'break' in a for-loop of a model's algorithm")) << d;
 }
 
 TEST(Algorithms, AssigningAParameterOrAnInputIsALocatedError) {
-  std::string d = errors("model M\n  parameter Real p = 1;\nalgorithm\n  p := 2;\nend M;\n");
+  std::string d = flattenErrors("model M\n  parameter Real p = 1;\nalgorithm\n  p := 2;\nend M;\n");
   EXPECT_TRUE(has(d, "test.mo:4:3: error: 'p' is a parameter and cannot be assigned")) << d;
-  d = errors("model M\n  input Real u;\nalgorithm\n  u := 2;\nend M;\n");
+  d = flattenErrors("model M\n  input Real u;\nalgorithm\n  u := 2;\nend M;\n");
   EXPECT_TRUE(has(d, "test.mo:4:3: error: 'u' is an input of the model and cannot be assigned")) << d;
 }
 
 TEST(Algorithms, ForRangeMustBeKnownBeforeSimulation) {
-  std::string d = errors(
+  std::string d = flattenErrors(
       "model M\n  Integer n = integer(time);\n  Real y;\nalgorithm\n  y := 0;\n  for i in 1:n loop\n    y := y + i;\n"
       "  end for;\nend M;\n");
   EXPECT_TRUE(has(d, "'n' is not a parameter or constant; a constant or parameter expression is required here")) << d;
 }
 
 TEST(Algorithms, ConditionsMustBeBoolean) {
-  std::string d = errors("model M\n  Real y;\nalgorithm\n  y := 0;\n  while y loop\n    y := 1;\n  end while;\nend M;\n");
+  std::string d = flattenErrors(
+      "model M\n  Real y;\nalgorithm\n  y := 0;\n  while y loop\n    y := 1;\n  end while;\nend M;\n");
   EXPECT_TRUE(has(d, "test.mo:5:9: error: the condition of a while-loop must be Boolean, not Real")) << d;
 }
 
 TEST(Algorithms, VectorWhenConditionInAStatementIsNotSupportedYet) {
-  std::string d = errors(
+  std::string d = flattenErrors(
       "model M\n  discrete Real x;\nalgorithm\n  when {time > 1, time > 2} then\n    x := 1;\n  end when;\nend M;\n");
   EXPECT_TRUE(has(d, "test.mo:4:8: error: not supported yet: vector conditions of when-statements")) << d;
 }

@@ -3,6 +3,7 @@
 
 #include "flatten/Flatten.h"
 #include "frontend/Parser.h"
+#include "support/TestPipeline.h"
 
 #include <gtest/gtest.h>
 
@@ -29,6 +30,20 @@ flat::VarId varId(const flat::FlatModel& model, const std::string& name) {
     if (model.variables[i].name == name) return static_cast<flat::VarId>(i);
   ADD_FAILURE() << "no variable named " << name;
   return 0;
+}
+
+bool has(const std::string& text, const std::string& piece) { return text.find(piece) != std::string::npos; }
+
+std::string flatText(const std::string& source, const std::string& modelName) {
+  StageResult r = flattenSource(source, modelName);
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  return r.text;
+}
+
+std::string flattenErrors(const std::string& source, const std::string& modelName) {
+  StageResult r = flattenSource(source, modelName);
+  EXPECT_FALSE(r.ok) << r.text;
+  return r.diagnostics;
 }
 
 }  // namespace smc::test

@@ -1,86 +1,77 @@
 // Bad models give located, clang-style errors from flattening.
-#include "support/TestPipeline.h"
+#include "FlatFixture.h"
 
 #include <gtest/gtest.h>
 
-using smc::test::flattenSource;
+using namespace smc::test;
 
 namespace {
 
-// Flattening must fail; returns what was printed.
-std::string errors(const std::string& source, const std::string& model = "") {
-  auto r = flattenSource(source, model);
-  EXPECT_FALSE(r.ok) << r.text;
-  return r.diagnostics;
-}
-
-bool has(const std::string& text, const std::string& piece) { return text.find(piece) != std::string::npos; }
-
 TEST(FlattenErrors, UndeclaredIdentifierIsLocatedWithCaret) {
-  std::string d = errors("model M\n  Real x;\nequation\n  x = y + 1;\nend M;\n");
+  std::string d = flattenErrors("model M\n  Real x;\nequation\n  x = y + 1;\nend M;\n");
   EXPECT_TRUE(has(d, "test.mo:4:7: error: use of undeclared identifier 'y'\n  x = y + 1;\n      ^\n")) << d;
 }
 
 TEST(FlattenErrors, EveryUndeclaredIdentifierIsReported) {
-  std::string d = errors("model M\n  Real x, z;\nequation\n  x = a;\n  z = b;\nend M;\n");
+  std::string d = flattenErrors("model M\n  Real x, z;\nequation\n  x = a;\n  z = b;\nend M;\n");
   EXPECT_TRUE(has(d, "test.mo:4:7: error: use of undeclared identifier 'a'")) << d;
   EXPECT_TRUE(has(d, "test.mo:5:7: error: use of undeclared identifier 'b'")) << d;
 }
 
 TEST(FlattenErrors, UnknownAttributeIsNamed) {
-  std::string d = errors("model M\n  Real x(strat = 1);\nequation\n  x = 1;\nend M;\n");
+  std::string d = flattenErrors("model M\n  Real x(strat = 1);\nequation\n  x = 1;\nend M;\n");
   EXPECT_TRUE(has(d, "test.mo:2:10: error: 'strat' is not an attribute of Real")) << d;
 }
 
 TEST(FlattenErrors, ModifyingAMissingComponentIsAnError) {
-  std::string d = errors("model M\n  model S parameter Real k = 1; end S;\n  S s(q = 2);\nend M;\n");
+  std::string d = flattenErrors("model M\n  model S parameter Real k = 1; end S;\n  S s(q = 2);\nend M;\n");
   EXPECT_TRUE(has(d, "error: 'q' is not a component of 'M.S'")) << d;
 }
 
 TEST(FlattenErrors, UnknownClassIsReportedAtItsName) {
-  std::string d = errors("model M\n  Foo f;\nend M;\n");
+  std::string d = flattenErrors("model M\n  Foo f;\nend M;\n");
   EXPECT_TRUE(has(d, "test.mo:2:3: error: class 'Foo' not found")) << d;
 }
 
 TEST(FlattenErrors, EquationSidesOfDifferentSize) {
-  std::string d = errors("model M\n  Real x[2];\nequation\n  x = {1, 2, 3};\nend M;\n");
+  std::string d = flattenErrors("model M\n  Real x[2];\nequation\n  x = {1, 2, 3};\nend M;\n");
   EXPECT_TRUE(has(d, "error: the two sides of this equation differ in size: size [2] and size [3]")) << d;
 }
 
 TEST(FlattenErrors, IndexOutOfBounds) {
-  std::string d = errors("model M\n  Real x[2];\nequation\n  x[3] = 1;\n  x[1] = 2;\nend M;\n");
+  std::string d = flattenErrors("model M\n  Real x[2];\nequation\n  x[3] = 1;\n  x[1] = 2;\nend M;\n");
   EXPECT_TRUE(has(d, "test.mo:4:5: error: index 3 is out of bounds for dimension 1 of 'x' (size 2)")) << d;
 }
 
 TEST(FlattenErrors, OuterWithoutInnerIsAnError) {
-  std::string d = errors("model M\n  model S\n    outer Real x;\n  end S;\n  S s;\nend M;\n");
+  std::string d = flattenErrors("model M\n  model S\n    outer Real x;\n  end S;\n  S s;\nend M;\n");
   EXPECT_TRUE(has(d, "test.mo:3:16: error: no inner declaration for outer 'x' in the enclosing instances 'M' (spec 5.4)"))
       << d;
 }
 
 TEST(FlattenErrors, DelayIsNotSupportedYet) {
-  std::string d = errors("model M\n  Real x = delay(time, 1);\nend M;\n");
+  std::string d = flattenErrors("model M\n  Real x = delay(time, 1);\nend M;\n");
   EXPECT_TRUE(has(d, "test.mo:2:12: error: not supported yet: 'delay' (delay())")) << d;
 }
 
 TEST(FlattenErrors, SeveralClassesNeedModelOption) {
-  std::string d = errors("model A end A;\nmodel B end B;\n");
+  std::string d = flattenErrors("model A end A;\nmodel B end B;\n");
   EXPECT_TRUE(has(d, "the file defines several classes (A, B); choose one with --model")) << d;
 }
 
 TEST(FlattenErrors, PartialModelCannotBeSimulated) {
-  std::string d = errors("partial model M\n  Real x = 1;\nend M;\n");
+  std::string d = flattenErrors("partial model M\n  Real x = 1;\nend M;\n");
   EXPECT_TRUE(has(d, "test.mo:1:15: error: 'M' is partial and cannot be simulated")) << d;
 }
 
 TEST(FlattenErrors, CyclicParameterBindingsAreDetected) {
-  std::string d = errors(
+  std::string d = flattenErrors(
       "model M\n  parameter Integer n = m;\n  parameter Integer m = n;\n  Real x[n];\nend M;\n");
   EXPECT_TRUE(has(d, "depends on itself")) << d;
 }
 
 TEST(FlattenErrors, TimeVaryingArraySizeIsRejected) {
-  std::string d = errors("model M\n  Real y = 2;\n  Real x[integer(y)];\nend M;\n");
+  std::string d = flattenErrors("model M\n  Real y = 2;\n  Real x[integer(y)];\nend M;\n");
   EXPECT_TRUE(has(d, "'y' is not a parameter or constant; a constant or parameter expression is required here"))
       << d;
 }

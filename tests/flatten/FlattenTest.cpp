@@ -1,23 +1,14 @@
 // Flattening behaviour: lookup, modifiers, extends, arrays, connect.
-#include "support/TestPipeline.h"
+#include "FlatFixture.h"
 
 #include <gtest/gtest.h>
 
-using smc::test::flattenSource;
+using namespace smc::test;
 
 namespace {
 
-// Expects success and returns the flat text.
-std::string flat(const std::string& source, const std::string& model = "") {
-  auto r = flattenSource(source, model);
-  EXPECT_TRUE(r.ok) << r.diagnostics;
-  return r.text;
-}
-
-bool has(const std::string& text, const std::string& piece) { return text.find(piece) != std::string::npos; }
-
 TEST(Flatten, OuterModifierOverridesDeclarationAndBinding) {
-  std::string text = flat(R"(
+  std::string text = flatText(R"(
     model Top
       model Sub
         parameter Real k = 1;
@@ -36,7 +27,7 @@ TEST(Flatten, OuterModifierOverridesDeclarationAndBinding) {
 }
 
 TEST(Flatten, NestedModificationReachesDeepComponent) {
-  std::string text = flat(R"(
+  std::string text = flatText(R"(
     model Top
       model Inner parameter Real p = 1; end Inner;
       model Mid Inner i(p = 5); end Mid;
@@ -50,7 +41,7 @@ TEST(Flatten, NestedModificationReachesDeepComponent) {
 }
 
 TEST(Flatten, ExtendsBringsElementsAndItsModifierApplies) {
-  std::string text = flat(R"(
+  std::string text = flatText(R"(
     model Top
       partial model Base
         parameter Real gain = 1;
@@ -66,7 +57,7 @@ TEST(Flatten, ExtendsBringsElementsAndItsModifierApplies) {
 }
 
 TEST(Flatten, ArraysAreScalarizedAndForEquationsUnrolled) {
-  std::string text = flat(R"(
+  std::string text = flatText(R"(
     model Top
       parameter Integer n = 3;
       Real x[n](each start = 1, each fixed = true);
@@ -81,7 +72,7 @@ TEST(Flatten, ArraysAreScalarizedAndForEquationsUnrolled) {
 }
 
 TEST(Flatten, DimensionMayPrecedeTheParameterThatSizesIt) {
-  std::string text = flat(R"(
+  std::string text = flatText(R"(
     model Top
       Real x[m] = {1, 2};
       parameter Integer m = 2;
@@ -90,7 +81,7 @@ TEST(Flatten, DimensionMayPrecedeTheParameterThatSizesIt) {
 }
 
 TEST(Flatten, ArrayEquationsExpandElementwiseAndMatrixProduct) {
-  std::string text = flat(R"(
+  std::string text = flatText(R"(
     model Top
       parameter Real A[2, 2] = [1, 2; 3, 4];
       Real x[2](each start = 0);
@@ -104,7 +95,7 @@ TEST(Flatten, ArrayEquationsExpandElementwiseAndMatrixProduct) {
 }
 
 TEST(Flatten, ReductionsAndComprehensions) {
-  std::string text = flat(R"(
+  std::string text = flatText(R"(
     model Top
       Real x[3] = {1, 2, 3};
       Real s = sum(x);
@@ -117,7 +108,7 @@ TEST(Flatten, ReductionsAndComprehensions) {
 }
 
 TEST(Flatten, ConnectOfCausalSignalsEquatesThem) {
-  std::string text = flat(R"(
+  std::string text = flatText(R"(
     model Top
       connector RealInput = input Real;
       connector RealOutput = output Real;
@@ -143,7 +134,7 @@ TEST(Flatten, ConnectOfCausalSignalsEquatesThem) {
 }
 
 TEST(Flatten, ConnectOfCompositeConnectorsMatchesLeavesByName) {
-  std::string text = flat(R"(
+  std::string text = flatText(R"(
     model Top
       connector Bus
         Real a;
@@ -159,7 +150,7 @@ TEST(Flatten, ConnectOfCompositeConnectorsMatchesLeavesByName) {
 }
 
 TEST(Flatten, PackageConstantsAndImportsResolve) {
-  std::string text = flat(R"(
+  std::string text = flatText(R"(
     package Lib
       package Constants
         constant Real pi = 3.14159;
@@ -180,7 +171,7 @@ TEST(Flatten, PackageConstantsAndImportsResolve) {
 }
 
 TEST(Flatten, ShortClassTypeCarriesAttributesAndComponentOverrides) {
-  std::string text = flat(R"(
+  std::string text = flatText(R"(
     model Top
       type Voltage = Real(unit = "V", nominal = 10);
       Voltage v(nominal = 230) = 1;
@@ -189,7 +180,7 @@ TEST(Flatten, ShortClassTypeCarriesAttributesAndComponentOverrides) {
 }
 
 TEST(Flatten, ParameterIfEquationKeepsTheSelectedBranch) {
-  std::string text = flat(R"(
+  std::string text = flatText(R"(
     model Top
       parameter Boolean fast = true;
       Real x;
@@ -205,7 +196,7 @@ TEST(Flatten, ParameterIfEquationKeepsTheSelectedBranch) {
 }
 
 TEST(Flatten, ExperimentAnnotationIsRead) {
-  std::string text = flat(R"(
+  std::string text = flatText(R"(
     model Top
       Real x = 1;
       annotation(experiment(StartTime = 0, StopTime = 4, Interval = 0.01, Tolerance = 1e-8));
@@ -215,9 +206,8 @@ TEST(Flatten, ExperimentAnnotationIsRead) {
 }
 
 TEST(Flatten, ModelIsSelectedByNameAmongSeveral) {
-  auto r = flattenSource("model A Real x = 1; end A; model B Real y = 2; end B;", "B");
-  ASSERT_TRUE(r.ok) << r.diagnostics;
-  EXPECT_TRUE(has(r.text, "class B")) << r.text;
+  const std::string text = flatText("model A Real x = 1; end A; model B Real y = 2; end B;", "B");
+  EXPECT_TRUE(has(text, "class B")) << text;
 }
 
 }  // namespace

@@ -2,27 +2,13 @@
 // and with record constructors expand field by field; constructor and
 // record bindings become modifications of the fields; other uses of whole
 // records are reported as not supported yet.
-#include "support/TestPipeline.h"
+#include "FlatFixture.h"
 
 #include <gtest/gtest.h>
 
-using smc::test::flattenSource;
+using namespace smc::test;
 
 namespace {
-
-bool has(const std::string& text, const std::string& piece) { return text.find(piece) != std::string::npos; }
-
-std::string flat(const std::string& source) {
-  auto r = flattenSource(source);
-  EXPECT_TRUE(r.ok) << r.diagnostics;
-  return r.text;
-}
-
-std::string errors(const std::string& source) {
-  auto r = flattenSource(source);
-  EXPECT_FALSE(r.ok) << r.text;
-  return r.diagnostics;
-}
 
 const char* records = R"(
   record Point
@@ -37,7 +23,7 @@ const char* records = R"(
 )";
 
 TEST(Records, EquationBetweenRecordsExpandsFieldByField) {
-  std::string text = flat(std::string("model M") + records + R"(
+  std::string text = flatText(std::string("model M") + records + R"(
   Body a, b;
 equation
   a = b;
@@ -49,7 +35,7 @@ end M;
 }
 
 TEST(Records, ConstructorInAnEquationTakesPositionalNamedAndDefaultFields) {
-  std::string text = flat(R"(model M
+  std::string text = flatText(R"(model M
   record R
     Real a;
     Real b = 2 * a;
@@ -66,7 +52,7 @@ end M;
 }
 
 TEST(Records, NestedConstructorsAndArrayFields) {
-  std::string text = flat(std::string("model M") + records + R"(
+  std::string text = flatText(std::string("model M") + records + R"(
   Body a;
 equation
   a = Body(1, Point(2, y = 3), {4, 5});
@@ -76,7 +62,7 @@ end M;
 }
 
 TEST(Records, ConstructorBindingModifiesTheFieldsAndOwnModificationsWin) {
-  std::string text = flat(R"(model M
+  std::string text = flatText(R"(model M
   record R
     Real a;
     Real b = 10;
@@ -91,7 +77,7 @@ end M;
 }
 
 TEST(Records, RecordBindingBindsEachField) {
-  std::string text = flat(std::string("model M") + records + R"(
+  std::string text = flatText(std::string("model M") + records + R"(
   parameter Point origin(x = 0, y = 1);
   parameter Point copy = origin;
   Point moving = moved;
@@ -115,17 +101,17 @@ equation
   b.x = time;
 end M;
 )";
-  std::string text = flat(source);
+  std::string text = flatText(source);
   EXPECT_TRUE(has(text, "  a.x = b.x;\n")) << text;
   EXPECT_FALSE(has(text, "a.k = b.k")) << text;
   std::string changed = source;
   changed.replace(changed.find("K = 1;"), 6, "K = 2;");
-  std::string d = errors(changed);
+  std::string d = flattenErrors(changed);
   EXPECT_TRUE(has(d, "test.mo:9:3: error: field 'k' is a parameter on both sides of this record equation")) << d;
 }
 
 TEST(Records, DifferentRecordsCannotBeEquated) {
-  std::string d = errors(std::string("model M") + records + R"(
+  std::string d = flattenErrors(std::string("model M") + records + R"(
   Body a;
   Point b;
 equation
@@ -138,7 +124,7 @@ end M;
 }
 
 TEST(Records, RecordAndNonRecordCannotBeEquated) {
-  std::string d = errors(std::string("model M") + records + R"(
+  std::string d = flattenErrors(std::string("model M") + records + R"(
   Point b;
 equation
   b = 1;
@@ -150,14 +136,14 @@ end M;
 }
 
 TEST(Records, ConstructorArgumentErrorsAreLocated) {
-  std::string d = errors(std::string("model M") + records + R"(
+  std::string d = flattenErrors(std::string("model M") + records + R"(
   Point b;
 equation
   b = Point(1, z = 2);
 end M;
 )");
   EXPECT_TRUE(has(d, "test.mo:14:16: error: record 'M.Point' has no field named 'z'")) << d;
-  d = errors(std::string("model M") + records + R"(
+  d = flattenErrors(std::string("model M") + records + R"(
   Point b;
 equation
   b = Point(1);
@@ -166,7 +152,7 @@ end M;
   EXPECT_TRUE(has(d, "test.mo:14:7: error: missing value for field 'y' of record constructor 'M.Point' (it has no "
                      "default)"))
       << d;
-  d = errors(std::string("model M") + records + R"(
+  d = flattenErrors(std::string("model M") + records + R"(
   Point b;
 equation
   b = Point(1, 2, 3);
@@ -176,20 +162,20 @@ end M;
 }
 
 TEST(Records, OtherRecordUsesAreNotSupportedYet) {
-  std::string d = errors(std::string("model M") + records + R"(
+  std::string d = flattenErrors(std::string("model M") + records + R"(
   Real d = 2 * Point(1, 2);
 end M;
 )");
   EXPECT_TRUE(has(d, "test.mo:12:16: error: not supported yet: record constructors ('M.Point') other than as a binding "
                      "or a side of an equation"))
       << d;
-  d = errors(std::string("model M") + records + R"(
+  d = flattenErrors(std::string("model M") + records + R"(
   Point p(x = 1, y = 2);
   Real n = 2 * p;
 end M;
 )");
   EXPECT_TRUE(has(d, "test.mo:13:16: error: not supported yet: using 'p' (of class type 'M.Point') as a value")) << d;
-  d = errors(std::string("model M") + records + R"(
+  d = flattenErrors(std::string("model M") + records + R"(
   Point p = if time > 1 then Point(1, 2) else Point(3, 4);
 end M;
 )");

@@ -3,26 +3,15 @@
 // inside them, assertions of equation sections; and the located errors for
 // the constructs the spec forbids.
 #include "FlatFixture.h"
-#include "support/TestPipeline.h"
 
 #include <gtest/gtest.h>
 
+using namespace smc::test;
 using smc::flat::ActionKind;
 using smc::flat::AssertLevel;
 using smc::flat::ExprKind;
-using smc::test::flattenSource;
-using smc::test::flattenToModel;
-using smc::test::varId;
 
 namespace {
-
-bool has(const std::string& text, const std::string& piece) { return text.find(piece) != std::string::npos; }
-
-std::string errors(const std::string& source) {
-  auto r = flattenSource(source);
-  EXPECT_FALSE(r.ok) << r.text;
-  return r.diagnostics;
-}
 
 const char* bouncingBall = R"(model Ball
   Real h(start = 1, fixed = true);
@@ -60,12 +49,11 @@ TEST(WhenEquations, BranchKeepsConditionAndActionsInOrder) {
 }
 
 TEST(WhenEquations, DumpPrintsTheWhenClause) {
-  auto r = flattenSource(bouncingBall);
-  ASSERT_TRUE(r.ok) << r.diagnostics;
-  EXPECT_TRUE(has(r.text,
+  const std::string text = flatText(bouncingBall);
+  EXPECT_TRUE(has(text,
                   "equation\n  der(h) = v;\n  der(v) = -9.81;\n  when h <= 0 then\n"
                   "    reinit(v, -0.7 * pre(v));\n    bounces = pre(bounces) + 1;\n  end when;\nend Ball;\n"))
-      << r.text;
+      << text;
 }
 
 TEST(WhenEquations, ElsewhenAndVectorConditions) {
@@ -118,7 +106,7 @@ end M;
 }
 
 TEST(WhenEquations, ParameterIfInsideWhenKeepsTheSelectedBranch) {
-  auto r = flattenSource(R"(model M
+  const std::string text = flatText(R"(model M
   parameter Boolean up = false;
   discrete Integer n(start = 0);
 equation
@@ -131,8 +119,7 @@ equation
   end when;
 end M;
 )");
-  ASSERT_TRUE(r.ok) << r.diagnostics;
-  EXPECT_TRUE(has(r.text, "  when time > 1 then\n    n = pre(n) - 1;\n  end when;\n")) << r.text;
+  EXPECT_TRUE(has(text, "  when time > 1 then\n    n = pre(n) - 1;\n  end when;\n")) << text;
 }
 
 TEST(WhenEquations, AssertAndTerminateInsideWhenAreActions) {
@@ -181,7 +168,7 @@ end M;
 }
 
 TEST(WhenEquations, NestedWhenIsALocatedError) {
-  std::string d = errors(
+  std::string d = flattenErrors(
       "model M\n  Real x;\nequation\n  when time > 1 then\n    when time > 2 then\n      x = 1;\n    end when;\n"
       "  end when;\nend M;\n");
   EXPECT_TRUE(has(d, "test.mo:5:5: error: a when-equation cannot be nested inside another when-equation (spec 8.3.5.2)"))
@@ -189,59 +176,60 @@ TEST(WhenEquations, NestedWhenIsALocatedError) {
 }
 
 TEST(WhenEquations, ReinitOutsideWhenIsALocatedError) {
-  std::string d = errors("model M\n  Real x(start = 1);\nequation\n  der(x) = -x;\n  reinit(x, 2);\nend M;\n");
+  std::string d = flattenErrors("model M\n  Real x(start = 1);\nequation\n  der(x) = -x;\n  reinit(x, 2);\nend M;\n");
   EXPECT_TRUE(has(d, "test.mo:5:3: error: reinit() is only allowed inside a when-clause (spec 8.3.6)")) << d;
 }
 
 TEST(WhenEquations, WhenInInitialEquationIsALocatedError) {
-  std::string d = errors(
+  std::string d = flattenErrors(
       "model M\n  discrete Real x;\ninitial equation\n  when time > 1 then\n    x = 1;\n  end when;\nend M;\n");
   EXPECT_TRUE(has(d, "test.mo:4:3: error: a when-equation is not allowed in an initial equation section (spec 8.6)"))
       << d;
 }
 
 TEST(WhenEquations, TerminateOutsideWhenIsALocatedError) {
-  std::string d = errors("model M\n  Real x = time;\nequation\n  terminate(\"stop\");\nend M;\n");
+  std::string d = flattenErrors("model M\n  Real x = time;\nequation\n  terminate(\"stop\");\nend M;\n");
   EXPECT_TRUE(has(d, "test.mo:4:3: error: terminate() is only allowed inside a when-clause (spec 8.3.8)")) << d;
 }
 
 TEST(WhenEquations, NonConstantMessageIsNotSupportedYet) {
-  std::string d = errors("model M\n  String s = \"a\";\nequation\n  assert(time < 1, s);\nend M;\n");
+  std::string d = flattenErrors("model M\n  String s = \"a\";\nequation\n  assert(time < 1, s);\nend M;\n");
   EXPECT_TRUE(has(d, "test.mo:4:20: error: not supported yet: assert messages that are not constant")) << d;
 }
 
 TEST(WhenEquations, UnknownAssertionLevelIsALocatedError) {
-  std::string d = errors("model M\nequation\n  assert(time < 1, \"m\", 2);\nend M;\n");
+  std::string d = flattenErrors("model M\nequation\n  assert(time < 1, \"m\", 2);\nend M;\n");
   EXPECT_TRUE(has(d, "test.mo:3:25: error: the level of assert() must be AssertionLevel.error or AssertionLevel.warning"))
       << d;
 }
 
 TEST(WhenEquations, ConditionMustBeBoolean) {
-  std::string d = errors("model M\n  discrete Real x;\nequation\n  when time then\n    x = 1;\n  end when;\nend M;\n");
+  std::string d = flattenErrors(
+      "model M\n  discrete Real x;\nequation\n  when time then\n    x = 1;\n  end when;\nend M;\n");
   EXPECT_TRUE(has(d, "test.mo:4:8: error: the condition of a when-clause must be Boolean, not Real")) << d;
 }
 
 TEST(WhenEquations, LeftSideMustBeAVariable) {
-  std::string d = errors(
+  std::string d = flattenErrors(
       "model M\n  discrete Real x;\nequation\n  when time > 1 then\n    x + 1 = 2;\n  end when;\nend M;\n");
   EXPECT_TRUE(has(d, "test.mo:5:5: error: the left side of an equation in a when-clause must be a variable (spec 8.3.5)"))
       << d;
 }
 
 TEST(WhenEquations, ParameterCannotBeAssigned) {
-  std::string d = errors(
+  std::string d = flattenErrors(
       "model M\n  parameter Real p = 1;\nequation\n  when time > 1 then\n    p = 2;\n  end when;\nend M;\n");
   EXPECT_TRUE(has(d, "test.mo:5:5: error: 'p' is a parameter and cannot be assigned")) << d;
 }
 
 TEST(WhenEquations, ReinitNeedsARealVariable) {
-  std::string d = errors(
+  std::string d = flattenErrors(
       "model M\n  Integer n(start = 0);\nequation\n  when time > 1 then\n    reinit(n, 1);\n  end when;\nend M;\n");
   EXPECT_TRUE(has(d, "test.mo:5:12: error: reinit() needs a Real state, and 'n' is not one (spec 8.3.6)")) << d;
 }
 
 TEST(WhenEquations, ConnectInsideWhenIsAnError) {
-  std::string d = errors(
+  std::string d = flattenErrors(
       "model M\n  Real a, b;\nequation\n  a = time;\n  when time > 1 then\n    connect(a, b);\n  end when;\nend M;\n");
   EXPECT_TRUE(has(d, "test.mo:6:5: error: connect() is not allowed inside a when-clause (spec 8.3.5)")) << d;
 }

@@ -9,21 +9,13 @@
 
 namespace smc::test {
 
-namespace {
+std::string FlatRun::printed() const {
+  std::string out;
+  for (const Diagnostic& d : diags.diagnostics()) out += diags.format(d);
+  return out;
+}
 
-struct Run {
-  SourceManager sources;
-  DiagnosticEngine diags{sources};
-  std::optional<flat::FlatModel> flat;
-
-  std::string printed() const {
-    std::string out;
-    for (const Diagnostic& d : diags.diagnostics()) out += diags.format(d);
-    return out;
-  }
-};
-
-void flattenInto(Run& run, const std::string& source, const std::string& modelName,
+void flattenInto(FlatRun& run, const std::string& source, const std::string& modelName,
                  const std::string& fileName) {
   run.diags.setOutput(nullptr);
   FileId file = run.sources.addBuffer(fileName, source);
@@ -36,11 +28,9 @@ void flattenInto(Run& run, const std::string& source, const std::string& modelNa
   run.flat = flattenModel(tree, top, run.diags);
 }
 
-}  // namespace
-
 StageResult flattenSource(const std::string& source, const std::string& modelName,
                           const std::string& fileName) {
-  Run run;
+  FlatRun run;
   flattenInto(run, source, modelName, fileName);
   StageResult result;
   result.ok = run.flat.has_value() && !run.diags.hasErrors();
@@ -51,7 +41,7 @@ StageResult flattenSource(const std::string& source, const std::string& modelNam
 
 StageResult causalizeSource(const std::string& source, const std::string& modelName,
                             const std::string& fileName) {
-  Run run;
+  FlatRun run;
   flattenInto(run, source, modelName, fileName);
   StageResult result;
   if (run.flat) {
@@ -66,7 +56,7 @@ StageResult causalizeSource(const std::string& source, const std::string& modelN
 }
 
 std::optional<causal::CausalModel> causalModelOf(const std::string& source, std::string* diagnostics) {
-  Run run;
+  FlatRun run;
   flattenInto(run, source, "", "test.mo");
   std::optional<causal::CausalModel> causal;
   if (run.flat) causal = causal::causalize(std::move(*run.flat), run.diags);

@@ -4,6 +4,7 @@
 
 #include "causalize/CausalModel.h"
 #include "flatten/FlatModel.h"
+#include "frontend/Diagnostics.h"
 
 #include <optional>
 #include <string>
@@ -25,6 +26,19 @@ StageResult causalizeSource(const std::string& source, const std::string& modelN
                             const std::string& fileName = "test.mo");
 // The causal model itself, for tests that inspect blocks.
 std::optional<causal::CausalModel> causalModelOf(const std::string& source, std::string* diagnostics = nullptr);
+
+// The flat model with the sources and diagnostics it refers to, for tests
+// of the stages after flattening.
+struct FlatRun {
+  SourceManager sources;
+  DiagnosticEngine diags{sources};
+  std::optional<flat::FlatModel> flat;  // empty when parsing or flattening failed
+
+  std::string printed() const;  // every diagnostic, formatted as smc prints it
+};
+// Parses `source` and flattens `modelName` (or the only class) into `run`.
+void flattenInto(FlatRun& run, const std::string& source, const std::string& modelName = "",
+                 const std::string& fileName = "test.mo");
 
 // The contents of a file (empty when unreadable).
 std::string readFile(const std::string& path);

@@ -1,0 +1,62 @@
+// See CodegenFixture.h.
+#include "CodegenFixture.h"
+
+#include "ClockedModels.h"
+
+namespace smc::codegen::testing {
+
+namespace {
+
+CodegenOptions namedAfter(const causal::CausalModel& model) {
+  CodegenOptions options;
+  options.sourceFileName = model.flat.name + ".mo";
+  return options;
+}
+
+}  // namespace
+
+CodegenFixture::CodegenFixture() : diags(sources) { diags.setOutput(nullptr); }
+
+std::string CodegenFixture::dump(const causal::CausalModel& model) {
+  return dumpLlvm(model, namedAfter(model), diags).value_or("");
+}
+
+std::string CodegenFixture::errors() const {
+  std::string text;
+  for (const Diagnostic& d : diags.diagnostics()) text += d.message + "\n";
+  return text;
+}
+
+std::string FmuFixture::build(const causal::CausalModel& model) {
+  return build(model, model.flat.name + ".fmu", namedAfter(model));
+}
+
+std::string FmuFixture::build(const causal::CausalModel& model, const std::string& file,
+                              const CodegenOptions& options) {
+  const std::string path = scratch.file(file);
+  if (!writeFmu(model, options, path, diags)) {
+    for (const Diagnostic& d : diags.diagnostics()) ADD_FAILURE() << d.message;
+    return "";
+  }
+  return path;
+}
+
+const causal::CausalModel* causalOrFail(const ClockedModel& clocked) {
+  if (!clocked.model) ADD_FAILURE() << clocked.messages;
+  return clocked.model ? &*clocked.model : nullptr;
+}
+
+std::string functionBody(const std::string& ir, const std::string& name) {
+  const size_t start = ir.find("define internal i32 @" + name + "(");
+  if (start == std::string::npos) return "";
+  return ir.substr(start, ir.find("\n}\n", start) - start);
+}
+
+size_t countLinesStartingWith(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  const std::string line = "\n" + what;
+  for (size_t at = text.find(line); at != std::string::npos; at = text.find(line, at + 1)) ++n;
+  return n;
+}
+
+}  // namespace smc::codegen::testing
