@@ -42,7 +42,7 @@ std::string dumpClocks(const flat::FlatModel& model, const Partitioning& partiti
     if (base.isPeriodic()) {
       out += fmt::format(", interval {} s", seconds(base, Rational(1)));
       if (grid)
-        out += fmt::format(", grid sample(0.0, {}, {})", flat::formatReal(grid->interval),
+        out += fmt::format(", grid sample(t0, {}, {})", flat::formatReal(grid->interval),
                            flat::formatReal(grid->resolution));
     } else {
       out += fmt::format(", condition {}, startInterval {}", flat::toString(*base.condition, model),

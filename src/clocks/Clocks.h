@@ -27,7 +27,7 @@ struct BaseClock {
     Event,     // Clock(condition, startInterval)
   };
   Kind kind = Kind::Interval;
-  bool isDefault = false;   // no clock anywhere: periodic 1 s from t = 0
+  bool isDefault = false;   // no clock anywhere: periodic 1 s from the start time
   int64_t counter = 1;      // Rational
   int64_t resolution = 1;   // Rational
   double interval = 1.0;    // Interval
@@ -90,8 +90,8 @@ std::optional<flat::FlatModel> lowerClocks(flat::FlatModel model, const Partitio
 // every interval/resolution seconds, sub-partition m ticking at grid ticks
 // offset[m] + k*period[m].
 struct ClockGrid {
-  double interval = 1;    // I of sample(0.0, I, R)
-  double resolution = 1;  // R of sample(0.0, I, R)
+  double interval = 1;    // I of sample(t0, I, R)
+  double resolution = 1;  // R of sample(t0, I, R)
   std::vector<int64_t> offsets;  // per sub-partition of the base clock, in its order
   std::vector<int64_t> periods;
 };

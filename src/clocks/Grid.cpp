@@ -3,7 +3,7 @@
 // of all factors and shifts, each sub-partition's period and first-tick
 // offset are integers in units of I_base/L; dividing them all by their gcd g
 // leaves a grid with no idle ticks when possible. The grid step, I_base*g/L,
-// is written as sample(0.0, I, R) with ticks at exactly (k*I)/R: for
+// is written as sample(t0, I, R) with ticks at exactly t0 + (k*I)/R: for
 // Clock(n, r) I = n*g and R = r*L; for Clock(h) I = h*g and R = L.
 // Event clocks cannot be subdivided: their grid is the event ticks, and
 // factors and shifts are already integers.

@@ -1,6 +1,6 @@
 // Lowering of inferred clock partitions into the hybrid vocabulary of the
-// causalizer (see /work/notes/clocks.md and FlatModel.h's ClockedPartition):
-//  - each periodic base clock becomes a time event sample(0.0, I, R) on its
+// causalizer (see docs/architecture.md, "Clocks", and FlatModel.h's ClockedPartition):
+//  - each periodic base clock becomes a time event sample(t0, I, R) on its
 //    grid (Grid.cpp); with several sub-partitions, or one that does not
 //    tick on every grid tick, a hidden counter `$clockN.ticks` counts grid
 //    ticks and each sub-partition's hidden Boolean `$clockN.sM.tick` picks

@@ -11,7 +11,7 @@ namespace smc::codegen {
 
 namespace {
 
-constexpr double kTickTolerance = 1e-12;  // relative, as hybrid.md fixes it
+constexpr double kTickTolerance = 1e-12;  // relative: the runtime's "same instant" (events.c)
 
 class SampleEmitter {
 public:

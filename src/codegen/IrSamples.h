@@ -1,4 +1,4 @@
-// sample(start, interval) time events (spec 3.7.5), as hybrid.md fixes
+// sample(start, interval) time events (spec 3.7.5), as CausalModel.h fixes
 // them: each causal::Sample has a hidden Boolean `flag` and a hidden
 // Integer `counter` (ticks so far); tick k is at start + k*interval, or at
 // start + (k*interval)/resolution for the clocks stage's

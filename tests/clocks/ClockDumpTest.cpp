@@ -21,7 +21,7 @@ TEST(ClockDump, RateChangesListsEachSubClockWithItsTicksAndEquations) {
   RateChanges rc;
   EXPECT_EQ(clockDump(rc.b.model),
             "clocks of RateChanges\n"
-            "base clock 1: periodic Clock(0.2), interval 0.2 s, grid sample(0.0, 0.2, 2.0)\n"
+            "base clock 1: periodic Clock(0.2), interval 0.2 s, grid sample(t0, 0.2, 2.0)\n"
             "  sub-partition 1.1: Clock(0.2), first tick 0 s, interval 0.2 s, grid offset 0 period 2\n"
             "    variables: n, first\n"
             "    n = previous(n) + 1;\n"
@@ -44,7 +44,7 @@ TEST(ClockDump, RationalClockTimesAreExactFractions) {
   // Shifts 2/3 and 1/3 of 3/10 s: first ticks at 1/5 s and 1/10 s.
   EXPECT_EQ(clockDump(bs.b.model),
             "clocks of BackSampled\n"
-            "base clock 1: periodic Clock(3, 10), interval 3/10 s, grid sample(0.0, 3.0, 30.0)\n"
+            "base clock 1: periodic Clock(3, 10), interval 3/10 s, grid sample(t0, 3.0, 30.0)\n"
             "  sub-partition 1.1: Clock(3, 10), first tick 0 s, interval 3/10 s, grid offset 0 period 3\n"
             "    variables: x\n"
             "    x = sample(time, base);\n"
@@ -75,7 +75,7 @@ TEST(ClockDump, EventClockShowsItsConditionAndDiscretizedPartitionItsSolver) {
             "grid offset 0 period 2\n"
             "    variables: n\n"
             "    n = previous(n) + 1;\n"
-            "base clock 2: periodic Clock(0.5), interval 0.5 s, grid sample(0.0, 0.5, 1.0)\n"
+            "base clock 2: periodic Clock(0.5), interval 0.5 s, grid sample(t0, 0.5, 1.0)\n"
             "  sub-partition 2.1: Clock(0.5), first tick 0 s, interval 0.5 s, grid offset 0 period 1\n"
             "    variables: y\n"
             "    solverMethod: ExplicitEuler\n"

@@ -1,4 +1,4 @@
-// Clock errors (the list in /work/notes/clocks.md): each is reported once,
+// Clock errors (the list in docs/supported.md, "Clocks"): each is reported once,
 // at the offending call or equation (the line numbers of the test buffer),
 // with notes pointing at the clocks involved; inference then yields nothing.
 #include "ClockBuilder.h"

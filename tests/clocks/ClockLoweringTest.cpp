@@ -3,7 +3,7 @@
 // rewritten partition equations (previous -> pre, interval() -> a literal
 // or the time since the previous tick, firstTick() -> a tick count, der()
 // -> Euler steps) and the removal of Clock variables. The expected texts
-// follow from the rules in /work/notes/clocks.md, written out by hand.
+// follow from the rules in docs/architecture.md ("Clocks"), written out by hand.
 #include "ClockBuilder.h"
 #include "ClockModels.h"
 

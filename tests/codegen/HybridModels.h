@@ -1,4 +1,4 @@
-// Hybrid causal models built by hand, in the shape hybrid.md gives the
+// Hybrid causal models built by hand, in the shape CausalModel.h gives the
 // causalizer's output: relations in hidden Booleans updated by Assign
 // blocks in eventBlocks, a ZeroCrossing per relation, sample() as a
 // Sample with a hidden flag and counter, when-equations as WhenBlocks over
