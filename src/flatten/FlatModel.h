@@ -211,6 +211,7 @@ struct WhenBranch {
 struct WhenEquation {
   std::vector<WhenBranch> branches;
   SourceRange range;
+  std::string origin = {};  // instance path that contributed it ("" for the top), as Equation::origin
 };
 
 // assert() in an equation section: checked after every accepted step and
@@ -258,6 +259,7 @@ struct Statement {
 struct Algorithm {
   std::vector<Statement> statements;
   SourceRange range;
+  std::string origin = {};  // instance path of the section's class ("" for the top), as Equation::origin
 };
 
 // A user-defined function with scalar inputs and outputs (spec 12). Inside

@@ -38,6 +38,7 @@ void Flattener::lowerAlgorithms(Instance& inst) {
   for (const auto& [section, lexical] : inst.algorithms) {
     flat::Algorithm algorithm;
     algorithm.range = section->range;
+    algorithm.origin = inst.path;
     StatementContext context;
     context.scope = Scope{&inst, lexical, nullptr};
     context.initial = section->initial;

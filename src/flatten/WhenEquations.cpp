@@ -50,6 +50,7 @@ void Flattener::lowerWhenEquation(const ast::Equation& eq, const Scope& scope, E
   }
   flat::WhenEquation when;
   when.range = eq.range;
+  when.origin = scope.instance ? scope.instance->path : std::string();
   // Sized up front: the branches' addresses are handed to the bodies below.
   when.branches.resize(eq.branches.size());
   bool ok = eq.conditions.size() == eq.branches.size();

@@ -24,6 +24,15 @@ std::optional<StateRef> StateMachines::findState(const std::string& path) const 
   return std::nullopt;
 }
 
+std::optional<StateRef> StateMachines::stateOfOrigin(std::string origin) const {
+  while (!origin.empty()) {
+    if (auto state = findState(origin)) return state;
+    size_t dot = origin.rfind('.');
+    origin = dot == std::string::npos ? std::string() : origin.substr(0, dot);
+  }
+  return std::nullopt;
+}
+
 bool StateMachines::isWithin(StateRef inner, StateRef outer) const {
   std::optional<StateRef> at = inner;
   while (at) {
@@ -249,23 +258,9 @@ private:
       if (auto p = machines[m].parent) machines[p->machine].subMachines[p->state - 1].push_back(m);
   }
 
-  // The innermost state whose path is the equation's origin or prefixes it.
   void assignEquations(StateMachines& result) {
-    std::map<std::string, StateRef> byPath;
-    for (size_t m = 0; m < result.machines.size(); ++m)
-      for (size_t s = 0; s < result.machines[m].states.size(); ++s)
-        byPath[result.machines[m].states[s]] = StateRef{m, int(s) + 1};
-    for (size_t e = 0; e < model_.equations.size(); ++e) {
-      std::string origin = model_.equations[e].origin;
-      while (!origin.empty()) {
-        if (auto it = byPath.find(origin); it != byPath.end()) {
-          result.equationState[e] = it->second;
-          break;
-        }
-        size_t dot = origin.rfind('.');
-        origin = dot == std::string::npos ? std::string() : origin.substr(0, dot);
-      }
-    }
+    for (size_t e = 0; e < model_.equations.size(); ++e)
+      result.equationState[e] = result.stateOfOrigin(model_.equations[e].origin);
   }
 
   const flat::FlatModel& model_;

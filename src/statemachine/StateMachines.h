@@ -55,6 +55,9 @@ struct StateMachines {
   // The state with instance path `path`, if it is one.
   std::optional<StateRef> findState(const std::string& path) const;
   const std::string& pathOf(StateRef ref) const { return machines[ref.machine].states[ref.state - 1]; }
+  // The innermost state whose path is `origin` or prefixes it (what an
+  // equation, when-equation or algorithm written in instance `origin` belongs to).
+  std::optional<StateRef> stateOfOrigin(std::string origin) const;
   // `inner` is `outer` or a state nested (at any depth) inside it.
   bool isWithin(StateRef inner, StateRef outer) const;
 };

@@ -1,6 +1,6 @@
 // Behaviour of the lowered equations, tick by tick, against the expected
 // tables of the shared state machine models (derived from the chapter's
-// semantics model without any simulator, /work/shared/models/README.md).
+// semantics model without any simulator, ../shared/models/README.md).
 // The models are rebuilt here as the flat models flattening produces for
 // them, so these tests do not depend on the frontend.
 #include "SmBuilder.h"

@@ -84,5 +84,105 @@ TEST(StateMachinePipeline, ActiveStateOfAComponentThatIsNoStateIsLocated) {
       << run->printed();
 }
 
+// The shape of spec 17.3.7: two states with `output Integer y`, both
+// connected to the top-level output out. s1 counts up by 1, s2 by 10; both
+// transitions are delayed and do not reset, so each state continues from
+// its own last value. By hand (default 1 s clock): t = 0, 1 in s1 (y1 = 1,
+// 2; y1 >= 2 holds at t = 1), t = 2, 3 in s2 (y2 = 10, 20), t = 4 in s1
+// (y1 = 3, already >= 2), t = 5 in s2 (30), t = 6 in s1 (4), t = 7 in s2
+// (40); out follows the active state's output.
+const char* kMergedOutputs =
+    "model MergedOutputs\n"
+    "  block Up\n"
+    "    output Integer y(start = 0);\n"
+    "  equation\n"
+    "    y = previous(y) + 1;\n"
+    "  end Up;\n"
+    "  block Jump\n"
+    "    output Integer y(start = 0);\n"
+    "  equation\n"
+    "    y = previous(y) + 10;\n"
+    "  end Jump;\n"
+    "  Up s1;\n"
+    "  Jump s2;\n"
+    "  output Integer out;\n"
+    "equation\n"
+    "  initialState(s1);\n"
+    "  transition(s1, s2, s1.y >= 2, immediate = false, reset = false);\n"
+    "  transition(s2, s1, s2.y >= 20, immediate = false, reset = false);\n"
+    "  connect(s1.y, out);\n"
+    "  connect(s2.y, out);\n"
+    "end MergedOutputs;\n";
+
+TEST(StateMachinePipeline, OutputsOfStatesConnectedTogetherFollowTheActiveState) {
+  auto run = runPipeline(kMergedOutputs);
+  ASSERT_TRUE(run->lowered) << run->printed();
+  EXPECT_TRUE(run->causal) << run->printed();
+  const double out[] = {1, 2, 10, 20, 3, 30, 4, 40};
+  const double y1[] = {1, 2, 2, 2, 3, 3, 4, 4};
+  const double y2[] = {0, 0, 10, 20, 20, 30, 30, 40};
+  TickSimulator sim(*run->lowered);
+  for (int t = 0; t < 8; ++t) {
+    ASSERT_TRUE(sim.tick(t));
+    EXPECT_EQ(sim.value("out"), out[t]) << "t = " << t;
+    EXPECT_EQ(sim.value("s1.y"), y1[t]) << "t = " << t;
+    EXPECT_EQ(sim.value("s2.y"), y2[t]) << "t = " << t;
+  }
+}
+
+TEST(StateMachinePipeline, StateOutputsConnectedToEachOtherKeepTheirOwnValues) {
+  std::string source = kMergedOutputs;
+  std::string connects = "  connect(s1.y, out);\n  connect(s2.y, out);\n";
+  source.replace(source.find(connects), connects.size(), "  connect(s1.y, s2.y);\n  out = 7;\n");
+  auto run = runPipeline(source);
+  ASSERT_TRUE(run->lowered) << run->printed();
+  EXPECT_TRUE(run->causal) << run->printed();
+  const double y1[] = {1, 2, 2, 2, 3, 3, 4, 4};
+  const double y2[] = {0, 0, 10, 20, 20, 30, 30, 40};
+  TickSimulator sim(*run->lowered);
+  for (int t = 0; t < 8; ++t) {
+    ASSERT_TRUE(sim.tick(t));
+    EXPECT_EQ(sim.value("s1.y"), y1[t]) << "t = " << t;
+    EXPECT_EQ(sim.value("s2.y"), y2[t]) << "t = " << t;
+  }
+}
+
+// A state with a when-equation or an algorithm section would run it
+// unguarded; both are reported at the section.
+const char* kSectionInState =
+    "model SectionInState\n"
+    "  block S\n"
+    "    discrete Integer n(start = 0);\n"
+    "    Integer k;\n"
+    "  equation\n"
+    "    when time > 1 then\n"
+    "      n = pre(n) + 1;\n"
+    "    end when;\n"
+    "  algorithm\n"
+    "    k := 2;\n"
+    "  end S;\n"
+    "  S a;\n"
+    "equation\n"
+    "  initialState(a);\n"
+    "end SectionInState;\n";
+
+TEST(StateMachinePipeline, WhenEquationInsideAStateIsNotSupportedYet) {
+  auto run = runPipeline(kSectionInState);
+  ASSERT_TRUE(run->flat) << run->printed();
+  EXPECT_FALSE(run->lowered);
+  EXPECT_NE(run->printed().find("test.mo:6:5: error: not supported yet: a when-equation inside state 'a'"),
+            std::string::npos)
+      << run->printed();
+}
+
+TEST(StateMachinePipeline, AlgorithmInsideAStateIsNotSupportedYet) {
+  auto run = runPipeline(kSectionInState);
+  ASSERT_TRUE(run->flat) << run->printed();
+  EXPECT_FALSE(run->lowered);
+  EXPECT_NE(run->printed().find("test.mo:9:3: error: not supported yet: an algorithm section inside state 'a'"),
+            std::string::npos)
+      << run->printed();
+}
+
 }  // namespace
 }  // namespace smc::test
