@@ -91,45 +91,45 @@ int32_t smc_event_iteration(SmcInstance* instance, const char* function,
                 "%s: event iteration does not converge at t=%.17g: still changing after %d "
                 "iterations: %s",
                 function, data->time, SMC_MAX_EVENT_ITERATIONS, names);
-  instance->state = SMC_STATE_ERROR;
+  instance->dynamic->state = SMC_STATE_ERROR;
   return SMC_FAILED;
 }
 
 int32_t smc_note_event(SmcInstance* instance, const char* function) {
   double now = instance->data.time;
-  if (now - instance->last_event_time <= smc_same_instant(now))
-    ++instance->consecutive_events;
+  if (now - instance->dynamic->last_event_time <= smc_same_instant(now))
+    ++instance->dynamic->consecutive_events;
   else
-    instance->consecutive_events = 0;
-  instance->last_event_time = now;
-  if (instance->consecutive_events <= SMC_MAX_EVENTS_WITHOUT_ADVANCE) return SMC_OK;
+    instance->dynamic->consecutive_events = 0;
+  instance->dynamic->last_event_time = now;
+  if (instance->dynamic->consecutive_events <= SMC_MAX_EVENTS_WITHOUT_ADVANCE) return SMC_OK;
   smc_log_error(instance,
                 "%s: more than %d consecutive events without time advancing beyond t=%.17g: "
                 "the events accumulate (Zeno behaviour) or chatter",
                 function, SMC_MAX_EVENTS_WITHOUT_ADVANCE, now);
-  instance->state = SMC_STATE_ERROR;
+  instance->dynamic->state = SMC_STATE_ERROR;
   return SMC_FAILED;
 }
 
 int32_t smc_watch_zero_indicators(SmcInstance* instance, const char* function) {
-  instance->watching_zeros = false;
-  instance->zero_check_time = INFINITY;
+  instance->dynamic->watching_zeros = false;
+  instance->dynamic->zero_check_time = INFINITY;
   if (smc_model.num_event_indicators == 0) return SMC_OK;
   if (smc_eval_event_indicators(instance, function) != SMC_OK) return SMC_FAILED;
   for (int32_t i = 0; i < smc_model.num_event_indicators; ++i) {
     instance->zero_indicators[i] = instance->indicators[i] == 0.0;
-    if (instance->zero_indicators[i]) instance->watching_zeros = true;
+    if (instance->zero_indicators[i]) instance->dynamic->watching_zeros = true;
   }
-  if (instance->watching_zeros) {
+  if (instance->dynamic->watching_zeros) {
     double now = instance->data.time;
-    instance->zero_check_time = now + zero_check_delay(now);
+    instance->dynamic->zero_check_time = now + zero_check_delay(now);
   }
   return SMC_OK;
 }
 
 int32_t smc_zero_indicator_moved(SmcInstance* instance, const char* function, bool* moved) {
   *moved = false;
-  if (!instance->watching_zeros) return SMC_OK;
+  if (!instance->dynamic->watching_zeros) return SMC_OK;
   if (smc_eval_event_indicators(instance, function) != SMC_OK) return SMC_FAILED;
   for (int32_t i = 0; i < smc_model.num_event_indicators; ++i)
     if (instance->zero_indicators[i] && instance->indicators[i] != 0.0) *moved = true;

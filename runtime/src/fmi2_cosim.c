@@ -32,8 +32,9 @@ static bool step_arguments_valid(const SmcInstance* instance, double t, double h
                   t, now);
     return false;
   }
-  double stop = instance->stop_time;
-  if (instance->stop_time_defined && t + h > stop + time_match_tolerance * fmax(fabs(stop), h)) {
+  double stop = instance->dynamic->stop_time;
+  if (instance->dynamic->stop_time_defined &&
+      t + h > stop + time_match_tolerance * fmax(fabs(stop), h)) {
     smc_log_error(instance, "fmi2DoStep: a step to t=%.17g goes beyond the stop time %.17g", t + h,
                   stop);
     return false;
@@ -44,15 +45,18 @@ static bool step_arguments_valid(const SmcInstance* instance, double t, double h
 fmi2Status fmi2DoStep(fmi2Component c, fmi2Real currentCommunicationPoint,
                       fmi2Real communicationStepSize,
                       fmi2Boolean noSetFMUStatePriorToCurrentCommunicationPoint) {
-  (void)noSetFMUStatePriorToCurrentCommunicationPoint; /* no FMU states are kept */
+  /* Saved states need no extra bookkeeping before the step (every step
+   * restarts the integrator), so the hint changes nothing. */
+  (void)noSetFMUStatePriorToCurrentCommunicationPoint;
   const char* function = "fmi2DoStep";
   SmcInstance* instance = smc_enter(c, function, SMC_MASK_DO_STEP);
   if (instance == NULL) return fmi2Error;
-  if (instance->state == SMC_STATE_STEP_FAILED) {
+  if (instance->dynamic->state == SMC_STATE_STEP_FAILED) {
     smc_log_error(instance,
                   "%s: the model called terminate() at t=%.17g (%s): the simulation is over; "
                   "only Get calls, fmi2Terminate, fmi2Reset or fmi2FreeInstance are possible",
-                  function, instance->terminate_time, instance->terminate_message);
+                  function, instance->dynamic->terminate_time,
+                  instance->dynamic->terminate_message);
     return fmi2Error;
   }
   if (!step_arguments_valid(instance, currentCommunicationPoint, communicationStepSize) ||
@@ -119,7 +123,7 @@ fmi2Status fmi2GetBooleanStatus(fmi2Component c, const fmi2StatusKind s, fmi2Boo
   if (instance == NULL) return fmi2Error;
   if (s != fmi2Terminated)
     return wrong_kind(instance, "fmi2GetBooleanStatus", s, "only fmi2Terminated is Boolean");
-  *value = instance->terminate_requested ? fmi2True : fmi2False;
+  *value = instance->dynamic->terminate_requested ? fmi2True : fmi2False;
   return fmi2OK;
 }
 

@@ -32,11 +32,11 @@ fmi2Status fmi2SetupExperiment(fmi2Component c, fmi2Boolean toleranceDefined, fm
                   startTime);
     return fmi2Error;
   }
-  if (toleranceDefined) instance->tolerance = tolerance;
-  instance->start_time = startTime;
+  if (toleranceDefined) instance->dynamic->tolerance = tolerance;
+  instance->dynamic->start_time = startTime;
   instance->data.time = startTime;
-  instance->stop_time_defined = stopTimeDefined != fmi2False;
-  instance->stop_time = stopTime;
+  instance->dynamic->stop_time_defined = stopTimeDefined != fmi2False;
+  instance->dynamic->stop_time = stopTime;
   return fmi2OK;
 }
 
@@ -44,11 +44,11 @@ fmi2Status fmi2EnterInitializationMode(fmi2Component c) {
   SmcInstance* instance =
       smc_enter(c, "fmi2EnterInitializationMode", SMC_MASK_ENTER_INITIALIZATION_MODE);
   if (instance == NULL) return fmi2Error;
-  instance->state = SMC_STATE_INITIALIZATION_MODE;
-  instance->data.time = instance->start_time;
+  instance->dynamic->state = SMC_STATE_INITIALIZATION_MODE;
+  instance->data.time = instance->dynamic->start_time;
   /* Initialization runs lazily: at the first Get in this mode, again at a
    * Get after any Set, and at the latest in fmi2ExitInitializationMode. */
-  instance->values_stale = true;
+  instance->dynamic->values_stale = true;
   return fmi2OK;
 }
 
@@ -59,7 +59,7 @@ fmi2Status fmi2ExitInitializationMode(fmi2Component c) {
   if (smc_refresh_stale_values(instance, function) != SMC_OK ||
       smc_simulation_start(instance, function) != SMC_OK)
     return fmi2Error;
-  instance->state = SMC_STATE_STEP_COMPLETE;
+  instance->dynamic->state = SMC_STATE_STEP_COMPLETE;
   return fmi2OK;
 }
 
@@ -69,6 +69,6 @@ fmi2Status fmi2Terminate(fmi2Component c) {
   if (smc_simulation_finish(instance, "fmi2Terminate") != SMC_OK) return fmi2Error;
   /* Values stay readable; the solvers are not needed any more. */
   smc_instance_release_solvers(instance);
-  instance->state = SMC_STATE_TERMINATED;
+  instance->dynamic->state = SMC_STATE_TERMINATED;
   return fmi2OK;
 }

@@ -67,11 +67,11 @@ static unsigned settable_flags(SmcFmiState state) {
 
 static bool settable(const SmcInstance* instance, const char* function,
                      const fmi2ValueReference vr[], size_t nvr, const VariableTable* table) {
-  unsigned allowed = settable_flags(instance->state);
+  unsigned allowed = settable_flags(instance->dynamic->state);
   for (size_t i = 0; i < nvr; ++i) {
     int32_t ref = (int32_t)vr[i];
     if ((table->flags[ref] & allowed) != 0) continue;
-    if (instance->state == SMC_STATE_STEP_COMPLETE)
+    if (instance->dynamic->state == SMC_STATE_STEP_COMPLETE)
       smc_log_error(instance,
                     "%s: cannot set %s '%s' (value reference %d) in state stepComplete: after "
                     "initialization only inputs can be set",
@@ -90,15 +90,15 @@ static bool settable(const SmcInstance* instance, const char* function,
  * the integrator if an input changed during the simulation. */
 static void note_values_set(SmcInstance* instance, size_t nvr) {
   if (nvr == 0) return;
-  instance->values_stale = true;
-  if (instance->state == SMC_STATE_STEP_COMPLETE) instance->inputs_changed = true;
+  instance->dynamic->values_stale = true;
+  if (instance->dynamic->state == SMC_STATE_STEP_COMPLETE) instance->dynamic->inputs_changed = true;
 }
 
 /* Before initialization ends a Set changes a start value, and pre() reads
  * start values during initialization; in stepComplete pre() keeps the value
  * before the Set until the input change is handled as an event. */
 static bool set_reaches_pre(const SmcInstance* instance) {
-  return instance->state != SMC_STATE_STEP_COMPLETE;
+  return instance->dynamic->state != SMC_STATE_STEP_COMPLETE;
 }
 
 /* State check, request check and stale-value refresh shared by the Gets. */

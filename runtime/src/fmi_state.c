@@ -39,15 +39,16 @@ static void describe_mask(unsigned allowed, char* out, size_t capacity) {
 SmcInstance* smc_enter(fmi2Component c, const char* function, unsigned allowed) {
   SmcInstance* instance = c;
   if (instance == NULL) return NULL;
-  smc_log_call(instance, "%s called in state %s", function, smc_state_name(instance->state));
-  if ((allowed & instance->state) != 0) {
+  smc_log_call(instance, "%s called in state %s", function,
+               smc_state_name(instance->dynamic->state));
+  if ((allowed & instance->dynamic->state) != 0) {
     instance->warned_count = 0; /* assertion warnings: once per FMI call */
     return instance;
   }
   char expected[160];
   describe_mask(allowed, expected, sizeof expected);
   smc_log_error(instance, "%s: not allowed in state %s; expected state %s", function,
-                smc_state_name(instance->state), expected);
+                smc_state_name(instance->dynamic->state), expected);
   return NULL;
 }
 

@@ -24,6 +24,17 @@
    SMC_STATE_TERMINATED | SMC_STATE_ERROR)
 #define SMC_MASK_SET \
   (SMC_STATE_INSTANTIATED | SMC_STATE_INITIALIZATION_MODE | SMC_STATE_STEP_COMPLETE)
+/* FMU states (FMI 2.0 sections 2.1.3, 2.1.8). A state is taken only in a
+ * state without error: after fmi2Error the values may be inconsistent.
+ * Restoring is allowed in every state, error included: restoring a state
+ * saved earlier is the standard's way to continue after an fmi2Error.
+ * Freeing, measuring, serializing and deserializing touch only state
+ * objects, so they too are allowed in every state. */
+#define SMC_MASK_GET_FMU_STATE                                                        \
+  (SMC_STATE_INSTANTIATED | SMC_STATE_INITIALIZATION_MODE | SMC_STATE_STEP_COMPLETE | \
+   SMC_STATE_STEP_FAILED | SMC_STATE_TERMINATED)
+#define SMC_MASK_SET_FMU_STATE SMC_ANY_INSTANCE_STATE
+#define SMC_MASK_FMU_STATE_OBJECT SMC_ANY_INSTANCE_STATE
 /* stepFailed is let in only to say why no further step is possible. */
 #define SMC_MASK_DO_STEP (SMC_STATE_STEP_COMPLETE | SMC_STATE_STEP_FAILED)
 #define SMC_MASK_GET_STATUS (SMC_STATE_STEP_COMPLETE | SMC_STATE_STEP_FAILED | SMC_STATE_TERMINATED)

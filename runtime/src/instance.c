@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dynamic_state.h"
+#include "fmu_state.h"
 #include "logging.h"
 #include "loop_solver.h"
 #include "solver_cvode.h"
@@ -45,29 +47,21 @@ void smc_copy_values_to_pre(SmcInstance* instance) {
 
 void smc_instance_restart(SmcInstance* instance) {
   smc_instance_release_solvers(instance);
-  instance->state = SMC_STATE_INSTANTIATED;
-  instance->start_time = 0.0;
-  instance->tolerance = default_tolerance();
-  instance->stop_time_defined = false;
-  instance->stop_time = 0.0;
+  /* Every saved byte back to zero, so that two instances (or one before
+   * and after a reset) that did the same things have identical blocks,
+   * unused bytes of terminate_message included. */
+  memset(instance->dynamic, 0, instance->dynamic_size);
+  SmcDynamicState* dynamic = instance->dynamic;
+  dynamic->state = SMC_STATE_INSTANTIATED;
+  dynamic->tolerance = default_tolerance();
+  dynamic->zero_check_time = INFINITY;
+  dynamic->last_event_time = -INFINITY;
   instance->data.time = 0.0;
   instance->data.initial = 0;
   instance->data.terminal = 0;
   instance->data.next_time_event = INFINITY;
-  instance->values_stale = false;
-  instance->inputs_changed = false;
   instance->failure[0] = '\0';
-  for (int32_t i = 0; i < smc_model.num_event_indicators; ++i) {
-    instance->indicators[i] = 0.0;
-    instance->zero_indicators[i] = false;
-  }
-  instance->watching_zeros = false;
-  instance->zero_check_time = INFINITY;
-  instance->last_event_time = -INFINITY;
-  instance->consecutive_events = 0;
-  instance->terminate_requested = false;
-  instance->terminate_time = 0.0;
-  instance->terminate_message[0] = '\0';
+  for (int32_t i = 0; i < smc_model.num_event_indicators; ++i) instance->indicators[i] = 0.0;
   instance->warned_count = 0;
   smc_model.set_start_values(&instance->data);
   /* pre() during initialization reads the start values. */
@@ -78,33 +72,23 @@ void smc_instance_restart(SmcInstance* instance) {
  * not needed). */
 static bool allocated(const void* memory, int32_t count) { return count == 0 || memory != NULL; }
 
-/* Allocates the name, the value and pre() arrays and the event scratch
- * arrays; false when memory runs out. */
+/* Allocates the name, the dynamic block (values, pre() values, saved
+ * event bookkeeping) and the solver and indicator scratch arrays; false
+ * when memory runs out. */
 static bool allocate_members(SmcInstance* instance, const char* name) {
   size_t name_size = strlen(name) + 1;
   instance->name = smc_allocate(instance, name_size, 1);
   if (instance->name == NULL) return false;
   memcpy(instance->name, name, name_size);
   const SmcModel* m = &smc_model;
-  SmcModelData* data = &instance->data;
-  data->reals = smc_allocate(instance, (size_t)m->num_reals, sizeof(double));
-  data->integers = smc_allocate(instance, (size_t)m->num_integers, sizeof(int32_t));
-  data->booleans = smc_allocate(instance, (size_t)m->num_booleans, sizeof(int32_t));
-  data->pre_reals = smc_allocate(instance, (size_t)m->num_reals, sizeof(double));
-  data->pre_integers = smc_allocate(instance, (size_t)m->num_integers, sizeof(int32_t));
-  data->pre_booleans = smc_allocate(instance, (size_t)m->num_booleans, sizeof(int32_t));
+  instance->dynamic_size = smc_dynamic_layout().size;
+  instance->dynamic = smc_allocate(instance, 1, instance->dynamic_size);
+  if (instance->dynamic == NULL) return false;
+  smc_dynamic_bind(instance);
   instance->loops = smc_allocate(instance, (size_t)m->num_loops, sizeof(struct SmcLoopSolver*));
   instance->indicators = smc_allocate(instance, (size_t)m->num_event_indicators, sizeof(double));
-  instance->zero_indicators =
-      smc_allocate(instance, (size_t)m->num_event_indicators, sizeof(bool));
-  return allocated(data->reals, m->num_reals) && allocated(data->integers, m->num_integers) &&
-         allocated(data->booleans, m->num_booleans) &&
-         allocated(data->pre_reals, m->num_reals) &&
-         allocated(data->pre_integers, m->num_integers) &&
-         allocated(data->pre_booleans, m->num_booleans) &&
-         allocated(instance->loops, m->num_loops) &&
-         allocated(instance->indicators, m->num_event_indicators) &&
-         allocated(instance->zero_indicators, m->num_event_indicators);
+  return allocated(instance->loops, m->num_loops) &&
+         allocated(instance->indicators, m->num_event_indicators);
 }
 
 SmcInstance* smc_instance_create(const char* name, const fmi2CallbackFunctions* functions,
@@ -145,17 +129,12 @@ void smc_instance_release_solvers(SmcInstance* instance) {
 
 void smc_instance_destroy(SmcInstance* instance) {
   smc_instance_release_solvers(instance);
+  smc_fmu_states_free_all(instance);
   if (instance->sundials != NULL && SUNContext_Free(&instance->sundials) != 0)
     smc_log_error(instance, "fmi2FreeInstance: SUNContext_Free failed");
-  smc_release(instance, instance->zero_indicators);
   smc_release(instance, instance->indicators);
   smc_release(instance, instance->loops);
-  smc_release(instance, instance->data.pre_booleans);
-  smc_release(instance, instance->data.pre_integers);
-  smc_release(instance, instance->data.pre_reals);
-  smc_release(instance, instance->data.booleans);
-  smc_release(instance, instance->data.integers);
-  smc_release(instance, instance->data.reals);
+  smc_release(instance, instance->dynamic);
   smc_release(instance, instance->name);
   fmi2CallbackFreeMemory release = instance->release;
   release(instance);

@@ -36,7 +36,49 @@ enum { SMC_WARNINGS_PER_STEP = 16 };
 struct SmcCvodeSolver;
 struct SmcLoopSolver;
 
+/* Everything that decides the instance's future apart from the value
+ * arrays, kept at the head of the dynamic block (see below) so that saving
+ * and restoring an FMU state is one memcpy. Fixed-size fields only, no
+ * pointers: the block is also the serialized payload. */
+typedef struct SmcDynamicState {
+  SmcFmiState state; /* the FMI state machine: restored with the values */
+  int32_t consecutive_events; /* Zeno guard (events.c) */
+  /* Mirrors of data.time and data.next_time_event, whose place is fixed by
+   * the generated-code contract: written before a save, read after a
+   * restore (smc_dynamic_capture / smc_dynamic_apply). */
+  double time;
+  double next_time_event;
+  double start_time; /* fmi2SetupExperiment; used by EnterInitializationMode */
+  double tolerance;  /* relative; CVODE's and the base of its absolute ones */
+  double stop_time;
+  double zero_check_time; /* a look just after an event with zero indicators, or INFINITY */
+  double last_event_time; /* Zeno guard: events closer together than 1e-12 relative */
+  double terminate_time;
+  bool stop_time_defined;
+  /* A Set* changed a value since the model was last evaluated: the next Get
+   * re-evaluates so that calculated values reflect it. */
+  bool values_stale;
+  /* An input changed since the last doStep: the integrator's history no
+   * longer matches the right-hand side, so it restarts. */
+  bool inputs_changed;
+  /* Set by the first fmi2GetFMUstate or fmi2SetFMUstate, cleared by
+   * fmi2Reset: every fmi2DoStep then
+   * restarts the integrator, so that no step depends on CVODE's history,
+   * which no state holds (simulation.c). 1 in every saved state. */
+  bool restart_every_step;
+  bool watching_zeros; /* some zero_indicators[i] is set */
+  /* terminate() (model_services.c): the step in progress ends after its
+   * event handling with fmi2Discard; the simulation is then over. */
+  bool terminate_requested;
+  char terminate_message[512];
+} SmcDynamicState;
+
+/* An FMU state handed out by fmi2GetFMUstate (fmu_state.c). */
+struct SmcFmuState;
+
 typedef struct SmcInstance {
+  /* Identity and configuration: not part of an FMU state (a restored
+   * state keeps the instance's name, callbacks and log categories). */
   char* name;
   fmi2CallbackFunctions callbacks;
   /* The importer's allocator when it gave both functions, else calloc/free. */
@@ -44,48 +86,51 @@ typedef struct SmcInstance {
   fmi2CallbackFreeMemory release;
   unsigned log_categories; /* bit i set: category i of logging.h is on */
 
-  SmcFmiState state;
-  double start_time;
-  double tolerance; /* relative; CVODE's and the base of its absolute ones */
-  bool stop_time_defined;
-  double stop_time;
+  /* The dynamic block: one zeroed allocation of dynamic_size bytes holding
+   * the SmcDynamicState, then reals, pre_reals, integers, pre_integers,
+   * booleans, pre_booleans and zero_indicators (layout in dynamic_state.h).
+   * data's value pointers and zero_indicators point into it. Every byte of
+   * it is part of an FMU state; nothing outside it is, except data.time and
+   * data.next_time_event (mirrored in the head). */
+  SmcDynamicState* dynamic;
+  size_t dynamic_size;
 
-  SmcModelData data; /* data.time is the current communication point;
-                        data.pre_* are allocated with the value arrays */
-  /* A Set* changed a value since the model was last evaluated: the next Get
-   * re-evaluates so that calculated values reflect it. */
-  bool values_stale;
-  /* An input changed since the last doStep: the integrator's history no
-   * longer matches the right-hand side, so it restarts. */
-  bool inputs_changed;
+  SmcModelData data; /* data.time is the current communication point. Its
+                        initial and terminal flags are 1 only inside one
+                        runtime call, so they are never saved. */
 
-  SUNContext sundials;          /* one per instance: SUNDIALS objects never cross instances */
-  struct SmcCvodeSolver* cvode; /* from fmi2ExitInitializationMode until terminate/reset */
-  struct SmcLoopSolver** loops; /* smc_model.num_loops slots, each filled on first use */
+  /* One per instance: SUNDIALS objects never cross instances. Holds no
+   * simulation data, so not saved. */
+  SUNContext sundials;
+  /* From fmi2ExitInitializationMode until terminate/reset. Its history is
+   * not saved: once the instance uses FMU states, every fmi2DoStep
+   * restarts it (restart_every_step, simulation.c). */
+  struct SmcCvodeSolver* cvode;
+  /* smc_model.num_loops slots, each filled on first use; KINSOL starts
+   * every solve afresh from the unknowns' values in data, so nothing in
+   * it outlives a solve. */
+  struct SmcLoopSolver** loops;
 
   /* Why the latest model evaluation failed (loop solver, non-finite
    * derivative, smc_report_failure, a failed assertion...), quoted by the
-   * entry point that reports the error. */
+   * entry point that reports the error. Diagnostics only, not saved. */
   char failure[1024];
   unsigned failure_count; /* bumped by every smc_record_failure */
 
   /* Event handling (events.c, simulation.c). */
-  double* indicators;    /* smc_model.num_event_indicators values, scratch */
-  bool* zero_indicators; /* indicator i was exactly 0 after the latest event */
-  bool watching_zeros;   /* some zero_indicators[i] is set */
-  double zero_check_time; /* a look just after an event with zero indicators, or INFINITY */
-  double last_event_time; /* Zeno guard: events closer together than 1e-12 relative */
-  int consecutive_events;
+  double* indicators;    /* smc_model.num_event_indicators values, scratch: not saved */
+  /* In the dynamic block: indicator i was exactly 0 after the latest event. */
+  bool* zero_indicators;
 
-  /* terminate() (model_services.c): the step in progress ends after its
-   * event handling with fmi2Discard; the simulation is then over. */
-  bool terminate_requested;
-  double terminate_time;
-  char terminate_message[512];
-
-  /* Assertion warnings already logged during the current FMI call. */
+  /* Assertion warnings already logged during the current FMI call: reset
+   * at every entry, so not saved. */
   uint64_t warned[SMC_WARNINGS_PER_STEP];
   int warned_count;
+
+  /* The FMU states this instance handed out and has not freed yet, a
+   * doubly linked list (fmu_state.c). Only pointers are compared against
+   * it, so a freed or foreign state is recognised without reading it. */
+  struct SmcFmuState* live_states;
 } SmcInstance;
 
 /* Allocates through the importer's allocateMemory (or calloc): zeroed. */

@@ -11,7 +11,7 @@
 #include "logging.h"
 
 static int32_t report_failure(SmcInstance* instance, const char* function, const char* what) {
-  instance->state = SMC_STATE_ERROR;
+  instance->dynamic->state = SMC_STATE_ERROR;
   if (instance->failure[0] != '\0')
     smc_log_error(instance, "%s: %s failed at t=%.17g: %s", function, what, instance->data.time,
                   instance->failure);
@@ -26,7 +26,7 @@ int32_t smc_eval_initialize(SmcInstance* instance, const char* function) {
   int32_t status = smc_model.initialize(&instance->data);
   instance->data.initial = 0;
   if (status != SMC_OK) return report_failure(instance, function, "the model's initialization");
-  instance->values_stale = false;
+  instance->dynamic->values_stale = false;
   return SMC_OK;
 }
 
@@ -41,7 +41,7 @@ int32_t smc_eval_outputs(SmcInstance* instance, const char* function) {
   if (smc_eval_derivatives(instance, function) != SMC_OK) return SMC_FAILED;
   if (smc_model.compute_outputs(&instance->data) != SMC_OK)
     return report_failure(instance, function, "computing the model's outputs");
-  instance->values_stale = false;
+  instance->dynamic->values_stale = false;
   return SMC_OK;
 }
 

@@ -61,10 +61,10 @@ void smc_assert_failed(SmcModelData* data, int32_t level, const char* message) {
 
 void smc_terminate(SmcModelData* data, const char* message) {
   SmcInstance* instance = instance_of(data);
-  if (instance == NULL || instance->terminate_requested) return; /* the first call wins */
-  instance->terminate_requested = true;
-  instance->terminate_time = data->time;
-  snprintf(instance->terminate_message, sizeof instance->terminate_message, "%s",
+  if (instance == NULL || instance->dynamic->terminate_requested) return; /* the first call wins */
+  instance->dynamic->terminate_requested = true;
+  instance->dynamic->terminate_time = data->time;
+  snprintf(instance->dynamic->terminate_message, sizeof instance->dynamic->terminate_message, "%s",
            message != NULL ? message : "");
 }
 

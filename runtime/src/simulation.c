@@ -21,6 +21,16 @@
  *
  * terminate() in an event iteration ends the step at that event: the
  * outputs are computed there and fmi2DoStep returns fmi2Discard.
+ *
+ * Once the instance has used FMU states (restart_every_step), every step
+ * begins with a restart of CVODE at the communication point (CVodeReInit:
+ * order 1, a fresh initial step, no history). CVODE's multistep history
+ * would otherwise carry information from before the communication point
+ * that no FMU state holds; with the restart, a step depends only on the
+ * instance's dynamic block, so restoring a saved state reproduces the
+ * following steps bit for bit. The restarts cost accuracy and time
+ * (docs/fmu-state.md), so an instance that never saves a state keeps its
+ * history across steps and restarts only after inputs change.
  */
 #include "simulation.h"
 
@@ -38,9 +48,9 @@ static int32_t handle_event(SmcInstance* instance, const char* function) {
   bool changed = false;
   if (smc_event_iteration(instance, function, false, &changed) != SMC_OK) return SMC_FAILED;
   if (smc_watch_zero_indicators(instance, function) != SMC_OK) return SMC_FAILED;
-  if (instance->cvode != NULL && (changed || instance->watching_zeros) &&
+  if (instance->cvode != NULL && (changed || instance->dynamic->watching_zeros) &&
       smc_cvode_restart(instance, function) != SMC_OK) {
-    instance->state = SMC_STATE_ERROR;
+    instance->dynamic->state = SMC_STATE_ERROR;
     return SMC_FAILED;
   }
   return SMC_OK;
@@ -59,23 +69,23 @@ static int32_t advance(SmcInstance* instance, double tout, const char* function)
     time_event = true;
     if (fabs(next_event - tout) > smc_same_instant(tout)) target = next_event;
   }
-  bool zero_check = instance->zero_check_time < target;
+  bool zero_check = instance->dynamic->zero_check_time < target;
   if (zero_check) {
-    target = instance->zero_check_time;
+    target = instance->dynamic->zero_check_time;
     time_event = false;
   }
 
   bool root = false;
   if (instance->cvode != NULL) {
     if (smc_cvode_advance(instance, target, &root, function) != SMC_OK) {
-      instance->state = SMC_STATE_ERROR;
+      instance->dynamic->state = SMC_STATE_ERROR;
       return SMC_FAILED;
     }
   } else {
     data->time = target;
   }
   if (root) return handle_event(instance, function);
-  if (zero_check) instance->zero_check_time = INFINITY;
+  if (zero_check) instance->dynamic->zero_check_time = INFINITY;
   bool moved = false;
   if (smc_zero_indicator_moved(instance, function, &moved) != SMC_OK) return SMC_FAILED;
   if (time_event || moved) return handle_event(instance, function);
@@ -85,8 +95,8 @@ static int32_t advance(SmcInstance* instance, double tout, const char* function)
 int32_t smc_simulation_start(SmcInstance* instance, const char* function) {
   SmcModelData* data = &instance->data;
   smc_copy_values_to_pre(instance);
-  instance->last_event_time = -INFINITY;
-  instance->consecutive_events = 0;
+  instance->dynamic->last_event_time = -INFINITY;
+  instance->dynamic->consecutive_events = 0;
   /* sample(start, interval) ticks at the start time: visible at the first read. */
   if (data->next_time_event <= data->time + smc_same_instant(data->time)) {
     if (handle_event(instance, function) != SMC_OK ||
@@ -96,33 +106,35 @@ int32_t smc_simulation_start(SmcInstance* instance, const char* function) {
   }
   if (smc_watch_zero_indicators(instance, function) != SMC_OK) return SMC_FAILED;
   if (smc_cvode_needed() && smc_cvode_start(instance, function) != SMC_OK) {
-    instance->state = SMC_STATE_ERROR;
+    instance->dynamic->state = SMC_STATE_ERROR;
     return SMC_FAILED;
   }
-  instance->inputs_changed = false;
+  instance->dynamic->inputs_changed = false;
   return SMC_OK;
 }
 
 fmi2Status smc_simulation_step(SmcInstance* instance, double tout, const char* function) {
   SmcModelData* data = &instance->data;
-  if (instance->inputs_changed && instance->cvode != NULL &&
-      smc_cvode_restart(instance, function) != SMC_OK) {
-    instance->state = SMC_STATE_ERROR;
+  SmcDynamicState* dynamic = instance->dynamic;
+  bool restart = dynamic->inputs_changed || dynamic->restart_every_step;
+  if (restart && instance->cvode != NULL && smc_cvode_restart(instance, function) != SMC_OK) {
+    dynamic->state = SMC_STATE_ERROR;
     return fmi2Error;
   }
-  instance->inputs_changed = false;
-  while (!instance->terminate_requested && tout - data->time > smc_same_instant(tout))
+  dynamic->inputs_changed = false;
+  while (!instance->dynamic->terminate_requested && tout - data->time > smc_same_instant(tout))
     if (advance(instance, tout, function) != SMC_OK) return fmi2Error;
   /* Closer than one instant to tout counts as tout. */
-  if (!instance->terminate_requested) data->time = tout;
+  if (!instance->dynamic->terminate_requested) data->time = tout;
   if (smc_eval_outputs(instance, function) != SMC_OK) return fmi2Error;
   smc_copy_values_to_pre(instance);
-  if (!instance->terminate_requested) return fmi2OK;
-  instance->state = SMC_STATE_STEP_FAILED;
+  if (!instance->dynamic->terminate_requested) return fmi2OK;
+  instance->dynamic->state = SMC_STATE_STEP_FAILED;
   smc_log_warning(instance,
                   "%s: the model called terminate() at t=%.17g: %s; the step ends there "
                   "(fmi2Discard)",
-                  function, instance->terminate_time, instance->terminate_message);
+                  function, instance->dynamic->terminate_time,
+                  instance->dynamic->terminate_message);
   return fmi2Discard;
 }
 
@@ -154,8 +166,8 @@ static int32_t handle_input_change(SmcInstance* instance, const char* function) 
 }
 
 int32_t smc_refresh_stale_values(SmcInstance* instance, const char* function) {
-  if (!instance->values_stale) return SMC_OK;
-  switch (instance->state) {
+  if (!instance->dynamic->values_stale) return SMC_OK;
+  switch (instance->dynamic->state) {
   case SMC_STATE_INITIALIZATION_MODE: return smc_eval_initialize(instance, function);
   case SMC_STATE_STEP_COMPLETE: return handle_input_change(instance, function);
   case SMC_STATE_INSTANTIATED:

@@ -38,6 +38,7 @@ static const long max_steps_per_communication_step = 100000;
 struct SmcCvodeSolver {
   void* memory;
   sunindextype size; /* num_states, or 1 for the placeholder state */
+  double tolerance;  /* the relative tolerance it was configured with */
   N_Vector states;
   N_Vector absolute_tolerances;
   SUNMatrix jacobian;
@@ -188,14 +189,16 @@ static int32_t configure(SmcInstance* instance, struct SmcCvodeSolver* solver,
   SUNContext context = instance->sundials;
   sunindextype n = smc_model.num_states > 0 ? smc_model.num_states : 1;
   solver->size = n;
+  solver->tolerance = instance->dynamic->tolerance;
   solver->states = N_VNew_Serial(n, context);
   CHECK_CREATED(solver->states, "N_VNew_Serial");
   solver->absolute_tolerances = N_VNew_Serial(n, context);
   CHECK_CREATED(solver->absolute_tolerances, "N_VNew_Serial");
   load_states(instance, solver->states);
   sunrealtype* atol = N_VGetArrayPointer(solver->absolute_tolerances);
+  double tolerance = instance->dynamic->tolerance;
   for (sunindextype i = 0; i < n; ++i)
-    atol[i] = instance->tolerance * (smc_model.num_states > 0 ? state_nominal((int32_t)i) : 1.0);
+    atol[i] = tolerance * (smc_model.num_states > 0 ? state_nominal((int32_t)i) : 1.0);
 
   solver->memory = CVodeCreate(CV_BDF, context);
   CHECK_CREATED(solver->memory, "CVodeCreate");
@@ -203,7 +206,7 @@ static int32_t configure(SmcInstance* instance, struct SmcCvodeSolver* solver,
   CHECK(CVodeInit(solver->memory, right_hand_side, instance->data.time, solver->states),
         CVodeGetReturnFlagName);
   CHECK(CVodeSetUserData(solver->memory, instance), CVodeGetReturnFlagName);
-  CHECK(CVodeSVtolerances(solver->memory, instance->tolerance, solver->absolute_tolerances),
+  CHECK(CVodeSVtolerances(solver->memory, tolerance, solver->absolute_tolerances),
         CVodeGetReturnFlagName);
   CHECK(CVodeSetMaxNumSteps(solver->memory, max_steps_per_communication_step),
         CVodeGetReturnFlagName);
@@ -236,6 +239,13 @@ int32_t smc_cvode_start(SmcInstance* instance, const char* function) {
     return SMC_FAILED;
   }
   return SMC_OK;
+}
+
+int32_t smc_cvode_prepare(SmcInstance* instance, const char* function) {
+  const struct SmcCvodeSolver* solver = instance->cvode;
+  if (solver != NULL && solver->tolerance == instance->dynamic->tolerance)
+    return SMC_OK; /* the next step restarts it anyway */
+  return smc_cvode_start(instance, function);
 }
 
 int32_t smc_cvode_restart(SmcInstance* instance, const char* function) {

@@ -21,6 +21,11 @@ int32_t smc_cvode_start(SmcInstance* instance, const char* function);
  * data (after an input change, an event or a reinit()). */
 int32_t smc_cvode_restart(SmcInstance* instance, const char* function);
 
+/* After an FMU state was restored: keeps the integrator when it was made
+ * for the restored tolerance (every step restarts it, so its history does
+ * not matter), else creates it anew at data.time. */
+int32_t smc_cvode_prepare(SmcInstance* instance, const char* function);
+
 /* Integrates towards `target`, never beyond it, and stops early where an
  * event indicator crosses zero (*root = true). Writes the time reached and
  * the states there into data. */

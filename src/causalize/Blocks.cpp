@@ -61,6 +61,42 @@ void reportClockedCycle(const EquationSystem& system, const SortedBlock& block, 
     if (&system.nodes[n] != &clocked) diags.note(system.nodes[n].range, "in the cycle: " + system.nodes[n].description);
 }
 
+// A loop through a state machine's choice of immediate transition (the
+// `$sm.<machine>.immediate` variable of src/statemachine): a condition reads
+// what the machine's states compute at the same tick, which the chapter's
+// semantics makes an algebraic loop. Reported in the user's terms.
+bool reportImmediateTransitionLoop(const EquationSystem& system, const SortedBlock& block, const CausalModel& model,
+                                   DiagnosticEngine& diags) {
+  // The equation of the block written `v = ...` (state machine equations all are).
+  auto definitionOf = [&](VarId v) -> const flat::Equation* {
+    for (size_t e : block.equations) {
+      const flat::Equation& eq = system.equation(e);
+      if (eq.lhs && eq.lhs->kind == flat::ExprKind::Var && eq.lhs->var == v) return &eq;
+    }
+    return nullptr;
+  };
+  const flat::Equation* choice = nullptr;
+  for (VarId v : block.unknowns) {
+    const std::string& name = model.flat.variables[v].name;
+    if (name.starts_with("$sm.") && name.ends_with(".immediate")) choice = definitionOf(v);
+  }
+  if (!choice) return false;
+  diags.error(choice->range,
+              "algebraic loop through an immediate transition: its condition reads values that the states of "
+              "its state machine compute at the same tick (spec 17.3.4 decides immediate transitions before "
+              "the equations of the active state)");
+  for (VarId v : block.unknowns) {
+    const std::string& name = model.flat.variables[v].name;
+    if (name.starts_with("$") || name.starts_with("activeState(")) continue;
+    if (const flat::Equation* eq = definitionOf(v))
+      diags.note(eq->range, fmt::format("'{}' is computed here at the same tick", name));
+  }
+  diags.note(choice->range,
+             "make the transition delayed (immediate = false), or read previous(...) of those values in its "
+             "condition");
+  return true;
+}
+
 void reportDiscreteUnknown(const flat::Equation& eq, VarId unknown, const CausalModel& model,
                            DiagnosticEngine& diags) {
   const flat::Variable& v = model.flat.variables[unknown];
@@ -116,6 +152,7 @@ bool buildBlocks(const EquationSystem& system, const std::vector<SortedBlock>& s
     }
     size_t realCount = 0;
     for (VarId v : block.unknowns) realCount += isReal(model, v);
+    if (reportImmediateTransitionLoop(system, block, model, diags)) return false;
     if (const DefiningNode* clocked = clockedNodeOf(system, block)) {
       reportClockedCycle(system, block, *clocked, model, diags);
       return false;

@@ -19,6 +19,7 @@
 
 #include <functional>
 #include <map>
+#include <utility>
 
 namespace smc::clocks {
 
@@ -267,6 +268,15 @@ void Lowering::lowerPartition(size_t baseIndex, size_t m, VarId tick, const std:
     ExprPtr increment = sub.solverMethod == "ImplicitEuler" ? flat::makeVar(derivative)
                                                             : flat::makePre(flat::makeVar(derivative));
     ExprPtr step = flat::makeBinary(Op::Add, flat::makePre(x), flat::makeBinary(Op::Mul, intervalOf(p), increment));
+    // In a state machine state: frozen while the state is inactive,
+    // restarted by the state's reset (spec 17.3.3, 17.3.5).
+    if (ExprPtr active = std::exchange(model_.variables[state].discretizedActive, nullptr))
+      step = flat::makeIf(rewritePartition(active, p), step, flat::makePre(x));
+    if (ExprPtr restart = std::exchange(model_.variables[state].discretizedRestart, nullptr)) {
+      const flat::Variable& v = model_.variables[state];
+      ExprPtr start = v.attributes.start ? v.attributes.start : flat::makeReal(0.0);
+      step = flat::makeIf(rewritePartition(restart, p), start, step);
+    }
     addEquation(out.equations, x, flat::makeIf(firstTickOf(p), flat::makePre(x), step), sub.range);
   }
   if (out.equations.size() != out.variables.size()) {

@@ -8,6 +8,9 @@
 
 #include <fmt/format.h>
 
+#include <optional>
+#include <vector>
+
 namespace smc::codegen {
 
 namespace {
@@ -168,6 +171,32 @@ void BlockEmitter::emit(const causal::Block& block) {
     emitAlgorithm(std::get<causal::AlgorithmBlock>(block));
 }
 
+// `v = if g then e else pre(v)` with g a Boolean variable: the shape of a
+// state machine state's equation after the clocks stage. In the event
+// iteration where a partition ticks, v still equals pre(v) (discrete
+// variables only change in event iterations, and pre is refreshed before
+// each one), so only the then-branch needs a store.
+namespace {
+
+struct GuardedAssign {
+  flat::VarId guard, target;
+  const flat::ExprPtr* value;
+};
+
+std::optional<GuardedAssign> guardedAssign(const causal::Block& block) {
+  const auto* assign = std::get_if<causal::Assign>(&block);
+  if (!assign || !assign->value || assign->value->kind != flat::ExprKind::If) return std::nullopt;
+  const flat::Expr& e = *assign->value;
+  if (e.args.size() != 3 || e.args[0]->kind != flat::ExprKind::Var) return std::nullopt;
+  const flat::Expr& otherwise = *e.args[2];
+  if (otherwise.kind != flat::ExprKind::Pre || otherwise.args.empty() || otherwise.args[0]->kind != flat::ExprKind::Var ||
+      otherwise.args[0]->var != assign->target || e.args[0]->var == assign->target)
+    return std::nullopt;
+  return GuardedAssign{e.args[0]->var, assign->target, &e.args[1]};
+}
+
+}  // namespace
+
 // if (tick) { the partition's blocks }. Only event_update runs a partition:
 // its tick is false at initialization, and in continuous mode its
 // variables are frozen like every discrete variable.
@@ -186,9 +215,41 @@ void BlockEmitter::emitClocked(const causal::ClockedBlock& clocked) {
   llvm::BasicBlock* done = llvm::BasicBlock::Create(ctx_.llvm, "clocked.done", frame_.function());
   b_.CreateCondBr(tick.value, run, done);
   b_.SetInsertPoint(run);
-  for (const causal::Block& block : clocked.blocks) emit(block);
+  emitGuardedRuns(clocked);
   b_.CreateBr(done);
   b_.SetInsertPoint(done);
+}
+
+// The partition's blocks in order; consecutive guarded assignments with the
+// same guard share one branch, so the equations of an inactive state cost
+// one test per run instead of a load and a store each.
+void BlockEmitter::emitGuardedRuns(const causal::ClockedBlock& clocked) {
+  const auto& blocks = clocked.blocks;
+  for (size_t i = 0; i < blocks.size();) {
+    auto first = guardedAssign(blocks[i]);
+    if (!first) {
+      emit(blocks[i++]);
+      continue;
+    }
+    std::vector<GuardedAssign> run{*first};
+    for (++i; i < blocks.size(); ++i) {
+      auto next = guardedAssign(blocks[i]);
+      if (!next || next->guard != first->guard) break;
+      run.push_back(*next);
+    }
+    Typed guard = exprs_.load(first->guard, clocked.range);
+    if (!guard.value) return;
+    llvm::BasicBlock* active = llvm::BasicBlock::Create(ctx_.llvm, "state.active", frame_.function());
+    llvm::BasicBlock* next = llvm::BasicBlock::Create(ctx_.llvm, "state.next", frame_.function());
+    b_.CreateCondBr(guard.value, active, next);
+    b_.SetInsertPoint(active);
+    for (const GuardedAssign& g : run) {
+      Typed value = exprs_.emit(**g.value);
+      if (value.value) exprs_.store(g.target, value, (*g.value)->range);
+    }
+    b_.CreateBr(next);
+    b_.SetInsertPoint(next);
+  }
 }
 
 void BlockEmitter::emitAssign(const causal::Assign& assign) {

@@ -42,6 +42,7 @@ private:
   void emitAction(const flat::Action& action);
   void emitAlgorithm(const causal::AlgorithmBlock& algorithm);
   void emitClocked(const causal::ClockedBlock& clocked);
+  void emitGuardedRuns(const causal::ClockedBlock& clocked);
 
   IrContext& ctx_;
   FunctionFrame& frame_;

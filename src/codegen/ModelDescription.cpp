@@ -51,8 +51,8 @@ void writeCoSimulation(pugi::xml_node root, const std::string& modelIdentifier) 
   cs.append_attribute("modelIdentifier") = modelIdentifier.c_str();
   cs.append_attribute("canHandleVariableCommunicationStepSize") = "true";
   cs.append_attribute("canInterpolateInputs") = "false";
-  cs.append_attribute("canGetAndSetFMUstate") = "false";
-  cs.append_attribute("canSerializeFMUstate") = "false";
+  cs.append_attribute("canGetAndSetFMUstate") = "true";
+  cs.append_attribute("canSerializeFMUstate") = "true";
 }
 
 void writeUnits(pugi::xml_node root, const causal::CausalModel& model, const Layout& layout) {

@@ -68,6 +68,7 @@ bool compile(const CompileOptions& options, SourceManager& sources, DiagnosticEn
   codegen::CodegenOptions codegenOptions;
   codegenOptions.modelIdentifier = codegen::modelIdentifierFor(causal->flat.name);
   codegenOptions.sourceFileName = std::filesystem::path(options.inputPath).filename().string();
+  codegenOptions.runtimeArchive = options.runtimeArchive;
   if (options.dump == DumpStage::Llvm) {
     auto ir = codegen::dumpLlvm(*causal, codegenOptions, diags);
     if (!ir) return false;

@@ -18,6 +18,9 @@ struct CompileOptions {
   std::string modelName;                // --model; empty: the file's only class
   std::vector<std::string> libraryPaths;  // -I and MODELICAPATH, in order
   DumpStage dump = DumpStage::None;     // print this stage's text and stop
+  // The static runtime linked into the FMU; empty: the installed one. Tests
+  // set it to a deliberately broken runtime (smc_runtime_broken_state).
+  std::string runtimeArchive;
 };
 
 // Runs the pipeline; diagnostics go to `diags`, a requested dump to `dumpOut`.

@@ -1,14 +1,24 @@
 // The `smc` command: compile a Modelica model into an FMI 2.0 Co-Simulation
-// FMU, or (`smc simulate`) run an FMU and write its results.
+// FMU, or (`smc simulate`) run an FMU and write its results, or
+// (`smc diagram`) draw a model's state machines as SVG, or (`smc
+// verify-state`) check an FMU's state save/restore, or (`smc explore`)
+// search an FMU's input scenarios for a goal.
 #include "driver/Compile.h"
+#include "driver/Diagram.h"
+#include "importer/Explore.h"
 #include "importer/Simulate.h"
+#include "importer/VerifyState.h"
 
 #include <CLI/CLI.hpp>
 
+#include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <sstream>
+
+#include <unistd.h>
 
 #ifndef SMC_VERSION
 #define SMC_VERSION "0.0.0"
@@ -41,6 +51,64 @@ int runSimulate(smc::importer::SimulateOptions& options) {
     }
   }
   smc::importer::printSummary(std::cout, *result);
+  return 0;
+}
+
+// Exit status 0 only when the hypothesis test passed; 1 for a
+// counterexample, 2 when the check could not run.
+int runVerifyState(const smc::importer::VerifyStateOptions& options) {
+  auto report = smc::importer::verifyState(options);
+  if (!report) {
+    std::cerr << "smc verify-state: error: " << report.error().message << "\n";
+    return 2;
+  }
+  smc::importer::printVerifyState(std::cout, *report);
+  return report->rejected() ? 0 : 1;
+}
+
+// A progress bar on stderr when it is a terminal, redrawn once per percent.
+void showProgress(std::size_t done, std::size_t total, const char* mode) {
+  static int shown = -1;
+  int percent = total ? static_cast<int>(100.0 * static_cast<double>(done) / static_cast<double>(total)) : 100;
+  if (percent == shown && done != total) return;
+  shown = percent;
+  int bar = percent / 4;
+  std::cerr << "\r" << mode << " [" << std::string(static_cast<size_t>(bar), '#')
+            << std::string(static_cast<size_t>(25 - bar), ' ') << "] " << done << "/" << total << std::flush;
+}
+
+// Exit status 0 when the goal was reached (or the whole tree explored
+// without a goal), 1 when it was not, 2 when the search could not run.
+int runExplore(smc::importer::ExploreOptions& options, const std::string& jsonPath) {
+  const bool terminal = isatty(fileno(stderr));
+  if (terminal) options.progress = showProgress;
+  auto report = smc::importer::explore(options);
+  if (terminal) std::cerr << "\r" << std::string(60, ' ') << "\r";
+  if (!report) {
+    std::cerr << "smc explore: error: " << report.error().message << "\n";
+    return 2;
+  }
+  smc::importer::printExplore(std::cout, *report);
+  if (!jsonPath.empty()) {
+    std::ofstream json(jsonPath);
+    smc::importer::writeExploreJson(json, *report);
+    if (!json) {
+      std::cerr << "smc explore: error: cannot write " << jsonPath << "\n";
+      return 2;
+    }
+  }
+  return options.goal.empty() || report->runs.front().found ? 0 : 1;
+}
+
+int runDiagram(smc::DiagramOptions& options) {
+  for (const std::string& dir : modelicaPath()) options.libraryPaths.push_back(dir);
+  smc::SourceManager sources;
+  smc::DiagnosticEngine diags(sources);
+  bool ok = smc::drawDiagram(options, sources, diags);
+  if (!ok || diags.hasErrors()) {
+    if (diags.errorCount() > 1) std::cerr << diags.errorCount() << " errors generated.\n";
+    return 1;
+  }
   return 0;
 }
 
@@ -78,6 +146,43 @@ int main(int argc, char** argv) {
   simulate->add_option("-o,--output", sim.csvPath, "CSV file for the results");
   simulate->add_flag("--log", sim.fmuLogging, "Turn on the FMU's debug logging");
 
+  smc::DiagramOptions diagramOptions;
+  CLI::App* diagram = app.add_subcommand("diagram", "Draw the state machines of a model as SVG");
+  diagram->add_option("model", diagramOptions.inputPath, "Modelica file (.mo)")->required();
+  diagram->add_option("-o,--output", diagramOptions.outputPath, "SVG file to write (default: <Model>.svg)");
+  diagram->add_option("--model", diagramOptions.modelName, "Class to draw (dotted name; default: the file's only class)");
+  diagram->add_option("-I,--library-path", diagramOptions.libraryPaths,
+                      "Directory searched for Modelica packages (repeatable; MODELICAPATH is searched after)")
+      ->allow_extra_args(false);
+
+  smc::importer::VerifyStateOptions verify;
+  CLI::App* verifyState = app.add_subcommand(
+      "verify-state", "Check an FMU's state save/restore by hypothesis testing (exit 0: passed, 1: counterexample)");
+  verifyState->add_option("fmu", verify.fmuPath, "The FMU to check (any FMI 2.0 CS FMU that can save its state)")
+      ->required();
+  verifyState->add_option("--delta", verify.delta, "Probability of wrongly rejecting H0 (default 0.08)");
+  verifyState->add_option("--epsilon", verify.epsilon, "Failure probability asserted by H0 (default 0.025)");
+  verifyState->add_option("--horizon", verify.horizon, "Detours tau' are drawn from [0, horizon] (default: the experiment)");
+  verifyState->add_option("--tau", verify.tau, "The run compared after each detour (default: 1 % of the horizon)");
+  verifyState->add_option("--step", verify.stepSize, "Communication step size");
+  verifyState->add_option("--seed", verify.seed, "Seed of the detour draws (default: random; printed)");
+
+  smc::importer::ExploreOptions exploreOptions;
+  std::vector<std::string> exploreInputs;
+  std::string exploreMode = "both", exploreJson;
+  CLI::App* explore = app.add_subcommand(
+      "explore", "Search the tree of input scenarios of an FMU breadth-first for a goal condition");
+  explore->add_option("fmu", exploreOptions.fmuPath, "The FMU to explore")->required();
+  explore->add_option("--input", exploreInputs, "An input and its values: name=v1,v2,... (repeatable)")
+      ->required()
+      ->allow_extra_args(false);
+  explore->add_option("--period", exploreOptions.period, "Length T of each input period")->required();
+  explore->add_option("--depth", exploreOptions.depth, "Number d of periods")->required();
+  explore->add_option("--goal", exploreOptions.goal, "Stop at the first state where this holds, e.g. \"h < 0.1\"");
+  explore->add_option("--mode", exploreMode, "save-restore, replay or both (default: both, compared)")
+      ->check(CLI::IsMember({"save-restore", "replay", "both"}));
+  explore->add_option("--json", exploreJson, "Also write the report as JSON to this file");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -97,6 +202,23 @@ int main(int argc, char** argv) {
     for (std::string name; std::getline(list, name, ',');)
       if (!name.empty()) sim.outputVariables.push_back(name);
     return runSimulate(sim);
+  }
+
+  if (diagram->parsed()) return runDiagram(diagramOptions);
+  if (verifyState->parsed()) return runVerifyState(verify);
+  if (explore->parsed()) {
+    for (const std::string& text : exploreInputs) {
+      auto input = smc::importer::parseExploreInput(text);
+      if (!input) {
+        std::cerr << "smc explore: error: " << input.error().message << "\n";
+        return 2;
+      }
+      exploreOptions.inputs.push_back(std::move(input).value());
+    }
+    exploreOptions.mode = exploreMode == "save-restore" ? smc::importer::ExploreMode::SaveRestore
+                          : exploreMode == "replay"     ? smc::importer::ExploreMode::Replay
+                                                        : smc::importer::ExploreMode::Both;
+    return runExplore(exploreOptions, exploreJson);
   }
 
   if (compile.inputPath.empty()) {

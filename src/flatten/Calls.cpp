@@ -214,10 +214,24 @@ std::optional<Value> Flattener::lowerCall(const ast::Expr& call, const Scope& sc
     return Value::scalar(acc);
   }
   if (name == "size" || name == "ndims") {
-    if (!arity(1, name == "size" ? 2 : 1) || !lowerArgs()) return std::nullopt;
-    const auto& dims = args[0].dims;
+    if (!arity(1, name == "size" ? 2 : 1)) return std::nullopt;
+    // An array of records or blocks has a size but no value.
+    std::vector<long long> dims;
+    std::optional<RefTarget> target;
+    if (call.args[0]->kind == ast::ExprKind::Ref) {
+      target = resolveRef(call.args[0]->ref, scope, true);
+      if (!target) return std::nullopt;
+    }
+    if (target) {
+      if (target->wholeArray) dims = target->wholeArray->dims;
+      else if (!target->instance) dims = target->value.dims;
+    } else {
+      auto array = lower(*call.args[0], scope);
+      if (!array) return std::nullopt;
+      dims = array->dims;
+    }
     if (name == "ndims") return Value::scalar(flat::makeInteger(static_cast<long long>(dims.size()), r));
-    if (args.size() == 2) {
+    if (call.args.size() == 2) {
       auto d = evaluateInteger(*call.args[1], scope);
       if (!d) return std::nullopt;
       if (*d < 1 || *d > static_cast<long long>(dims.size())) {

@@ -1,7 +1,8 @@
 // Equations of the instance tree -> scalar flat equations (spec 8 and 9).
 //
 // for-equations are unrolled over their (evaluated) ranges; if-equations
-// whose conditions are parameter expressions keep the selected branch;
+// whose conditions are parameter expressions keep the selected branch
+// (other if-equations: IfEquations.cpp);
 // connect() of causal signals equates the connected variables pairwise,
 // matching the leaves of both connectors by their relative names. Both work
 // around when-equations too (WhenEquations.cpp): inside a when-clause an
@@ -55,6 +56,13 @@ void Flattener::lowerSimpleEquation(const ast::Equation& eq, const Scope& scope,
   }
   auto pairs = pairSides(*eq.lhs, *eq.rhs, scope, eq.range);
   if (!pairs) return;
+  for (const auto& pair : *pairs) {
+    if (readsVariableSubscript(*pair.first)) {
+      diags_.unsupported(eq.lhs->range,
+                         "array subscripts that vary during simulation on the left side of an equation");
+      return;
+    }
+  }
   if (!context.when) {
     const std::string& origin = scope.instance ? scope.instance->path : std::string();
     for (const auto& [lhs, rhs] : *pairs) {
@@ -117,6 +125,12 @@ void Flattener::lowerEquation(const ast::Equation& eq, const Scope& scope, Equat
         diags_.error(eq.range, "connect() is not allowed inside a when-clause (spec 8.3.5)");
         return;
       }
+      if (context.varyingCondition) {
+        diags_.error(eq.range,
+                     "connect() is not allowed inside an if-equation whose condition is not a parameter "
+                     "expression (spec 9.1)");
+        return;
+      }
       lowerConnect(eq, scope, context.initial);
       return;
     case ast::EquationKind::For: {
@@ -148,8 +162,7 @@ void Flattener::lowerEquation(const ast::Equation& eq, const Scope& scope, Equat
                 return;
               }
             }
-            diags_.unsupported(eq.conditions[i]->range,
-                               "if-equations whose conditions vary during simulation (use an if-expression)");
+            lowerVaryingIfEquation(eq, i, scope, context);
             return;
           }
           auto value = evaluateFlat(*condition->elements[0], eq.conditions[i]->range);

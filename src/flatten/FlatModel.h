@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace smc::flat {
@@ -167,6 +168,13 @@ struct Variable {
   // Synthesized by a later stage (relation states, sample counters): has a
   // slot in the FMU but is not listed in modelDescription.xml.
   bool isHidden = false;
+  // Only for a clocked discretized state (its der() in a clocked
+  // partition) whose der() equation is in a state machine state: Boolean
+  // clocked expressions, set by src/statemachine, used by src/clocks when
+  // it discretizes der(). The state moves only on ticks where
+  // `discretizedActive` holds (null: always) and restarts at its start
+  // value, as at the first tick, where `discretizedRestart` holds.
+  ExprPtr discretizedActive, discretizedRestart;
   SourceRange range;  // the declaration
 };
 
@@ -277,6 +285,47 @@ struct Function {
 
 // --- State machines (spec 17) -------------------------------------------
 
+// Graphics annotations of state machines (spec 17.2 "State Machine
+// Graphics", and the graphical annotations of spec 18.6), evaluated to
+// numbers at translation. Coordinates are Modelica diagram coordinates of
+// the class that writes them (y up). A field that is not written is empty.
+struct GraphicPoint {
+  double x = 0, y = 0;
+};
+struct GraphicColor {
+  int r = 0, g = 0, b = 0;
+};
+
+// Line(points = ..., color = ..., thickness = ..., smooth = Smooth.Bezier)
+struct LineGraphic {
+  std::vector<GraphicPoint> points;  // at least two
+  std::optional<GraphicColor> color;
+  std::optional<double> thickness;
+  bool smoothBezier = false;  // smooth = Smooth.Bezier
+  SourceRange range;
+};
+
+// Text(string = ..., extent = ..., fontSize = ..., textColor = ...,
+// horizontalAlignment = TextAlignment.Left)
+struct TextGraphic {
+  std::optional<std::string> string;  // as written: may contain "%condition"
+  std::optional<std::pair<GraphicPoint, GraphicPoint>> extent;
+  std::optional<double> fontSize;
+  std::optional<GraphicColor> textColor;
+  std::string horizontalAlignment;  // "Left", "Center", "Right"; "" when not given
+  SourceRange range;
+};
+
+// Placement(transformation(extent = {{x1, y1}, {x2, y2}}, origin = {x, y},
+// rotation = r)) of a component declaration: the component's box is
+// origin + extent, rotated by r degrees (counter-clockwise) about origin.
+struct PlacementGraphic {
+  GraphicPoint extentFirst, extentSecond;
+  GraphicPoint origin;
+  double rotation = 0;
+  SourceRange range;
+};
+
 // transition(from, to, condition, immediate, reset, synchronize, priority)
 // as written in the class instance `origin` ("" for the top class). `from`
 // and `to` are instance paths of block instances ("state1.stateX").
@@ -288,6 +337,9 @@ struct Transition {
   ExprPtr immediate, reset, synchronize, priority;
   std::string origin;
   SourceRange range, fromRange, toRange;
+  std::string conditionText;         // the condition exactly as written
+  std::optional<LineGraphic> line;   // annotation(Line(...)), when given and well-formed
+  std::optional<TextGraphic> text;   // annotation(Text(...)), when given and well-formed
 };
 
 // initialState(state) as written in the class instance `origin`.
@@ -295,6 +347,7 @@ struct InitialState {
   std::string state;  // instance path
   std::string origin;
   SourceRange range;
+  std::optional<LineGraphic> line;  // annotation(Line(...)), when given and well-formed
 };
 
 // A component instance of a block, model or class type (not a variable),
@@ -305,6 +358,7 @@ struct Instance {
   std::string path;       // "state1.stateX"
   std::string className;  // "Work.P1"
   SourceRange range;      // the component declaration
+  std::optional<PlacementGraphic> placement;  // annotation(Placement(transformation(...)))
 };
 
 struct Experiment {

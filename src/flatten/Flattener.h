@@ -15,7 +15,12 @@
 //   WhenEquations.cpp  when, reinit, assert, terminate (spec 8.3)
 //   ClockedWhen.cpp  clocked when-clauses `when clock then` (spec 16.6)
 //   StateMachines.cpp  transition, initialState, activeState, ticksInState, timeInState (spec 17)
+//   Graphics.cpp     Line, Text and Placement annotations of state machines (spec 17.2, 18.6)
 //   Statements.cpp   algorithm sections of models and functions (spec 11)
+//   VariableSubscripts.cpp  a[i]: subscripts picked at translation or at run time (spec 10.5)
+//   IfEquations.cpp  if-equations whose conditions vary during simulation (spec 8.3.4)
+//   ArrayBindings.cpp  ':' sizes from bindings, bindings of records and arrays of records
+//   StructuralConditions.cpp  parameter conditions of discrete equations decided at translation
 //   Flatten.cpp      the driver and the top class
 #pragma once
 
@@ -90,6 +95,9 @@ struct Instance;
 struct RefTarget {
   Value value;
   Instance* instance = nullptr;
+  // With `wholeArrays`: a whole array of class-type components (`t` of
+  // `Transition t[3]`), for size() and ndims().
+  Component* wholeArray = nullptr;
 };
 
 // One instance of a class: the model, a sub-model, or an element of an
@@ -182,6 +190,18 @@ struct RecordField {
   ClassNode* declaredIn = nullptr;
 };
 
+// One subscript of a reference, lowered: the 0-based indices it picks
+// (`kept`: the dimension stays in the result, as for ':' or a vector), or an
+// Integer expression that varies during simulation (`variable`).
+struct SubscriptPick {
+  std::vector<long long> indices;
+  bool kept = false;
+  flat::ExprPtr variable;
+};
+bool hasVariablePick(const std::vector<SubscriptPick>& picks);
+// The elements of `whole` that constant picks select.
+Value selectPicked(const Value& whole, const std::vector<SubscriptPick>& picks);
+
 // Where an equation is lowered.
 struct EquationContext {
   bool initial = false;              // an initial equation section
@@ -189,6 +209,9 @@ struct EquationContext {
   // Inside a clocked when-clause (spec 16.6): the clock every equation of the
   // clause is tagged with; the equations stay ordinary equations.
   flat::ExprPtr clock;
+  // Inside a branch of an if-equation whose condition varies during
+  // simulation: that condition (connect() and when are not allowed there).
+  const ast::Expr* varyingCondition = nullptr;
 };
 
 // Where a statement is lowered.
@@ -236,7 +259,8 @@ public:
   // --- Lower.cpp
   std::optional<Value> lower(const ast::Expr& expr, const Scope& scope);
   std::optional<Value> lowerRef(const ast::ComponentRef& ref, const Scope& scope);
-  std::optional<RefTarget> resolveRef(const ast::ComponentRef& ref, const Scope& scope);
+  std::optional<RefTarget> resolveRef(const ast::ComponentRef& ref, const Scope& scope,
+                                      bool wholeArrays = false);
 
   // --- Equations.cpp
   void lowerEquations(Instance& inst);
@@ -416,6 +440,50 @@ private:
   std::optional<Value> lowerPackageConstant(const ast::ComponentRef& ref, const Scope& scope);
   std::optional<Value> selectSubscripts(const Value& whole, const ast::RefPart& part,
                                         const Scope& scope);
+  // The rest of a reference from its part `from`, which names `c`.
+  std::optional<RefTarget> resolveFrom(Component* c, const ast::ComponentRef& ref, size_t from,
+                                       const Scope& scope, bool wholeArrays = false);
+  // The component `next` names in one element of `array` (reported when missing).
+  Component* memberOf(const Component& array, Instance& element, const ast::RefPart& next);
+
+  // VariableSubscripts.cpp
+  std::optional<std::vector<SubscriptPick>> lowerSubscripts(const std::vector<long long>& dims,
+                                                            const ast::RefPart& part, const Scope& scope);
+  // For picks with variable subscripts: `option` gives the value for each
+  // combination of their values (picks fixed to one index each); the result
+  // chooses among them at run time and fails on an index out of range.
+  std::optional<Value> chooseAtRunTime(
+      const std::vector<long long>& dims, const std::vector<SubscriptPick>& picks, const std::string& arrayName,
+      SourceRange where, const std::function<std::optional<Value>(const std::vector<SubscriptPick>&)>& option);
+  // A call of a synthesized function that fails with "array index out of
+  // bounds" naming `arrayName`; its value has type `type`.
+  flat::ExprPtr indexErrorCall(flat::BaseType type, const std::string& arrayName, const std::vector<long long>& dims,
+                               const std::vector<flat::ExprPtr>& indices, SourceRange where);
+  // Whether `e` reads an array element through a subscript that varies
+  // during simulation (it calls one of the functions above).
+  bool readsVariableSubscript(const flat::Expr& e) const;
+
+  // ArrayBindings.cpp
+  // The size of a binding; record constructors are scalars.
+  std::optional<std::vector<long long>> bindingDims(const ast::Expr& binding, const Scope& scope);
+  // Fills the ':' dimensions of `c` from its binding; false when reported.
+  bool deduceColonDims(Component& c, std::vector<std::pair<const ast::Expr*, long long>>& dims);
+  // `R r = R(...)` or `R r = other`: modifications of r's fields.
+  std::optional<Mod> recordBindingMods(const ast::Expr& binding, Component& c, ClassNode* typeClass,
+                                       const Scope& scope);
+  // `R t[2] = {R(...), R(...)}`: the modifications of each element, row-major.
+  std::optional<std::vector<Mod>> recordArrayBindingMods(const ast::Expr& binding, Component& c,
+                                                         ClassNode* typeClass);
+
+  // StructuralConditions.cpp
+  // Parameter conditions in Integer and Boolean equations decided now.
+  void foldStructuralConditions();
+
+  // IfEquations.cpp
+  void lowerVaryingIfEquation(const ast::Equation& eq, size_t firstVarying, const Scope& scope,
+                              EquationContext& context);
+  void lowerVaryingIfInWhen(const ast::Equation& eq, size_t firstVarying, const std::vector<flat::ExprPtr>& conditions,
+                            const Scope& scope, EquationContext& context);
 
   ClassTree& tree_;
   DiagnosticEngine& diags_;
@@ -425,6 +493,7 @@ private:
   std::optional<long long> currentEnd_;  // size of the dimension `end` stands for
   std::map<ClassNode*, uint32_t> functionIndices_;  // functions built so far
   std::set<ClassNode*> failedFunctions_;           // reported once, not rebuilt
+  std::set<uint32_t> indexErrorFunctions_;         // made by indexErrorCall()
   // Expressions made up by flattening (`other.field` for `R r = other`),
   // owned here because modifications point at AST nodes.
   std::vector<std::unique_ptr<ast::Expr>> synthesized_;

@@ -10,6 +10,7 @@
 // is a discrete variable of type Clock. An `outer` component gets no
 // variables of its own: it stands for its inner declaration (InnerOuter.cpp).
 #include "flatten/Flattener.h"
+#include "flatten/Graphics.h"
 
 #include <fmt/format.h>
 
@@ -204,11 +205,12 @@ std::optional<std::vector<long long>> Flattener::evaluateDims(Component& c, Clas
   const auto& all = type->subscripts;
   if (!typeMod.empty()) c.mod = mergeMods(c.mod, typeMod, diags_);
 
-  std::vector<long long> dims;
+  // Each dimension with its size; ':' sizes come from the binding.
+  std::vector<std::pair<const ast::Expr*, long long>> sized;
   for (const auto& [expr, where] : all) {
     if (expr->kind == ast::ExprKind::Colon) {
-      diags_.unsupported(expr->range, "array dimensions given by ':' (deduced from the binding)");
-      return std::nullopt;
+      sized.emplace_back(expr, 0);
+      continue;
     }
     auto n = evaluateInteger(*expr, where);
     if (!n) return std::nullopt;
@@ -216,8 +218,11 @@ std::optional<std::vector<long long>> Flattener::evaluateDims(Component& c, Clas
       diags_.errorf(expr->range, "array dimension must not be negative, got {}", *n);
       return std::nullopt;
     }
-    dims.push_back(*n);
+    sized.emplace_back(expr, *n);
   }
+  if (!deduceColonDims(c, sized)) return std::nullopt;
+  std::vector<long long> dims;
+  for (const auto& [expr, n] : sized) dims.push_back(n);
   return dims;
 }
 
@@ -295,34 +300,24 @@ void Flattener::ensureInstantiated(Component& c) {
   c.cls = typeClass;
   c.state = Component::State::Done;
   Mod classMod = c.mod;
+  // A record's binding modifies its fields; an array of records' binding
+  // modifies each element's (ArrayBindings.cpp).
+  std::vector<Mod> elementBindings;
   if (c.mod.binding) {
     classMod.binding = nullptr;
     const ast::Expr& binding = *c.mod.binding;
-    bool isRecord = typeClass->def->kind == ast::ClassKind::Record;
-    if (!isRecord) {
+    if (typeClass->def->kind != ast::ClassKind::Record) {
       diags_.unsupported(c.mod.range, "a binding equation for a component of a class type");
-    } else if (!c.dims.empty()) {
-      diags_.unsupported(c.mod.range, "a binding equation for an array of records");
-    } else if (ClassNode* constructed = recordConstructor(binding, c.mod.scope)) {
-      // `R r = R(1, b = 2)`: the arguments modify r's fields; the component's
-      // own modifications (`R r(b = 3) = ...`) still win.
-      ClassNode* longClass = constructed;
-      for (int guard = 0; longClass && longClass->def->form == ast::ClassForm::Short && guard < 32; ++guard)
-        longClass = tree_.find(longClass->def->shortBase.parts, longClass->def->shortBase.global, longClass->parent);
-      if (longClass != typeClass) {
-        diags_.errorf(binding.range, "the binding of '{}' constructs a '{}' but '{}' is a '{}'", c.name,
-                      constructed->path(), c.name, typeClass->path());
-      } else if (auto fields = constructorMods(binding, constructed, c.mod.scope)) {
+    } else if (c.dims.empty()) {
+      // The component's own modifications (`R r(b = 3) = ...`) still win.
+      if (auto fields = recordBindingMods(binding, c, typeClass, c.mod.scope))
         classMod = mergeMods(classMod, *fields, diags_);
-      }
-    } else if (binding.kind == ast::ExprKind::Ref) {
-      // `R r = other`: each field of r is bound to the same field of other.
-      if (auto fields = referenceMods(binding, typeClass, c.mod.scope)) classMod = mergeMods(classMod, *fields, diags_);
-    } else {
-      diags_.unsupported(binding.range, "record bindings other than a record constructor or a record variable");
+    } else if (auto perElement = recordArrayBindingMods(binding, c, typeClass)) {
+      elementBindings = std::move(*perElement);
     }
   }
   long long n = product(c.dims);
+  std::optional<flat::PlacementGraphic> placement;
   for (long long i = 0; i < n; ++i) {
     auto element = std::make_unique<Instance>();
     element->path = base + subscriptText(c.dims, i);
@@ -344,12 +339,17 @@ void Flattener::ensureInstantiated(Component& c) {
         }
       }
     }
+    if (!elementBindings.empty()) elementMod = mergeMods(elementMod, elementBindings[i], diags_);
     // Blocks, models and classes are listed so that later stages can tell
     // state instances and their contents apart; records and connectors are
     // structured variables, not instances of behaviour.
+    // The Placement annotation (read once for all elements of an array, so
+    // a malformed one warns once) tells `smc diagram` where a state sits.
     ast::ClassKind kind = typeClass->def->kind;
-    if (kind == ast::ClassKind::Block || kind == ast::ClassKind::Model || kind == ast::ClassKind::Class)
-      model_.instances.push_back({element->path, typeClass->path(), c.decl->range});
+    if (kind == ast::ClassKind::Block || kind == ast::ClassKind::Model || kind == ast::ClassKind::Class) {
+      if (i == 0) placement = readPlacementGraphic(c.decl->annotation.get(), diags_);
+      model_.instances.push_back({element->path, typeClass->path(), c.decl->range, placement});
+    }
     instantiateClass(*element, typeClass, elementMod);
     c.elements.push_back(std::move(element));
   }

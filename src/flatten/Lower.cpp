@@ -3,7 +3,8 @@
 // Every expression lowers to a Value: an array (possibly 0-dimensional) of
 // scalar flat expressions. Array operators are expanded here, element by
 // element, so later stages only see scalars: `der(x) = A*x` becomes one
-// equation per row with the dot products written out. Names resolve to
+// equation per row with the dot products written out. Subscripts that vary
+// during simulation select at run time (VariableSubscripts.cpp). Names resolve to
 // instance components first, then to for-loop indices, then to constants of
 // lexically enclosing classes (spec 5.3).
 #include "flatten/Flattener.h"
@@ -224,64 +225,13 @@ std::optional<Value> Flattener::lower(const ast::Expr& expr, const Scope& scope)
 std::optional<Value> Flattener::selectSubscripts(const Value& whole, const ast::RefPart& part,
                                                  const Scope& scope) {
   if (part.subscripts.empty()) return whole;
-  if (part.subscripts.size() > whole.dims.size()) {
-    diags_.errorf(part.range, "'{}' has {} dimension(s) but {} subscript(s) are given", part.name,
-                  whole.dims.size(), part.subscripts.size());
-    return std::nullopt;
-  }
-  // For each dimension, the 0-based indices picked and whether it is kept.
-  std::vector<std::vector<long long>> picks;
-  std::vector<bool> kept;
-  for (size_t d = 0; d < whole.dims.size(); ++d) {
-    std::vector<long long> indices;
-    if (d >= part.subscripts.size() || part.subscripts[d]->kind == ast::ExprKind::Colon) {
-      for (long long i = 0; i < whole.dims[d]; ++i) indices.push_back(i);
-      picks.push_back(indices);
-      kept.push_back(true);
-      continue;
-    }
-    const ast::Expr& sub = *part.subscripts[d];
-    auto saved = currentEnd_;
-    currentEnd_ = whole.dims[d];
-    auto value = lower(sub, scope);
-    currentEnd_ = saved;
-    if (!value) return std::nullopt;
-    for (const auto& e : value->elements) {
-      if (!isParameterExpression(*e, scope)) {
-        diags_.unsupported(sub.range, scope.function ? "array subscripts that vary inside a function"
-                                                     : "array subscripts that vary during simulation");
-        return std::nullopt;
-      }
-      auto c = evaluateFlat(*e, sub.range);
-      if (!c) return std::nullopt;
-      if (c->kind != Constant::Integer) {
-        diags_.error(sub.range, "array subscripts must be Integer");
-        return std::nullopt;
-      }
-      if (c->integer < 1 || c->integer > whole.dims[d]) {
-        diags_.errorf(sub.range, "index {} is out of bounds for dimension {} of '{}' (size {})",
-                      c->integer, d + 1, part.name, whole.dims[d]);
-        return std::nullopt;
-      }
-      indices.push_back(c->integer - 1);
-    }
-    picks.push_back(indices);
-    kept.push_back(!value->isScalar());
-  }
-  Value out;
-  for (size_t d = 0; d < picks.size(); ++d)
-    if (kept[d]) out.dims.push_back(static_cast<long long>(picks[d].size()));
-  // Walk every combination of picked indices in row-major order.
-  std::vector<size_t> cursor(picks.size(), 0);
-  while (true) {
-    long long flatIndex = 0;
-    for (size_t d = 0; d < picks.size(); ++d) flatIndex = flatIndex * whole.dims[d] + picks[d][cursor[d]];
-    out.elements.push_back(whole.elements[flatIndex]);
-    size_t d = picks.size();
-    while (d > 0 && ++cursor[d - 1] == picks[d - 1].size()) cursor[--d] = 0;
-    if (d == 0) break;
-  }
-  return out;
+  auto picks = lowerSubscripts(whole.dims, part, scope);
+  if (!picks) return std::nullopt;
+  if (!hasVariablePick(*picks)) return selectPicked(whole, *picks);
+  return chooseAtRunTime(whole.dims, *picks, part.name, part.range,
+                         [&](const std::vector<SubscriptPick>& fixed) -> std::optional<Value> {
+                           return selectPicked(whole, fixed);
+                         });
 }
 
 std::optional<Value> Flattener::lowerRef(const ast::ComponentRef& ref, const Scope& scope) {
@@ -295,7 +245,8 @@ std::optional<Value> Flattener::lowerRef(const ast::ComponentRef& ref, const Sco
   return target->value;
 }
 
-std::optional<RefTarget> Flattener::resolveRef(const ast::ComponentRef& ref, const Scope& scope) {
+std::optional<RefTarget> Flattener::resolveRef(const ast::ComponentRef& ref, const Scope& scope,
+                                               bool wholeArrays) {
   const ast::RefPart& first = ref.parts[0];
   if (!ref.global && ref.parts.size() == 1 && first.subscripts.empty() && scope.iterators) {
     auto it = scope.iterators->find(first.name);
@@ -331,7 +282,12 @@ std::optional<RefTarget> Flattener::resolveRef(const ast::ComponentRef& ref, con
     if (!constant) return std::nullopt;
     return RefTarget{std::move(*constant), nullptr};
   }
-  for (size_t i = 0;; ++i) {
+  return resolveFrom(c, ref, 0, scope, wholeArrays);
+}
+
+std::optional<RefTarget> Flattener::resolveFrom(Component* c, const ast::ComponentRef& ref, size_t from,
+                                                const Scope& scope, bool wholeArrays) {
+  for (size_t i = from;; ++i) {
     const ast::RefPart& part = ref.parts[i];
     bool last = i + 1 == ref.parts.size();
     if (c->leaf != LeafType::None) {
@@ -347,6 +303,11 @@ std::optional<RefTarget> Flattener::resolveRef(const ast::ComponentRef& ref, con
       return RefTarget{std::move(*selected), nullptr};
     }
     if (!c->cls) return std::nullopt;  // its declaration failed; already reported
+    if (wholeArrays && last && part.subscripts.empty() && !c->dims.empty()) {
+      RefTarget whole;
+      whole.wholeArray = c;
+      return whole;
+    }
     // Pick one element of an array of components; slices are not supported.
     if (part.subscripts.size() != c->dims.size()) {
       diags_.unsupported(part.range, "slices of arrays of components");
@@ -355,20 +316,54 @@ std::optional<RefTarget> Flattener::resolveRef(const ast::ComponentRef& ref, con
     Value indices{c->dims, {}};
     for (size_t k = 0; k < c->elements.size(); ++k)
       indices.elements.push_back(flat::makeInteger(static_cast<long long>(k)));
-    auto picked = selectSubscripts(indices, part, scope);
-    if (!picked) return std::nullopt;
-    Instance& element = *c->elements[picked->elements[0]->integer];
-    if (last) return RefTarget{Value{}, &element};
-    const ast::RefPart& next = ref.parts[i + 1];
-    Component* child = component(element, next.name);
-    if (!child) {
-      if (!element.components.count(next.name))
-        diags_.errorf(next.range, "'{}' is not a component of '{}' (of class '{}')", next.name,
-                      element.path, c->cls->path());
-      return std::nullopt;
+    auto picks = lowerSubscripts(c->dims, part, scope);
+    if (!picks) return std::nullopt;
+    for (const SubscriptPick& pick : *picks)
+      if (pick.kept) {
+        diags_.unsupported(part.range, "slices of arrays of components");
+        return std::nullopt;
+      }
+    if (hasVariablePick(*picks)) {
+      // `t[k].to` with k varying: the rest of the reference for every
+      // element, chosen at run time.
+      if (last) {
+        diags_.unsupported(part.range, fmt::format("selecting a whole element of '{}' (of class type '{}') by a "
+                                                   "subscript that varies during simulation",
+                                                   part.name, c->cls->path()));
+        return std::nullopt;
+      }
+      Component* array = c;
+      auto chosen = chooseAtRunTime(c->dims, *picks, part.name, part.range,
+                                    [&](const std::vector<SubscriptPick>& fixed) -> std::optional<Value> {
+                                      long long k = selectPicked(indices, fixed).elements[0]->integer;
+                                      Component* child = memberOf(*array, *array->elements[k], ref.parts[i + 1]);
+                                      if (!child) return std::nullopt;
+                                      auto rest = resolveFrom(child, ref, i + 1, scope);
+                                      if (!rest) return std::nullopt;
+                                      if (rest->instance) {
+                                        diags_.unsupported(ref.range, "selecting a component of class type by a "
+                                                                      "subscript that varies during simulation");
+                                        return std::nullopt;
+                                      }
+                                      return rest->value;
+                                    });
+      if (!chosen) return std::nullopt;
+      return RefTarget{std::move(*chosen), nullptr};
     }
+    Instance& element = *c->elements[selectPicked(indices, *picks).elements[0]->integer];
+    if (last) return RefTarget{Value{}, &element};
+    Component* child = memberOf(*c, element, ref.parts[i + 1]);
+    if (!child) return std::nullopt;
     c = child;
   }
+}
+
+Component* Flattener::memberOf(const Component& array, Instance& element, const ast::RefPart& next) {
+  Component* child = component(element, next.name);
+  if (!child && !element.components.count(next.name))
+    diags_.errorf(next.range, "'{}' is not a component of '{}' (of class '{}')", next.name, element.path,
+                  array.cls->path());
+  return child;
 }
 
 // The declaration a constant reference names: a component of the longest

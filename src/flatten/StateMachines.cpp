@@ -15,6 +15,7 @@
 // hold for the whole simulation: inside a when-clause, an initial equation
 // section or a branch chosen at run time they would mean nothing.
 #include "flatten/Flattener.h"
+#include "flatten/Graphics.h"
 
 #include <fmt/format.h>
 
@@ -103,7 +104,7 @@ void Flattener::lowerStateMachineEquation(const ast::Equation& eq, const Scope& 
     const ast::Expr& arg = call.args.empty() ? *call.named[0].value : *call.args[0];
     auto state = statePath(arg, "the argument of initialState()", scope);
     if (!state) return;
-    model_.initialStates.push_back({*state, origin, eq.range});
+    model_.initialStates.push_back({*state, origin, eq.range, readLineGraphic(eq.annotation.get(), diags_)});
     return;
   }
 
@@ -159,6 +160,11 @@ void Flattener::lowerStateMachineEquation(const ast::Equation& eq, const Scope& 
   t.priority = structural(6, flat::BaseType::Integer, flat::makeInteger(1, call.range));
   if (!t.immediate || !t.reset || !t.synchronize || !t.priority) return;
   if (given[6] && !checkAtLeast(t.priority, 1, false, "the priority of a transition", given[6]->range)) return;
+  // For diagrams: the condition as written (`%condition` in a Text), and the
+  // Line/Text annotation.
+  t.conditionText = sourceText(diags_.sources(), given[2]->range);
+  t.line = readLineGraphic(eq.annotation.get(), diags_);
+  t.text = readTextGraphic(eq.annotation.get(), diags_);
   model_.transitions.push_back(std::move(t));
 }
 

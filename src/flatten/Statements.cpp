@@ -57,7 +57,10 @@ void Flattener::lowerStatements(const ast::StatementList& statements, StatementC
 std::optional<flat::VarId> Flattener::assignedVariable(const flat::ExprPtr& target, SourceRange range,
                                                        const Scope& scope) {
   if (target->kind != flat::ExprKind::Var) {
-    diags_.error(range, "the left side of an assignment must be a variable");
+    if (readsVariableSubscript(*target))
+      diags_.unsupported(range, "assigning an array element chosen by a subscript that varies during simulation");
+    else
+      diags_.error(range, "the left side of an assignment must be a variable");
     return std::nullopt;
   }
   if (FunctionBuild* function = scope.function) {

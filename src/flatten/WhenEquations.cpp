@@ -30,6 +30,12 @@ void Flattener::lowerWhenEquation(const ast::Equation& eq, const Scope& scope, E
     diags_.error(eq.range, "a when-equation cannot be nested inside another when-equation (spec 8.3.5.2)");
     return;
   }
+  if (context.varyingCondition) {
+    diags_.error(eq.range,
+                 "a when-equation is not allowed inside an if-equation whose condition is not a parameter "
+                 "expression (spec 8.3.5.2)");
+    return;
+  }
   // The first condition is lowered once: its type tells a clocked clause.
   std::optional<Value> first;
   if (!eq.conditions.empty()) {

@@ -53,6 +53,13 @@ std::string DiagnosticEngine::format(const Diagnostic& d) const {
 }
 
 void DiagnosticEngine::report(Severity severity, SourceRange range, std::string message) {
+  if (severity == Severity::Note) {
+    if (suppressingNotes_) return;
+  } else {
+    Key key{severity, range.begin.file, range.begin.line, range.begin.column, range.end.line, range.end.column, message};
+    suppressingNotes_ = !seen_.insert(std::move(key)).second;
+    if (suppressingNotes_) return;
+  }
   Diagnostic d{severity, range, std::move(message)};
   if (severity == Severity::Error) ++errorCount_;
   if (out_) *out_ << format(d) << std::flush;

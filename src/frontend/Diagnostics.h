@@ -1,6 +1,8 @@
 // Clang-style diagnostics: `file:line:col: error: message`, the source line,
 // and a caret with tildes under the range. Several errors are collected per
-// run; the driver exits with status 1 when any was reported.
+// run; the driver exits with status 1 when any was reported. An error or
+// warning identical to an earlier one (same place, same message, as when a
+// class is instantiated several times) is reported once, with its notes.
 #pragma once
 
 #include "frontend/Source.h"
@@ -8,7 +10,9 @@
 #include <fmt/format.h>
 
 #include <iosfwd>
+#include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace smc {
@@ -60,6 +64,9 @@ public:
 private:
   const SourceManager& sources_;
   std::vector<Diagnostic> diagnostics_;
+  using Key = std::tuple<Severity, FileId, uint32_t, uint32_t, uint32_t, uint32_t, std::string>;
+  std::set<Key> seen_;             // errors and warnings reported so far
+  bool suppressingNotes_ = false;  // the last error or warning was a repeat
   unsigned errorCount_ = 0;
   std::ostream* out_;
 };

@@ -58,7 +58,7 @@ using InstantiateFn = Component (*)(String instanceName, Type type, String guid,
 using FreeInstanceFn = void (*)(Component c);
 using SetupExperimentFn = Status (*)(Component c, Boolean toleranceDefined, Real tolerance,
                                      Real startTime, Boolean stopTimeDefined, Real stopTime);
-using ModeChangeFn = Status (*)(Component c);  // Enter/ExitInitializationMode, Terminate
+using ModeChangeFn = Status (*)(Component c);  // Enter/ExitInitializationMode, Terminate, Reset
 using GetRealFn = Status (*)(Component c, const ValueReference vr[], std::size_t nvr,
                              Real value[]);
 using GetIntegerFn = Status (*)(Component c, const ValueReference vr[], std::size_t nvr,
@@ -77,6 +77,16 @@ using DoStepFn = Status (*)(Component c, Real currentCommunicationPoint,
                             Real communicationStepSize,
                             Boolean noSetFMUStatePriorToCurrentCommunicationPoint);
 using GetRealStatusFn = Status (*)(Component c, StatusKind kind, Real* value);
+
+// FMU states (section 2.1.8); fmi2Byte is char.
+using FMUstate = void*;
+using GetFMUstateFn = Status (*)(Component c, FMUstate* state);
+using SetFMUstateFn = Status (*)(Component c, FMUstate state);
+using FreeFMUstateFn = Status (*)(Component c, FMUstate* state);
+using SerializedFMUstateSizeFn = Status (*)(Component c, FMUstate state, std::size_t* size);
+using SerializeFMUstateFn = Status (*)(Component c, FMUstate state, char serialized[], std::size_t size);
+using DeSerializeFMUstateFn = Status (*)(Component c, const char serialized[], std::size_t size,
+                                         FMUstate* state);
 using GetBooleanStatusFn = Status (*)(Component c, StatusKind kind, Boolean* value);
 
 }  // extern "C"

@@ -86,6 +86,7 @@ void bindAll(void* handle, Fmi2Functions& f) {
   bind(handle, "fmi2EnterInitializationMode", f.enterInitializationMode);
   bind(handle, "fmi2ExitInitializationMode", f.exitInitializationMode);
   bind(handle, "fmi2Terminate", f.terminate);
+  bind(handle, "fmi2Reset", f.reset);
   bind(handle, "fmi2GetReal", f.getReal);
   bind(handle, "fmi2GetInteger", f.getInteger);
   bind(handle, "fmi2GetBoolean", f.getBoolean);
@@ -96,6 +97,12 @@ void bindAll(void* handle, Fmi2Functions& f) {
   bind(handle, "fmi2DoStep", f.doStep);
   bind(handle, "fmi2GetRealStatus", f.getRealStatus);
   bind(handle, "fmi2GetBooleanStatus", f.getBooleanStatus);
+  bind(handle, "fmi2GetFMUstate", f.getFMUstate);
+  bind(handle, "fmi2SetFMUstate", f.setFMUstate);
+  bind(handle, "fmi2FreeFMUstate", f.freeFMUstate);
+  bind(handle, "fmi2SerializedFMUstateSize", f.serializedFMUstateSize);
+  bind(handle, "fmi2SerializeFMUstate", f.serializeFMUstate);
+  bind(handle, "fmi2DeSerializeFMUstate", f.deSerializeFMUstate);
 }
 
 // Lists what is under binaries/, to explain a missing linux64 binary.

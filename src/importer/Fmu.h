@@ -36,6 +36,7 @@ struct Fmi2Functions {
   fmi2::ModeChangeFn enterInitializationMode = nullptr;
   fmi2::ModeChangeFn exitInitializationMode = nullptr;
   fmi2::ModeChangeFn terminate = nullptr;
+  fmi2::ModeChangeFn reset = nullptr;
   fmi2::GetRealFn getReal = nullptr;
   fmi2::GetIntegerFn getInteger = nullptr;
   fmi2::GetBooleanFn getBoolean = nullptr;
@@ -46,6 +47,12 @@ struct Fmi2Functions {
   fmi2::DoStepFn doStep = nullptr;
   fmi2::GetRealStatusFn getRealStatus = nullptr;
   fmi2::GetBooleanStatusFn getBooleanStatus = nullptr;
+  fmi2::GetFMUstateFn getFMUstate = nullptr;
+  fmi2::SetFMUstateFn setFMUstate = nullptr;
+  fmi2::FreeFMUstateFn freeFMUstate = nullptr;
+  fmi2::SerializedFMUstateSizeFn serializedFMUstateSize = nullptr;
+  fmi2::SerializeFMUstateFn serializeFMUstate = nullptr;
+  fmi2::DeSerializeFMUstateFn deSerializeFMUstate = nullptr;
 };
 
 class Fmu {

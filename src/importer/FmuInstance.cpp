@@ -144,4 +144,61 @@ std::optional<double> FmuInstance::lastSuccessfulTime() {
   return time;
 }
 
+Result<fmi2::Status> FmuInstance::reset(double time) {
+  router_.clearLastProblem();
+  return judge("fmi2Reset", time, api_.reset(component_));
+}
+
+Result<fmi2::FMUstate> FmuInstance::getState(double time, fmi2::FMUstate reuse) {
+  router_.clearLastProblem();
+  fmi2::FMUstate state = reuse;
+  Result<fmi2::Status> status = judge("fmi2GetFMUstate", time, api_.getFMUstate(component_, &state));
+  if (!status) return status.error();
+  if (*status == fmi2::Status::Discard || state == nullptr)
+    return Error{fmt::format("fmi2GetFMUstate gave no state at t={:.10g}", time)};
+  return state;
+}
+
+Result<void> FmuInstance::setState(fmi2::FMUstate state, double time) {
+  router_.clearLastProblem();
+  Result<fmi2::Status> status = judge("fmi2SetFMUstate", time, api_.setFMUstate(component_, state));
+  if (!status) return status.error();
+  if (*status == fmi2::Status::Discard)
+    return Error{fmt::format("fmi2SetFMUstate returned fmi2Discard at t={:.10g}", time)};
+  return {};
+}
+
+Result<void> FmuInstance::freeState(fmi2::FMUstate& state, double time) {
+  if (fatal_) return Error{"fmi2FreeFMUstate after fmi2Fatal"};
+  router_.clearLastProblem();
+  Result<fmi2::Status> status = judge("fmi2FreeFMUstate", time, api_.freeFMUstate(component_, &state));
+  state = nullptr;
+  if (!status) return status.error();
+  return {};
+}
+
+Result<std::vector<char>> FmuInstance::serializeState(fmi2::FMUstate state, double time) {
+  router_.clearLastProblem();
+  std::size_t size = 0;
+  Result<fmi2::Status> sized =
+      judge("fmi2SerializedFMUstateSize", time, api_.serializedFMUstateSize(component_, state, &size));
+  if (!sized) return sized.error();
+  std::vector<char> bytes(size);
+  Result<fmi2::Status> written =
+      judge("fmi2SerializeFMUstate", time, api_.serializeFMUstate(component_, state, bytes.data(), bytes.size()));
+  if (!written) return written.error();
+  return bytes;
+}
+
+Result<fmi2::FMUstate> FmuInstance::deserializeState(const std::vector<char>& bytes, double time) {
+  router_.clearLastProblem();
+  fmi2::FMUstate state = nullptr;
+  Result<fmi2::Status> status =
+      judge("fmi2DeSerializeFMUstate", time, api_.deSerializeFMUstate(component_, bytes.data(), bytes.size(), &state));
+  if (!status) return status.error();
+  if (*status == fmi2::Status::Discard || state == nullptr)
+    return Error{fmt::format("fmi2DeSerializeFMUstate gave no state at t={:.10g}", time)};
+  return state;
+}
+
 }  // namespace smc::importer

@@ -13,7 +13,9 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <utility>
 #include <string>
+#include <vector>
 
 namespace smc::importer {
 
@@ -50,6 +52,8 @@ public:
   Result<fmi2::Status> exitInitializationMode(double time);
   Result<fmi2::Status> doStep(double time, double stepSize);
   Result<fmi2::Status> terminate(double time);
+  // Back to the instantiated state, as after fmi2Instantiate.
+  Result<fmi2::Status> reset(double time);
 
   Result<fmi2::Status> getReal(std::span<const fmi2::ValueReference> refs,
                                std::span<double> values, double time);
@@ -62,6 +66,15 @@ public:
   Result<fmi2::Status> setBoolean(fmi2::ValueReference ref, bool value, double time);
   Result<fmi2::Status> setString(fmi2::ValueReference ref, const std::string& value,
                                  double time);
+
+  // FMU states (section 2.1.8). getState returns a new state (or updates
+  // `reuse`, as fmi2GetFMUstate does when given one); the caller frees it
+  // with freeState, or holds it in a SavedState.
+  Result<fmi2::FMUstate> getState(double time, fmi2::FMUstate reuse = nullptr);
+  Result<void> setState(fmi2::FMUstate state, double time);
+  Result<void> freeState(fmi2::FMUstate& state, double time);
+  Result<std::vector<char>> serializeState(fmi2::FMUstate state, double time);
+  Result<fmi2::FMUstate> deserializeState(const std::vector<char>& bytes, double time);
 
   // After a discarded step (section 4.2.3): has the FMU ended the
   // simulation, and when was its last good point? Empty when the FMU
@@ -79,6 +92,36 @@ private:
   fmi2::CallbackFunctions callbacks_;  // the FMU may keep a pointer to it
   fmi2::Component component_ = nullptr;
   bool fatal_ = false;
+};
+
+// An FMU state owned by the importer: freed (through its instance) when it
+// goes out of scope. The instance must outlive it.
+class SavedState {
+public:
+  SavedState() = default;
+  SavedState(FmuInstance& instance, fmi2::FMUstate state) : instance_(&instance), state_(state) {}
+  SavedState(SavedState&& other) noexcept
+      : instance_(other.instance_), state_(std::exchange(other.state_, nullptr)) {}
+  SavedState& operator=(SavedState&& other) noexcept {
+    if (this != &other) {
+      release();
+      instance_ = other.instance_;
+      state_ = std::exchange(other.state_, nullptr);
+    }
+    return *this;
+  }
+  SavedState(const SavedState&) = delete;
+  SavedState& operator=(const SavedState&) = delete;
+  ~SavedState() { release(); }
+
+  fmi2::FMUstate get() const { return state_; }
+
+private:
+  void release() {
+    if (instance_ && state_) (void)instance_->freeState(state_, 0.0);
+  }
+  FmuInstance* instance_ = nullptr;
+  fmi2::FMUstate state_ = nullptr;
 };
 
 }  // namespace smc::importer

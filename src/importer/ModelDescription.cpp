@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 namespace smc::importer {
 
@@ -100,13 +101,14 @@ Result<void> parseCoSimulation(pugi::xml_node root, const XmlContext& context,
   Result<std::string> identifier = requiredAttribute(cs, "modelIdentifier", context);
   if (!identifier) return identifier.error();
   md.modelIdentifier = std::move(identifier).value();
-  if (pugi::xml_attribute a = cs.attribute("canHandleVariableCommunicationStepSize")) {
-    std::optional<bool> flag = parseBoolean(a.value());
-    if (!flag) {
-      return context.error(cs, "canHandleVariableCommunicationStepSize='{}' is not a boolean",
-                           a.value());
-    }
-    md.canHandleVariableCommunicationStepSize = *flag;
+  for (auto [name, flag] : {std::pair{"canHandleVariableCommunicationStepSize", &md.canHandleVariableCommunicationStepSize},
+                             std::pair{"canGetAndSetFMUstate", &md.canGetAndSetFMUstate},
+                             std::pair{"canSerializeFMUstate", &md.canSerializeFMUstate}}) {
+    pugi::xml_attribute a = cs.attribute(name);
+    if (!a) continue;
+    std::optional<bool> value = parseBoolean(a.value());
+    if (!value) return context.error(cs, "{}='{}' is not a boolean", name, a.value());
+    *flag = *value;
   }
   return {};
 }

@@ -53,6 +53,8 @@ struct ModelDescription {
   std::string guid;
   std::string modelIdentifier;  // of the CoSimulation element
   bool canHandleVariableCommunicationStepSize = false;
+  bool canGetAndSetFMUstate = false;
+  bool canSerializeFMUstate = false;
   DefaultExperiment defaultExperiment;
   std::vector<ScalarVariable> variables;  // document order
   std::vector<std::size_t> outputs;       // ModelStructure/Outputs, 0-based indices

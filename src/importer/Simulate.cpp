@@ -14,6 +14,7 @@
 #include "importer/FmuInstance.h"
 #include "importer/ModelDescription.h"
 #include "importer/Recorder.h"
+#include "importer/Session.h"
 #include "importer/Settings.h"
 
 #include <fmt/format.h>
@@ -41,31 +42,6 @@ Result<std::optional<double>> chooseTolerance(const SimulateOptions& options,
     return Error{fmt::format("tolerance {} must be a positive number", *tolerance)};
   }
   return tolerance;
-}
-
-// Setup, start values and initialization, all at the start time.
-Result<void> initialize(FmuInstance& instance, const CommunicationGrid& grid,
-                        std::optional<double> tolerance, const std::vector<Setting>& settings) {
-  double t = grid.start();
-  Result<fmi2::Status> setup = instance.setupExperiment(tolerance, t, grid.stop());
-  if (!setup) return setup.error();
-  if (Result<void> applied = applySettings(instance, settings, t); !applied) return applied;
-  auto initialized = [&](const Result<fmi2::Status>& status) -> Result<void> {
-    if (!status) return status.error();
-    if (*status == fmi2::Status::Discard) {
-      return Error{fmt::format("the FMU discarded its initialization at t={:.10g}{}{}", t,
-                               instance.lastFmuProblem().empty() ? "" : ": ",
-                               instance.lastFmuProblem())};
-    }
-    return {};
-  };
-  if (Result<void> entered = initialized(instance.enterInitializationMode(t)); !entered) {
-    return entered;
-  }
-  if (Result<void> exited = initialized(instance.exitInitializationMode(t)); !exited) {
-    return exited;
-  }
-  return {};
 }
 
 std::string because(const FmuInstance& instance) {
@@ -128,10 +104,9 @@ Result<void> run(FmuInstance& instance, Recorder& recorder, const CommunicationG
 Result<SimulationResult> simulate(const SimulateOptions& options) {
   auto began = std::chrono::steady_clock::now();
 
-  Result<FmuArchive> archive = FmuArchive::extract(options.fmuPath);
-  if (!archive) return archive.error();
-  Result<ModelDescription> md = loadModelDescription(archive->modelDescriptionPath());
-  if (!md) return md.error();
+  Result<Session> session = describeFmu(options.fmuPath);
+  if (!session) return session.error();
+  const ModelDescription* md = &session->description;
 
   SimulationResult result;
   result.modelName = md->modelName;
@@ -151,24 +126,17 @@ Result<SimulationResult> simulate(const SimulateOptions& options) {
         grid->step(), grid->start(), grid->stop()));
   }
 
-  // Declared in this order so that the instance is freed before its library
-  // is closed, and the library closed before its directory is deleted.
-  Result<std::unique_ptr<Fmu>> fmu = Fmu::load(*archive, *md);
-  if (!fmu) return fmu.error();
-  Result<std::unique_ptr<FmuInstance>> instance = FmuInstance::instantiate(
-      **fmu, *md, archive->resourcesUri(),
-      InstanceOptions{"", false, options.fmuLogging, options.logSink});
-  if (!instance) return instance.error();
-
-  if (Result<void> ready = initialize(**instance, *grid, *tolerance, *settings); !ready) {
+  if (Result<void> made = instantiate(*session, InstanceOptions{"", false, options.fmuLogging, options.logSink}); !made)
+    return made.error();
+  FmuInstance& instance = *session->instance;
+  if (Result<void> ready = initializeInstance(instance, grid->start(), grid->stop(), *tolerance, *settings); !ready)
     return ready.error();
-  }
   result.columns.push_back("time");
   result.columns.insert(result.columns.end(), recorder->names().begin(),
                         recorder->names().end());
   result.startTime = grid->start();
-  if (Result<void> ran = run(**instance, *recorder, *grid, result); !ran) return ran.error();
-  Result<fmi2::Status> terminated = (*instance)->terminate(result.stopTime);
+  if (Result<void> ran = run(instance, *recorder, *grid, result); !ran) return ran.error();
+  Result<fmi2::Status> terminated = instance.terminate(result.stopTime);
   if (!terminated) return terminated.error();
 
   if (!options.csvPath.empty()) {

@@ -33,6 +33,14 @@ struct MachineVars {
   std::vector<VarId> stateActive;  // per state: the visible `activeState(<path>)`
 };
 
+// What a state equation defines: a variable, or the derivative of a
+// clocked discretized state.
+struct DefinedKey {
+  VarId var = 0;
+  bool derivative = false;
+  auto operator<=>(const DefinedKey&) const = default;
+};
+
 // Where an expression sits, which decides what the state machine operators
 // and previous() mean in it.
 struct Context {
@@ -90,6 +98,10 @@ private:
   bool exclusive(StateRef a, StateRef b) const;
   std::optional<StateRef> commonState(const std::vector<StateRef>& states) const;
   std::vector<flat::Equation> lowerModelEquations();
+  std::optional<DefinedKey> definedBy(flat::Equation& eq) const;
+  bool initiallyActive(StateRef s) const;
+  bool checkStartOfMerged(VarId v, const std::vector<StateRef>& states, SourceRange range);
+  std::string quotedStates(const std::vector<StateRef>& states) const;
 
 
   // MergedOutputs.cpp

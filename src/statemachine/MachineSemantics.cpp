@@ -98,7 +98,14 @@ void Lowerer::emitMachine(size_t m, std::vector<flat::Equation>& out) {
     add(out, v.reset, flat::makeClockOp(flat::ClockOperator::FirstTick, {}), m);
   add(out, v.selectedState, flat::makeIf(var(v.reset), integer(1), previous(v.nextState)), m);
   add(out, v.selectedReset, flat::makeIf(var(v.reset), boolean(true), previous(v.nextReset)), m);
-  if (v.immediate) add(out, *v.immediate, transitionChoice(m, true, v.selectedState), m);
+  if (v.immediate) {
+    // Located at the highest-priority immediate transition, for messages
+    // about this choice (e.g. an algebraic loop through a condition).
+    SourceRange where;
+    for (const MachineTransition& t : mc.transitions)
+      if (t.immediate) where = t.range;
+    add(out, *v.immediate, transitionChoice(m, true, v.selectedState), m, where);
+  }
   if (v.delayed) add(out, *v.delayed, transitionChoice(m, false, v.nextState), m);
   if (v.fired) {
     ExprPtr fired;

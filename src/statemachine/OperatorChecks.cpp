@@ -58,23 +58,23 @@ void Lowerer::checkNoOperators() {
   for (const auto& a : model_.initialAlgorithms) checkStatements(a.statements);
 }
 
-// Guarding these is not a local rewrite. A state runs in a clocked
-// partition, where only clocked when-clauses exist (spec 16.8.1), so
-// `c and activeState(s)` on an event when-equation would mix an event
-// condition with a clocked one. An algorithm guarded by
-// `if activeState(s) then ... end if` must keep its variables' previous()
-// values while s is inactive, and the clocks stage does not accept clock
-// operators in algorithms yet, so algorithms never join a clocked partition.
+// A when-equation with a Boolean condition belongs to the continuous-time
+// partition (spec 16.8.1), and a state may not contain continuous-time
+// equations (spec 17.1). Algorithms could be guarded by
+// `if activeState(s) then ... end if`, but the clocks stage does not accept
+// algorithms in clocked partitions yet.
 void Lowerer::checkSectionsInStates() {
   for (const auto& w : model_.whenEquations)
     if (auto state = sm_.stateOfOrigin(w.origin))
-      diags_.unsupported(w.range, fmt::format("a when-equation inside state '{}' (it would not be guarded "
-                                              "by the state's activity)",
-                                              sm_.pathOf(*state)));
+      diags_.errorf(w.range,
+                    "state '{}' contains a when-equation, which is a continuous-time equation; a state's "
+                    "equations run on its state machine's clock (spec 17.1: a state is a block without "
+                    "continuous-time equations); use an if-expression or a transition instead",
+                    sm_.pathOf(*state));
   for (const auto& a : model_.algorithms)
     if (auto state = sm_.stateOfOrigin(a.origin))
-      diags_.unsupported(a.range, fmt::format("an algorithm section inside state '{}' (it would not be "
-                                              "guarded by the state's activity)",
+      diags_.unsupported(a.range, fmt::format("an algorithm section inside state '{}' (write its assignments "
+                                              "as equations)",
                                               sm_.pathOf(*state)));
 }
 }  // namespace smc::statemachine

@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace smc::statemachine {
 
 // The innermost state whose path prefixes the variable's name.
@@ -116,6 +118,40 @@ std::optional<StateRef> Lowerer::commonState(const std::vector<StateRef>& states
   return std::nullopt;
 }
 
+// A state is active at the first tick when it is the initial state of its
+// machine and every state enclosing it is too.
+bool Lowerer::initiallyActive(StateRef s) const {
+  for (std::optional<StateRef> x = s; x; x = machine(x->machine).parent)
+    if (x->state != 1) return false;
+  return true;
+}
+
+// Spec 17.3.6: a variable declared outside the states that define it needs
+// a start value unless one of them is active at the first tick; until a
+// defining state runs, the merged definition keeps the start value.
+bool Lowerer::checkStartOfMerged(VarId v, const std::vector<StateRef>& states, SourceRange range) {
+  const flat::Variable& variable = model_.variables[v];
+  if (variable.attributes.start) return true;
+  auto owner = ownerOf(v);
+  for (StateRef s : states) {
+    if (initiallyActive(s)) return true;
+    if (owner && sm_.isWithin(*owner, s)) return true;  // declared in the state itself: starts with it
+  }
+  diags_.errorf(range,
+                "'{}' is defined in state{} {} but in no state active at the first tick, so it needs a start "
+                "value (spec 17.3.6)",
+                variable.name, states.size() > 1 ? "s" : "", quotedStates(states));
+  diags_.note(variable.range, "declared here; add e.g. (start = ...)");
+  return false;
+}
+
+std::string Lowerer::quotedStates(const std::vector<StateRef>& states) const {
+  std::string out;
+  for (size_t i = 0; i < states.size(); ++i)
+    out += (i == 0 ? "'" : i + 1 == states.size() ? " and '" : ", '") + sm_.pathOf(states[i]) + "'";
+  return out;
+}
+
 // Non-state equations stay (with the operators rewritten); the equations
 // of each variable defined in states become one guarded, merged equation
 // at the place of its first definition; connected state outputs are merged
@@ -126,32 +162,35 @@ std::vector<flat::Equation> Lowerer::lowerModelEquations() {
     StateRef state;
     size_t equation;
   };
-  std::map<VarId, std::vector<Definition>> defined;
+  std::map<DefinedKey, std::vector<Definition>> defined;
   std::map<VarId, size_t> definedOutside;
-  std::vector<std::optional<VarId>> slotOf(model_.equations.size());
+  std::vector<std::optional<DefinedKey>> slotOf(model_.equations.size());
   for (size_t e = 0; e < model_.equations.size(); ++e) {
     if (replaced.count(e)) continue;
-    const flat::Equation& eq = model_.equations[e];
+    flat::Equation& eq = model_.equations[e];
     auto state = e < sm_.equationState.size() ? sm_.equationState[e] : std::nullopt;
     if (!state) {
       if (eq.lhs && eq.lhs->kind == ExprKind::Var) definedOutside.emplace(eq.lhs->var, e);
       continue;
     }
-    if (!eq.lhs || eq.lhs->kind != ExprKind::Var) {
+    auto key = definedBy(eq);
+    if (!key) {
       diags_.unsupported(eq.range, fmt::format("an equation in state '{}' that is not of the form 'v = "
-                                               "expression' (state equations are guarded per variable)",
+                                               "expression' or 'der(x) = expression' (state equations are "
+                                               "guarded per variable)",
                                                sm_.pathOf(*state)));
       continue;
     }
-    auto& defs = defined[eq.lhs->var];
-    if (defs.empty()) slotOf[e] = eq.lhs->var;
+    auto& defs = defined[*key];
+    if (defs.empty()) slotOf[e] = *key;
     defs.push_back({*state, e});
   }
 
-  std::map<VarId, flat::Equation> merged;
-  for (auto& [v, defs] : defined) {
-    const std::string& name = model_.variables[v].name;
-    if (auto it = definedOutside.find(v); it != definedOutside.end()) {
+  std::map<DefinedKey, flat::Equation> merged;
+  for (auto& [key, defs] : defined) {
+    VarId v = key.var;
+    const std::string name = key.derivative ? "der(" + model_.variables[v].name + ")" : model_.variables[v].name;
+    if (auto it = definedOutside.find(v); it != definedOutside.end() && !key.derivative) {
       diags_.errorf(model_.equations[defs.front().equation].range,
                     "'{}' is defined in state '{}' and also by an equation outside the state machine "
                     "(spec 17: one definition per variable and tick)",
@@ -177,8 +216,25 @@ std::vector<flat::Equation> Lowerer::lowerModelEquations() {
     if (!ok) continue;
     std::vector<StateRef> states;
     for (const auto& d : defs) states.push_back(d.state);
-    ExprPtr keep = previous(v);
-    ExprPtr chain = previousIn(v, commonState(states), keep);
+    if (!key.derivative && !checkStartOfMerged(v, states, model_.equations[defs.front().equation].range)) continue;
+    // Inactive: a variable keeps its value, and so does a discretized state
+    // (its derivative reads zero; the clocks stage freezes the state and
+    // restarts it with its owner's reset).
+    ExprPtr chain;
+    if (key.derivative) {
+      chain = flat::makeReal(0.0);
+      ExprPtr active;
+      for (StateRef s : states)
+        active = active ? binary(Op::Or, active, var(stateActive(s))) : var(stateActive(s));
+      model_.variables[v].discretizedActive = active;
+      if (auto owner = ownerOf(v)) model_.variables[v].discretizedRestart = resetOf(*owner);
+    } else {
+      // The start value after a reset matters only when the state owning v
+      // can be reset while none of the defining states is active.
+      auto owner = ownerOf(v);
+      bool ownerDefines = owner && std::find(states.begin(), states.end(), *owner) != states.end();
+      chain = ownerDefines ? previous(v) : previousIn(v, commonState(states), previous(v));
+    }
     for (size_t i = defs.size(); i-- > 0;) {
       const flat::Equation& eq = model_.equations[defs[i].equation];
       Context context{defs[i].state.machine, false, defs[i].state};
@@ -186,7 +242,7 @@ std::vector<flat::Equation> Lowerer::lowerModelEquations() {
     }
     flat::Equation out = model_.equations[defs.front().equation];
     out.rhs = chain;
-    merged.emplace(v, std::move(out));
+    merged.emplace(key, std::move(out));
   }
 
   std::vector<flat::Equation> result;
@@ -204,6 +260,17 @@ std::vector<flat::Equation> Lowerer::lowerModelEquations() {
     }
   }
   return result;
+}
+
+// What a state equation defines: `v = e`, `e = v` (turned around), or
+// `der(x) = e` (a clocked discretized state, spec 17 and 16.8.1).
+std::optional<DefinedKey> Lowerer::definedBy(flat::Equation& eq) const {
+  auto isVar = [](const ExprPtr& e) { return e && e->kind == ExprKind::Var; };
+  auto isDer = [&](const ExprPtr& e) { return e && e->kind == ExprKind::Der && e->args.size() == 1 && isVar(e->args[0]); };
+  if (!isVar(eq.lhs) && !isDer(eq.lhs) && (isVar(eq.rhs) || isDer(eq.rhs))) std::swap(eq.lhs, eq.rhs);
+  if (isVar(eq.lhs)) return DefinedKey{eq.lhs->var, false};
+  if (isDer(eq.lhs)) return DefinedKey{eq.lhs->args[0]->var, true};
+  return std::nullopt;
 }
 
 }  // namespace smc::statemachine

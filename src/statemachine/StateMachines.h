@@ -31,6 +31,7 @@ struct MachineTransition {
 struct StateRef {
   size_t machine = 0;
   int state = 0;  // 1-based state number
+  bool operator==(const StateRef&) const = default;
 };
 
 struct Machine {

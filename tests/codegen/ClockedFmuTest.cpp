@@ -107,5 +107,22 @@ TEST_F(ClockedFmuTest, MillisecondClockWithoutStatesRunsEveryTick) {
   }
 }
 
+TEST_F(ClockedFmuTest, GuardedAssignmentsKeepTheirValuesWhileTheGuardIsFalse) {
+  const std::string fmu = build(guardedState());
+  ASSERT_FALSE(fmu.empty());
+  FmuRun run(fmu, "GuardedState", scratch.file(""));
+  ASSERT_EQ(run.error(), "");
+  ASSERT_EQ(run.initialize(), fmi2OK) << run.log();
+  int activeTicks = 0;
+  for (int k = 0; k <= 12; ++k) {
+    if (k > 0) {
+      ASSERT_EQ(run.step(0.1), fmi2OK) << run.log();
+    }
+    if ((k + 1) % 4 < 2) ++activeTicks;
+    EXPECT_EQ(run.integer("a"), activeTicks) << "tick " << k;
+    EXPECT_EQ(run.integer("c"), 10 * activeTicks) << "tick " << k;
+  }
+}
+
 }  // namespace
 }  // namespace smc::codegen

@@ -89,5 +89,26 @@ TEST_F(ClockedIrTest, RationalSampleTicksMultiplyThenDivide) {
   EXPECT_NE(ir.find("the resolution of sample() at"), std::string::npos) << ir;
 }
 
+// `v = if g then e else pre(v)` (a state's equation) stores only when g
+// holds, and consecutive ones with the same g share one branch: an
+// inactive state costs one test.
+TEST_F(ClockedIrTest, AssignmentsGuardedByOneFlagShareOneBranchWithoutElseStores) {
+  const std::string ir = dump(guardedState());
+  ASSERT_FALSE(ir.empty()) << errors();
+  const std::string update = functionBody(ir, "smc_event_update");
+  EXPECT_EQ(countLinesStartingWith(update, "state.active:"), 1u) << update;
+  EXPECT_EQ(countLinesStartingWith(update, "state.next:"), 1u) << update;
+  // Both stores sit behind the branch; the path around it stores nothing.
+  const size_t active = update.find("\nstate.active:");
+  const size_t next = update.find("\nstate.next:");
+  ASSERT_LT(active, next);
+  const std::string body = update.substr(active, next - active);
+  size_t stores = 0;
+  for (size_t at = body.find("store i32"); at != std::string::npos; at = body.find("store i32", at + 1)) ++stores;
+  EXPECT_EQ(stores, 2u) << body;
+  EXPECT_TRUE(std::regex_search(update, std::regex(R"(br i1 %[\w.]+, label %state\.active, label %state\.next)")))
+      << update;
+}
+
 }  // namespace
 }  // namespace smc::codegen

@@ -135,4 +135,21 @@ ClockedModel fastClock() {
   return b.causalize();
 }
 
+ClockedModel guardedState() {
+  ClockedBuilder b("GuardedState");
+  VarId n = b.clockedInteger("n", 0);
+  VarId active = b.variable("active", flat::BaseType::Boolean, flat::Variability::Discrete, flat::makeBoolean(false));
+  VarId a = b.clockedInteger("a", 0);
+  VarId c = b.clockedInteger("c", 0);
+  VarId tick = b.tick(flat::makeSample(flat::makeReal(0.0), flat::makeReal(0.1)));
+  auto guarded = [&](VarId v, ExprPtr value) { return flat::makeIf(var(active), std::move(value), pre(v)); };
+  ExprPtr nMod4 = flat::makeCall(flat::Builtin::Mod, {var(n), flat::makeInteger(4)});
+  b.partition("Clock(0.1)", tick, {n, active, a, c},
+              {{var(n), plusOne(n)},
+               {var(active), flat::makeBinary(Op::Less, nMod4, flat::makeInteger(2))},
+               {var(a), guarded(a, plusOne(a))},
+               {var(c), guarded(c, flat::makeBinary(Op::Mul, flat::makeInteger(10), var(a)))}});
+  return b.causalize();
+}
+
 }  // namespace smc::codegen::testing

@@ -40,4 +40,11 @@ ClockedModel clockedLoop();
 // evaluated at ticks, no zero crossing).
 ClockedModel fastClock();
 
+// A state machine state's equations as src/statemachine writes them, on
+// Clock(0.1): n = previous(n) + 1 (start 0), active = mod(n, 4) < 2, and
+// guarded by active: a = previous(a) + 1, c = 10 a (else previous values).
+// Tick k (n = k + 1) is active when mod(k + 1, 4) < 2, i.e. k = 0, 3, 4, 7,
+// 8, ...; a counts the active ticks so far and c = 10 a.
+ClockedModel guardedState();
+
 }  // namespace smc::codegen::testing

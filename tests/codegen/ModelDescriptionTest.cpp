@@ -96,7 +96,8 @@ TEST_F(ModelDescriptionTest, HeaderIsReproducibleAndNamesTheModel) {
   pugi::xml_node cs = root.child("CoSimulation");
   EXPECT_STREQ(cs.attribute("modelIdentifier").value(), "Id");
   EXPECT_STREQ(cs.attribute("canHandleVariableCommunicationStepSize").value(), "true");
-  EXPECT_STREQ(cs.attribute("canGetAndSetFMUstate").value(), "false");
+  EXPECT_STREQ(cs.attribute("canGetAndSetFMUstate").value(), "true");
+  EXPECT_STREQ(cs.attribute("canSerializeFMUstate").value(), "true");
   pugi::xml_node experiment = root.child("DefaultExperiment");
   EXPECT_STREQ(experiment.attribute("stopTime").value(), "1");
   EXPECT_STREQ(experiment.attribute("tolerance").value(), "1e-10");

@@ -1,5 +1,6 @@
 // The `smc` command as a user runs it: exit codes, located errors on
 // stderr, the FMU's exported symbols, and `smc simulate`.
+#include "support/Command.h"
 #include "support/TestPipeline.h"
 
 #include <gtest/gtest.h>
@@ -16,33 +17,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Outcome {
-  int status = -1;
-  std::string output;  // stdout and stderr together
-};
+using smc::test::runCommand;
+using Outcome = smc::test::CommandOutcome;
 
-Outcome runCommand(const std::string& command) {
-  Outcome outcome;
-  FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
-  if (!pipe) return outcome;
-  char buffer[4096];
-  size_t n;
-  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) outcome.output.append(buffer, n);
-  int raw = ::pclose(pipe);
-  outcome.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return outcome;
-}
-
-fs::path scratch() {
-  fs::path dir = fs::path(testing::TempDir()) / ("smc-cli-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir;
-}
+fs::path scratch() { return smc::test::scratchDirectory("cli"); }
 
 std::string writeModel(const std::string& name, const std::string& text) {
-  fs::path path = scratch() / name;
-  std::ofstream(path) << text;
-  return path.string();
+  return smc::test::writeScratchFile("cli", name, text);
 }
 
 std::string smc() { return SMC_EXECUTABLE; }
@@ -166,6 +147,34 @@ TEST(Cli, SimulateWritesCsvThatMatchesTheClosedForm) {
     EXPECT_NEAR(x, std::exp(-1.5 * t), 1e-6 * std::exp(-1.5 * t)) << line;
   }
   EXPECT_EQ(rows, 5);
+}
+
+// Exit status 0 when the hypothesis test passes; 2 when it cannot run.
+TEST(Cli, VerifyStatePassesOnAnSmcFmuAndRefusesAMissingFile) {
+  fs::path fmu = scratch() / "DahlquistVerify.fmu";
+  ASSERT_EQ(runCommand(smc() + " " + SMC_SHARED_MODELS + "/continuous/Dahlquist.mo -o " + fmu.string()).status, 0);
+  Outcome passed = runCommand(smc() + " verify-state " + fmu.string() + " --seed 3");
+  EXPECT_EQ(passed.status, 0) << passed.output;
+  EXPECT_NE(passed.output.find("passed: no counterexample in 100 trials"), std::string::npos) << passed.output;
+  Outcome missing = runCommand(smc() + " verify-state " + (scratch() / "none.fmu").string());
+  EXPECT_EQ(missing.status, 2) << missing.output;
+  EXPECT_NE(missing.output.find("smc verify-state: error: "), std::string::npos) << missing.output;
+}
+
+// Tank: the level moves by 0 or +1 per period from 1 (up to the solver's
+// tolerance), so it passes 2.5 after two periods of inflow 1, and 10 is out
+// of reach in three.
+TEST(Cli, ExploreExitsWithZeroWhenTheGoalIsReachedAndOneWhenNot) {
+  fs::path fmu = scratch() / "TankExplore.fmu";
+  ASSERT_EQ(runCommand(smc() + " " + SMC_SOURCE_DIR + "/tests/e2e/models/Tank.mo -o " + fmu.string()).status, 0);
+  const std::string explore = smc() + " explore " + fmu.string() + " --input inflow=0,1 --period 1 --depth 3 ";
+  Outcome reached = runCommand(explore + "--goal 'level > 2.5'");
+  EXPECT_EQ(reached.status, 0) << reached.output;
+  EXPECT_NE(reached.output.find("goal reached at depth 2: t=0: inflow=1; t=1: inflow=1"), std::string::npos)
+      << reached.output;
+  Outcome unreachable = runCommand(explore + "--goal 'level > 10' --mode replay");
+  EXPECT_EQ(unreachable.status, 1) << unreachable.output;
+  EXPECT_NE(unreachable.output.find("goal never reached within depth 3"), std::string::npos) << unreachable.output;
 }
 
 }  // namespace

@@ -23,10 +23,12 @@ fs::path scratchDir() {
   return dir;
 }
 
-bool compileTo(const std::string& modelPath, const std::string& output, std::string& printed) {
+bool compileTo(const std::string& modelPath, const std::string& output, std::string& printed,
+               const std::string& runtimeArchive = "") {
   CompileOptions options;
   options.inputPath = modelPath;
   options.outputPath = output;
+  options.runtimeArchive = runtimeArchive;
   SourceManager sources;
   DiagnosticEngine diags(sources);
   diags.setOutput(nullptr);
@@ -37,6 +39,14 @@ bool compileTo(const std::string& modelPath, const std::string& output, std::str
 }
 
 }  // namespace
+
+std::string compileModelWithRuntime(const std::string& modelPath, const std::string& fmuName,
+                                    const std::string& runtimeArchive) {
+  std::string output = (scratchDir() / fmuName).string();
+  std::string printed;
+  EXPECT_TRUE(compileTo(modelPath, output, printed, runtimeArchive)) << printed;
+  return output;
+}
 
 std::string compileModel(const std::string& modelPath, const std::string& fmuName) {
   std::string output = (scratchDir() / fmuName).string();

@@ -11,6 +11,10 @@ namespace smc::test {
 // Compiles `modelPath` into `fmuName` in a per-process scratch directory;
 // a failed compile is a test failure that prints the diagnostics.
 std::string compileModel(const std::string& modelPath, const std::string& fmuName);
+// The same, linked with the static runtime `runtimeArchive` instead of the
+// installed one.
+std::string compileModelWithRuntime(const std::string& modelPath, const std::string& fmuName,
+                                    const std::string& runtimeArchive);
 // Compiles and returns the diagnostics (empty when it succeeded).
 std::string compileErrors(const std::string& modelPath);
 

@@ -43,4 +43,29 @@ TEST(StateMachine, BlinkerExampleCyclesUntilTheImmediateStop) {
   }
 }
 
+// tests/e2e/models/DiscretizedStates.mo: each Decay state is active for 3
+// ticks, then its Pause for 2 (delayed transitions fire one tick after
+// ticksInState() reaches the bound), a cycle of 5 ticks. While active, x
+// halves at each tick after the entry tick; while paused it keeps its value.
+TEST(StateMachine, DerInsideAStateIntegratesOnlyWhileActiveAndRestartsOnReset) {
+  smc::importer::SimulateOptions options;
+  options.fmuPath = smc::test::compileModel(std::string(SMC_SOURCE_DIR) + "/tests/e2e/models/DiscretizedStates.mo",
+                                            "DiscretizedStates.fmu");
+  options.stopTime = 12;
+  options.stepSize = 1;
+  options.allVariables = true;
+  smc::importer::SimulationResult r = smc::test::simulateOk(options);
+  ASSERT_EQ(r.rows.size(), 13u);
+  // restarted: 1, 1/2, 1/4 while active, 1/4 twice paused, then again from 1.
+  const double restarted[] = {1, 0.5, 0.25, 0.25, 0.25, 1, 0.5, 0.25, 0.25, 0.25, 1, 0.5, 0.25};
+  // resumed: re-entered without reset at tick 5 and 10, it keeps halving
+  // from its frozen value after each entry tick.
+  const double resumed[] = {1, 0.5, 0.25, 0.25, 0.25, 0.25, 0.125, 0.0625, 0.0625, 0.0625, 0.0625, 0.03125,
+                            0.015625};
+  for (size_t k = 0; k < r.rows.size(); ++k) {
+    EXPECT_EQ(r.rows[k][smc::test::columnOf(r, "restarted.x")], restarted[k]) << "tick " << k;
+    EXPECT_EQ(r.rows[k][smc::test::columnOf(r, "resumed.x")], resumed[k]) << "tick " << k;
+  }
+}
+
 }  // namespace

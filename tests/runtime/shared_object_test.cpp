@@ -1,12 +1,16 @@
 // The runtime inside FMU-shaped shared objects (whole-archive link, fmi2*
 // export list), loaded with dlopen like an importer does: exactly the 44
 // fmi2 functions are visible, and two FMUs with the same function names run
-// side by side in one process without touching each other.
+// side by side in one process without touching each other, not even
+// through a serialized FMU state.
 #include <dlfcn.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdarg>
+#include <cstdio>
 #include <string>
+#include <vector>
 
 #include "algebraic_loop.h"
 #include "dahlquist.h"
@@ -64,6 +68,18 @@ const char* const kFmi2Functions[] = {
 
 extern "C" void silent_logger(fmi2ComponentEnvironment, fmi2String, fmi2Status, fmi2String,
                               fmi2String, ...) {}
+
+// Appends each message to the std::vector<std::string> behind the
+// environment pointer.
+extern "C" void recording_logger(fmi2ComponentEnvironment environment, fmi2String, fmi2Status,
+                                 fmi2String, fmi2String message, ...) {
+  char text[4096];
+  va_list args;
+  va_start(args, message);
+  std::vsnprintf(text, sizeof text, message, args);
+  va_end(args);
+  static_cast<std::vector<std::string>*>(environment)->push_back(text);
+}
 
 // A loaded FMU binary and the few functions a simulation needs.
 struct LoadedFmu {
@@ -124,6 +140,49 @@ TEST(SharedObject, TwoFmusInOneProcessRunIndependently) {
   // s(1) = 2, so x solves x + exp(x) = 2.
   double x = simulate(loop, LOOP_GUID, LOOP_X, 1.0);
   EXPECT_NEAR(x + std::exp(x), 2.0, 1e-10);
+}
+
+TEST(SharedObject, AStateOfAnotherFmuIsRefusedNamingItsGuid) {
+  LoadedFmu dahlquist(DAHLQUIST_FMU);
+  LoadedFmu loop(ALGEBRAIC_LOOP_FMU);
+  ASSERT_NE(dahlquist.handle, nullptr);
+  ASSERT_NE(loop.handle, nullptr);
+  std::vector<std::string> messages;
+  fmi2CallbackFunctions callbacks{recording_logger, nullptr, nullptr, nullptr, &messages};
+
+  fmi2Component source = dahlquist.get<fmi2InstantiateTYPE>("fmi2Instantiate")(
+      "source", fmi2CoSimulation, DAHLQUIST_GUID, nullptr, &callbacks, fmi2False, fmi2False);
+  ASSERT_NE(source, nullptr);
+  fmi2FMUstate state = nullptr;
+  ASSERT_EQ(dahlquist.get<fmi2GetFMUstateTYPE>("fmi2GetFMUstate")(source, &state), fmi2OK);
+  size_t size = 0;
+  ASSERT_EQ(dahlquist.get<fmi2SerializedFMUstateSizeTYPE>("fmi2SerializedFMUstateSize")(
+                source, state, &size),
+            fmi2OK);
+  std::vector<fmi2Byte> bytes(size);
+  ASSERT_EQ(dahlquist.get<fmi2SerializeFMUstateTYPE>("fmi2SerializeFMUstate")(
+                source, state, bytes.data(), bytes.size()),
+            fmi2OK);
+
+  fmi2Component target = loop.get<fmi2InstantiateTYPE>("fmi2Instantiate")(
+      "target", fmi2CoSimulation, LOOP_GUID, nullptr, &callbacks, fmi2False, fmi2False);
+  ASSERT_NE(target, nullptr);
+  fmi2FMUstate foreign = nullptr;
+  EXPECT_EQ(loop.get<fmi2DeSerializeFMUstateTYPE>("fmi2DeSerializeFMUstate")(
+                target, bytes.data(), bytes.size(), &foreign),
+            fmi2Error);
+  EXPECT_EQ(foreign, nullptr);
+  ASSERT_FALSE(messages.empty());
+  EXPECT_NE(messages.back().find(std::string("belongs to the model with GUID '") +
+                                 DAHLQUIST_GUID + "', not to this FMU's '" + LOOP_GUID + "'"),
+            std::string::npos)
+      << messages.back();
+  // Nor does the other FMU accept the state object itself.
+  EXPECT_EQ(loop.get<fmi2SetFMUstateTYPE>("fmi2SetFMUstate")(target, state), fmi2Error);
+
+  EXPECT_EQ(dahlquist.get<fmi2FreeFMUstateTYPE>("fmi2FreeFMUstate")(source, &state), fmi2OK);
+  loop.get<fmi2FreeInstanceTYPE>("fmi2FreeInstance")(target);
+  dahlquist.get<fmi2FreeInstanceTYPE>("fmi2FreeInstance")(source);
 }
 
 }  // namespace

@@ -143,7 +143,7 @@ TEST(StateMachineChecks, StateEquationNotOfTheFormVEqualsExpressionIsNotSupporte
   EXPECT_FALSE(run.lowered);
   EXPECT_EQ(run.messages,
             "5:1: error: not supported yet: an equation in state 'a' that is not of the form 'v = expression' "
-            "(state equations are guarded per variable)\n");
+            "or 'der(x) = expression' (state equations are guarded per variable)\n");
 }
 
 TEST(StateMachineChecks, StatesOfDifferentTopLevelMachinesMayNotShareAVariable) {
@@ -183,6 +183,44 @@ TEST(StateMachineChecks, OperatorInAWhenEquationIsNotSupported) {
   EXPECT_FALSE(run.lowered);
   EXPECT_EQ(run.messages,
             "12:3: error: not supported yet: activeState(), ticksInState() or timeInState() outside equations\n");
+}
+
+// Spec 17.3.6: "A start value must be given to the variable if not
+// assigned in the initial state."
+TEST(StateMachineChecks, MergedVariableOfNonInitialStatesWithoutStartIsAnError) {
+  SmBuilder b("NoStart");
+  VarId v = b.integer("v");
+  b.initialState("a");
+  b.transition("a", "b", boolean(true), {}, "", 4);
+  b.transition("b", "c", boolean(true), {}, "", 5);
+  b.equation(var(v), integer(1), "b", 7);
+  b.equation(var(v), integer(2), "c", 8);
+  SmRun run = runStateMachines(b.model);
+  EXPECT_FALSE(run.lowered);
+  EXPECT_EQ(firstMessage(run),
+            "7:1: error: 'v' is defined in states 'b' and 'c' but in no state active at the first tick, so it "
+            "needs a start value (spec 17.3.6)");
+}
+
+TEST(StateMachineChecks, MergedVariableNeedsNoStartWhenTheInitialStateDefinesIt) {
+  SmBuilder b("InitialDefines");
+  VarId v = b.integer("v");
+  b.initialState("a");
+  b.transition("a", "b", boolean(true), {}, "", 4);
+  b.equation(var(v), integer(1), "a", 7);
+  b.equation(var(v), integer(2), "b", 8);
+  SmRun run = runStateMachines(b.model);
+  EXPECT_TRUE(run.lowered) << run.messages;
+}
+
+TEST(StateMachineChecks, LocalVariableOfANonInitialStateNeedsNoStart) {
+  SmBuilder b("Local");
+  VarId n = b.integer("b.n");
+  b.initialState("a");
+  b.transition("a", "b", boolean(true), {}, "", 4);
+  b.equation(var(n), add(previous(n), integer(1)), "b", 7);
+  SmRun run = runStateMachines(b.model);
+  EXPECT_TRUE(run.lowered) << run.messages;
 }
 
 }  // namespace

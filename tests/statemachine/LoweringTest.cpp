@@ -81,10 +81,13 @@ TEST(StateMachineLowering, GeneratedVariablesAreHiddenExceptActiveStateFlags) {
   EXPECT_EQ(vars[delayed].variability, flat::Variability::Discrete);
   // previous(delayed) must read 0 at the first tick: nothing fired before it.
   EXPECT_EQ(flat::toString(*vars[delayed].attributes.start, *run.lowered), "0");
-  // The equations point at the initialState() they come from.
+  // The equations point at the initialState() they come from, except the
+  // choice among immediate transitions, which points at the (only)
+  // immediate transition b -> a, for messages about its condition.
   for (const auto& eq : run.lowered->equations) {
-    if (vars[eq.lhs->var].name.rfind("$sm.", 0) == 0) {
-      EXPECT_EQ(eq.range.begin.line, 6u);
+    const std::string& name = vars[eq.lhs->var].name;
+    if (name.rfind("$sm.", 0) == 0) {
+      EXPECT_EQ(eq.range.begin.line, name == "$sm.a.immediate" ? 8u : 6u) << name;
     }
   }
 }
@@ -100,8 +103,8 @@ TEST(StateMachineLowering, VariableOfAStateReadsItsStartValueWhenTheStateIsReset
   ASSERT_TRUE(run.lowered) << run.messages;
   std::string resetOfS = "activeState(s) and ($sm.s.activeReset or $sm.s.activeResetStates[1])";
   std::string previousN = "if " + resetOfS + " then 10 else previous(s.n)";
-  EXPECT_EQ(definitionOf(*run.lowered, "s.n"),
-            "if activeState(s) then (" + previousN + ") + 1 else " + previousN);
+  // While s is inactive it cannot be reset: n keeps previous(s.n).
+  EXPECT_EQ(definitionOf(*run.lowered, "s.n"), "if activeState(s) then (" + previousN + ") + 1 else previous(s.n)");
 }
 
 TEST(StateMachineLowering, OuterVariableOfAMacroStateIsResetByTheMacroState) {
@@ -190,6 +193,16 @@ TEST(StateMachineLowering, ActiveStateOutsideTheMachineReadsTheStateFlag) {
   SmRun run = runStateMachines(b.model);
   ASSERT_TRUE(run.lowered) << run.messages;
   EXPECT_EQ(definitionOf(*run.lowered, "inB"), "activeState(b)");
+}
+
+TEST(StateMachineLowering, StateEquationWrittenExpressionEqualsVariableIsTurnedAround) {
+  SmBuilder b("Turned");
+  VarId x = b.integer("x", 0);
+  b.initialState("a");
+  b.equation(integer(7), var(x), "a", 3);
+  SmRun run = runStateMachines(b.model);
+  ASSERT_TRUE(run.lowered) << run.messages;
+  EXPECT_EQ(definitionOf(*run.lowered, "x"), "if activeState(a) then 7 else previous(x)");
 }
 
 // The lowered model is an ordinary clocked model: the clocks stage finds

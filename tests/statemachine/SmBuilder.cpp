@@ -103,10 +103,19 @@ void SmBuilder::transition(const std::string& from, const std::string& to, ExprP
 }
 
 void SmBuilder::initialState(const std::string& state, const std::string& origin, uint32_t line) {
-  model.initialStates.push_back({state, origin, at(line)});
+  flat::InitialState initial;
+  initial.state = state;
+  initial.origin = origin;
+  initial.range = at(line);
+  model.initialStates.push_back(std::move(initial));
 }
 
-void SmBuilder::instance(const std::string& path) { model.instances.push_back({path, "State", {}}); }
+void SmBuilder::instance(const std::string& path) {
+  flat::Instance instance;
+  instance.path = path;
+  instance.className = "State";
+  model.instances.push_back(std::move(instance));
+}
 
 SmBuilder synchronizeJoinModel() {
   SmBuilder b("SynchronizeJoin");

@@ -166,11 +166,12 @@ const char* kSectionInState =
     "  initialState(a);\n"
     "end SectionInState;\n";
 
-TEST(StateMachinePipeline, WhenEquationInsideAStateIsNotSupportedYet) {
+TEST(StateMachinePipeline, WhenEquationInsideAStateIsAContinuousTimeEquationError) {
   auto run = runPipeline(kSectionInState);
   ASSERT_TRUE(run->flat) << run->printed();
   EXPECT_FALSE(run->lowered);
-  EXPECT_NE(run->printed().find("test.mo:6:5: error: not supported yet: a when-equation inside state 'a'"),
+  EXPECT_NE(run->printed().find("test.mo:6:5: error: state 'a' contains a when-equation, which is a "
+                                "continuous-time equation"),
             std::string::npos)
       << run->printed();
 }
@@ -182,6 +183,81 @@ TEST(StateMachinePipeline, AlgorithmInsideAStateIsNotSupportedYet) {
   EXPECT_NE(run->printed().find("test.mo:9:3: error: not supported yet: an algorithm section inside state 'a'"),
             std::string::npos)
       << run->printed();
+}
+
+// Spec 17.1: "All parts of a state machine must have the same clock."
+TEST(StateMachinePipeline, StatesOfOneMachineOnDifferentClocksConflict) {
+  auto run = runPipeline(
+      "model TwoClocks\n"
+      "  block S1\n"
+      "    output Real u;\n"
+      "  equation\n"
+      "    u = sample(time, Clock(0.1));\n"
+      "  end S1;\n"
+      "  block S2\n"
+      "    output Real w;\n"
+      "  equation\n"
+      "    w = sample(time, Clock(0.3));\n"
+      "  end S2;\n"
+      "  S1 s1;\n"
+      "  S2 s2;\n"
+      "equation\n"
+      "  initialState(s1);\n"
+      "  transition(s1, s2, true);\n"
+      "end TwoClocks;\n");
+  ASSERT_TRUE(run->lowered) << run->printed();
+  EXPECT_FALSE(run->causal);
+  EXPECT_NE(run->printed().find("test.mo:10:9: error: conflicting clocks in one partition: Clock(0.3) and Clock(0.1)"),
+            std::string::npos)
+      << run->printed();
+}
+
+// The chapter's semantics decides immediate transitions before the active
+// state's equations, so a condition reading a value the state computes at
+// the same tick is an algebraic loop; the message says so in user terms.
+TEST(StateMachinePipeline, ImmediateConditionReadingAStateOutputIsALocatedLoop) {
+  auto run = runPipeline(
+      "model ImmediateLoop\n"
+      "  block A\n"
+      "    output Integer n(start = 0);\n"
+      "  equation\n"
+      "    n = previous(n) + 1;\n"
+      "  end A;\n"
+      "  block B\n"
+      "  end B;\n"
+      "  A a;\n"
+      "  B b;\n"
+      "equation\n"
+      "  initialState(a);\n"
+      "  transition(a, b, a.n > 3);\n"
+      "end ImmediateLoop;\n");
+  ASSERT_TRUE(run->lowered) << run->printed();
+  EXPECT_FALSE(run->causal);
+  const std::string printed = run->printed();
+  EXPECT_NE(printed.find("test.mo:13:3: error: algebraic loop through an immediate transition"), std::string::npos)
+      << printed;
+  EXPECT_NE(printed.find("test.mo:5:5: note: 'a.n' is computed here at the same tick"), std::string::npos) << printed;
+}
+
+// The same condition on a delayed transition reads this tick's value for
+// the next tick: no loop.
+TEST(StateMachinePipeline, DelayedConditionReadingAStateOutputIsNoLoop) {
+  auto run = runPipeline(
+      "model DelayedNoLoop\n"
+      "  block A\n"
+      "    output Integer n(start = 0);\n"
+      "  equation\n"
+      "    n = previous(n) + 1;\n"
+      "  end A;\n"
+      "  block B\n"
+      "  end B;\n"
+      "  A a;\n"
+      "  B b;\n"
+      "equation\n"
+      "  initialState(a);\n"
+      "  transition(a, b, a.n > 3, immediate = false);\n"
+      "end DelayedNoLoop;\n");
+  EXPECT_TRUE(run->causal) << run->printed();
 }
 
 }  // namespace

@@ -12,6 +12,10 @@
  * Compile-time variants, for the loader tests:
  *   DECAY_OMIT_GET_STRING_STATUS  leaves out fmi2GetStringStatus
  *   DECAY_WITHOUT_MODEL_EXCHANGE  leaves out the ten Model Exchange functions
+ *   DECAY_WITH_FMU_STATE          implements the six FMU state functions (the
+ *                                 dynamic fields of the instance, copied)
+ *   DECAY_BROKEN_FMU_STATE        as DECAY_WITH_FMU_STATE, but fmi2SetFMUstate
+ *                                 forgets the step counter (for verify-state)
  */
 #include "fmi2/fmi2Functions.h"
 
@@ -347,6 +351,113 @@ static fmi2Status unsupported(fmi2Component c, const char* function) {
   return fmi2Error;
 }
 
+#if defined(DECAY_WITH_FMU_STATE) || defined(DECAY_BROKEN_FMU_STATE)
+
+/* What decides Decay's future after initialization: the fields that doStep
+ * changes, plus the parameters (fixed after initialization, kept so that a
+ * state is self-contained). Serialized as the struct's bytes: the FMU only
+ * reads states it wrote itself on the same platform. */
+typedef struct {
+  State state;
+  double time, k, x0, failureTime, x;
+  int failureMode, frozen, steps, terminated;
+} Snapshot;
+
+#define STATE_CALLS (StateInitializationMode | StateStepComplete | StateStepFailed | StateTerminated)
+
+static fmi2Status refuse(Instance* m, const char* message) {
+  m->callbacks.logger(m->callbacks.componentEnvironment, m->name, fmi2Error, "logStatusError", "%s", message);
+  m->state = StateError;
+  return fmi2Error;
+}
+
+static void take(const Instance* m, Snapshot* s) {
+  memset(s, 0, sizeof *s); /* padding too, so serialized bytes are comparable */
+  s->state = m->state;
+  s->time = m->time;
+  s->k = m->k;
+  s->x0 = m->x0;
+  s->failureTime = m->failureTime;
+  s->x = m->x;
+  s->failureMode = m->failureMode;
+  s->frozen = m->frozen;
+  s->steps = m->steps;
+  s->terminated = m->terminated;
+}
+
+fmi2Status fmi2GetFMUstate(fmi2Component c, fmi2FMUstate* state) {
+  Instance* m = (Instance*)c;
+  if (!allowed(m, "fmi2GetFMUstate", STATE_CALLS)) return fmi2Error;
+  if (state == NULL) return refuse(m, "fmi2GetFMUstate: no place for the state");
+  Snapshot* s = (Snapshot*)*state;
+  if (s == NULL) s = (Snapshot*)m->callbacks.allocateMemory(1, sizeof(Snapshot));
+  if (s == NULL) return refuse(m, "fmi2GetFMUstate: out of memory");
+  take(m, s);
+  *state = s;
+  return fmi2OK;
+}
+
+fmi2Status fmi2SetFMUstate(fmi2Component c, fmi2FMUstate state) {
+  Instance* m = (Instance*)c;
+  if (!allowed(m, "fmi2SetFMUstate", STATE_CALLS)) return fmi2Error;
+  const Snapshot* s = (const Snapshot*)state;
+  if (s == NULL) return refuse(m, "fmi2SetFMUstate: no state given");
+  m->state = s->state;
+  m->time = s->time;
+  m->k = s->k;
+  m->x0 = s->x0;
+  m->failureTime = s->failureTime;
+  m->x = s->x;
+  m->failureMode = s->failureMode;
+  m->frozen = s->frozen;
+#ifndef DECAY_BROKEN_FMU_STATE
+  m->steps = s->steps;
+#endif
+  m->terminated = s->terminated;
+  return fmi2OK;
+}
+
+fmi2Status fmi2FreeFMUstate(fmi2Component c, fmi2FMUstate* state) {
+  Instance* m = (Instance*)c;
+  if (m == NULL) return fmi2Error;
+  if (state != NULL && *state != NULL) {
+    m->callbacks.freeMemory(*state);
+    *state = NULL;
+  }
+  return fmi2OK;
+}
+
+fmi2Status fmi2SerializedFMUstateSize(fmi2Component c, fmi2FMUstate state, size_t* size) {
+  Instance* m = (Instance*)c;
+  if (!allowed(m, "fmi2SerializedFMUstateSize", ANY_STATE)) return fmi2Error;
+  if (state == NULL || size == NULL) return refuse(m, "fmi2SerializedFMUstateSize: null argument");
+  *size = sizeof(Snapshot);
+  return fmi2OK;
+}
+
+fmi2Status fmi2SerializeFMUstate(fmi2Component c, fmi2FMUstate state, fmi2Byte bytes[], size_t size) {
+  Instance* m = (Instance*)c;
+  if (!allowed(m, "fmi2SerializeFMUstate", ANY_STATE)) return fmi2Error;
+  if (state == NULL || bytes == NULL || size < sizeof(Snapshot))
+    return fail(m, "fmi2SerializeFMUstate: no state or a buffer that is too small (%g bytes)", (double)size);
+  memcpy(bytes, state, sizeof(Snapshot));
+  return fmi2OK;
+}
+
+fmi2Status fmi2DeSerializeFMUstate(fmi2Component c, const fmi2Byte bytes[], size_t size, fmi2FMUstate* state) {
+  Instance* m = (Instance*)c;
+  if (!allowed(m, "fmi2DeSerializeFMUstate", ANY_STATE)) return fmi2Error;
+  if (bytes == NULL || state == NULL || size != sizeof(Snapshot))
+    return fail(m, "fmi2DeSerializeFMUstate: %g bytes are not a Decay state", (double)size);
+  Snapshot* s = (Snapshot*)m->callbacks.allocateMemory(1, sizeof(Snapshot));
+  if (s == NULL) return refuse(m, "fmi2DeSerializeFMUstate: out of memory");
+  memcpy(s, bytes, sizeof(Snapshot));
+  *state = s;
+  return fmi2OK;
+}
+
+#else
+
 fmi2Status fmi2GetFMUstate(fmi2Component c, fmi2FMUstate* state) {
   (void)state;
   return unsupported(c, "fmi2GetFMUstate");
@@ -378,6 +489,8 @@ fmi2Status fmi2DeSerializeFMUstate(fmi2Component c, const fmi2Byte bytes[], size
   (void)state;
   return unsupported(c, "fmi2DeSerializeFMUstate");
 }
+#endif
+
 fmi2Status fmi2GetDirectionalDerivative(fmi2Component c, const fmi2ValueReference unknowns[],
                                         size_t nUnknown, const fmi2ValueReference knowns[],
                                         size_t nKnown, const fmi2Real dvKnown[],

@@ -1,0 +1,49 @@
+/* The serialized form of an FMU state (fmi2SerializeFMUstate).
+ *
+ *   offset  size  field
+ *        0     8  magic "SMCSTATE"
+ *        8     4  format version (SMC_STATE_FORMAT_VERSION), little-endian
+ *       12     4  0x01020304 in the writer's byte order: the payload's
+ *      16     8  payload size in bytes, little-endian
+ *       24     8  checksum, little-endian: FNV-1a 64 of all bytes with
+ *                 this field read as zero
+ *       32     4  GUID length L, little-endian
+ *       36     L  the model's GUID (no terminating NUL)
+ *   36 + L     n  payload: the instance's dynamic block, as in memory
+ *
+ * The payload is the block verbatim, so a state reads back only into the
+ * same model built for a machine with the same byte order and type sizes:
+ * the GUID, the byte-order mark and the payload size check that.
+ */
+#ifndef SMC_RUNTIME_STATE_FORMAT_H
+#define SMC_RUNTIME_STATE_FORMAT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fmu_state.h"
+
+enum { SMC_STATE_FORMAT_VERSION = 1 };
+enum { SMC_STATE_HEADER_SIZE = 36 }; /* without the GUID */
+
+/* Bytes the serialized form of any state of this model takes. */
+size_t smc_state_serialized_size(const SmcInstance* instance);
+
+/* Writes the serialized form of `state` (smc_state_serialized_size bytes). */
+void smc_state_serialize(const SmcInstance* instance, const SmcFmuState* state,
+                         unsigned char* out);
+
+/* Checks `size` bytes from outside. On success returns NULL and points
+ * *payload at the block inside them (instance->dynamic_size bytes); else
+ * writes what is wrong into why and returns it. Reads nothing before it
+ * has checked that the bytes are there. */
+const char* smc_state_check_serialized(const SmcInstance* instance, const unsigned char* bytes,
+                                       size_t size, const unsigned char** payload, char* why,
+                                       size_t why_capacity);
+
+/* FNV-1a 64 of `size` bytes, continuing from `hash` (start with
+ * SMC_FNV1A_OFFSET). */
+#define SMC_FNV1A_OFFSET UINT64_C(14695981039346656037)
+uint64_t smc_fnv1a(uint64_t hash, const unsigned char* bytes, size_t size);
+
+#endif /* SMC_RUNTIME_STATE_FORMAT_H */

@@ -1,0 +1,390 @@
+// See Explore.h. Each mode runs on an instance of its own, so that neither
+// can profit from the other.
+#include "importer/Explore.h"
+
+#include "importer/Goal.h"
+#include "importer/NameSuggestions.h"
+#include "importer/Session.h"
+#include "importer/Settings.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <deque>
+#include <ostream>
+
+namespace smc::importer {
+
+namespace {
+
+// Above this many nodes a run would take hours; say so instead.
+constexpr double kMaxNodes = 1e8;
+
+double treeNodes(std::size_t b, std::size_t d) {
+  double total = 0, level = 1;
+  for (std::size_t k = 1; k <= d; ++k) total += (level *= static_cast<double>(b));
+  return total;
+}
+
+// Everything both modes share: the description, the choices as settings,
+// the goal and the times.
+struct Plan {
+  std::string fmuPath;
+  std::vector<std::vector<Setting>> choices;
+  std::optional<Goal> goal;
+  double t0 = 0, period = 0, stop = 0;
+  std::optional<double> tolerance;
+  std::size_t depth = 0, totalNodes = 0;
+  LogSink logSink;
+  std::function<void(std::size_t, std::size_t, const char*)> progress;
+};
+
+class Explorer {
+public:
+  Explorer(const Plan& plan, const char* mode) : plan_(plan), run_{mode, 0, 0, 0, std::nullopt} {}
+
+  Result<ExploreRun> saveRestore();
+  Result<ExploreRun> replay();
+
+private:
+  Result<void> start() {
+    Result<Session> session = describeFmu(plan_.fmuPath);
+    if (!session) return session.error();
+    session_ = std::move(session).value();
+    if (Result<void> made = instantiate(session_, InstanceOptions{"", false, false, plan_.logSink}); !made) return made;
+    return initialize();
+  }
+  // After initialization an FMU that can save its state takes one (and
+  // frees it), in replay mode too: an FMU may integrate differently once
+  // its states are used (smc's restarts its integrator at every step from
+  // then on, see docs/fmu-state.md), and both modes must run it alike.
+  Result<void> initialize() {
+    FmuInstance& instance = *session_.instance;
+    if (Result<void> ready = initializeInstance(instance, plan_.t0, plan_.stop, plan_.tolerance, {}); !ready)
+      return ready;
+    if (!session_.description.canGetAndSetFMUstate) return {};
+    Result<fmi2::FMUstate> state = instance.getState(plan_.t0);
+    if (!state) return state.error();
+    SavedState release(instance, *state);
+    return {};
+  }
+  // Applies choice c at time t and simulates one period; false when the
+  // FMU discarded the step (it cannot go on from there).
+  Result<bool> step(std::size_t c, double t) {
+    FmuInstance& instance = *session_.instance;
+    if (Result<void> applied = applySettings(instance, plan_.choices[c], t); !applied) return applied.error();
+    Result<fmi2::Status> status = instance.doStep(t, plan_.period);
+    if (!status) return status.error();
+    run_.simulatedTime += plan_.period;
+    return *status != fmi2::Status::Discard;
+  }
+  Result<bool> goalHolds(double t) {
+    if (!plan_.goal) return false;
+    return plan_.goal->holds(*session_.instance, t);
+  }
+  void nodeDone() {
+    ++run_.nodes;
+    if (plan_.progress) plan_.progress(run_.nodes, plan_.totalNodes, run_.mode.c_str());
+  }
+  double timeAt(std::size_t depth) const { return plan_.t0 + static_cast<double>(depth) * plan_.period; }
+
+  const Plan& plan_;
+  ExploreRun run_;
+  Session session_;
+};
+
+// Wall time counts from after the first initialization: loading the FMU
+// costs both modes the same.
+Result<ExploreRun> Explorer::saveRestore() {
+  if (Result<void> ready = start(); !ready) return ready.error();
+  auto began = std::chrono::steady_clock::now();
+  FmuInstance& instance = *session_.instance;
+  Result<bool> atRoot = goalHolds(plan_.t0);
+  if (!atRoot) return atRoot.error();
+  if (*atRoot) run_.found = std::vector<std::size_t>{};
+
+  struct Node {
+    std::vector<std::size_t> path;
+    SavedState state;
+  };
+  std::deque<Node> frontier;
+  if (!run_.found) {
+    Result<fmi2::FMUstate> root = instance.getState(plan_.t0);
+    if (!root) return root.error();
+    frontier.push_back({{}, SavedState(instance, *root)});
+  }
+  while (!frontier.empty() && !run_.found) {
+    Node node = std::move(frontier.front());
+    frontier.pop_front();
+    const double t = timeAt(node.path.size());
+    for (std::size_t c = 0; c < plan_.choices.size() && !run_.found; ++c) {
+      if (Result<void> restored = instance.setState(node.state.get(), t); !restored) return restored.error();
+      Result<bool> went = step(c, t);
+      if (!went) return went.error();
+      nodeDone();
+      std::vector<std::size_t> path = node.path;
+      path.push_back(c);
+      Result<bool> holds = goalHolds(t + plan_.period);
+      if (!holds) return holds.error();
+      if (*holds) {
+        run_.found = path;
+      } else if (*went && path.size() < plan_.depth) {
+        Result<fmi2::FMUstate> child = instance.getState(t + plan_.period);
+        if (!child) return child.error();
+        frontier.push_back({std::move(path), SavedState(instance, *child)});
+      }
+    }
+  }
+  frontier.clear();  // free the states before the instance goes
+  run_.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  return run_;
+}
+
+Result<ExploreRun> Explorer::replay() {
+  if (Result<void> ready = start(); !ready) return ready.error();
+  auto began = std::chrono::steady_clock::now();
+  FmuInstance& instance = *session_.instance;
+  Result<bool> atRoot = goalHolds(plan_.t0);
+  if (!atRoot) return atRoot.error();
+  if (*atRoot) run_.found = std::vector<std::size_t>{};
+  // Level by level, sequences in lexicographic order: breadth-first order.
+  for (std::size_t k = 1; k <= plan_.depth && !run_.found; ++k) {
+    std::vector<std::size_t> path(k, 0);
+    for (bool more = true; more && !run_.found;) {
+      if (Result<fmi2::Status> reset = instance.reset(plan_.t0); !reset) return reset.error();
+      if (Result<void> ready = initialize(); !ready) return ready.error();
+      bool alive = true;
+      for (std::size_t j = 0; j < k && alive; ++j) {
+        Result<bool> went = step(path[j], timeAt(j));
+        if (!went) return went.error();
+        alive = *went || j + 1 == k;
+      }
+      nodeDone();
+      if (alive) {
+        Result<bool> holds = goalHolds(timeAt(k));
+        if (!holds) return holds.error();
+        if (*holds) run_.found = path;
+      }
+      // The next sequence of length k (an odometer over the choices).
+      more = false;
+      for (std::size_t j = k; j-- > 0;) {
+        if (++path[j] < plan_.choices.size()) {
+          more = true;
+          break;
+        }
+        path[j] = 0;
+      }
+    }
+  }
+  run_.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  return run_;
+}
+
+std::string describeFound(const ExploreReport& r, const std::optional<std::vector<std::size_t>>& found) {
+  if (!found) return "never";
+  if (found->empty()) return "at the start";
+  std::string out;
+  for (std::size_t j = 0; j < found->size(); ++j) {
+    std::string assignments;
+    for (std::size_t i = 0; i < r.inputNames.size(); ++i)
+      assignments += fmt::format("{}{}={}", i ? ", " : "", r.inputNames[i], r.choices[(*found)[j]][i]);
+    out += fmt::format("{}t={:.6g}: {}", j ? "; " : "", r.startTime + static_cast<double>(j) * r.period, assignments);
+  }
+  return out;
+}
+
+std::string jsonString(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      out += fmt::format("\\u{:04x}", static_cast<unsigned>(static_cast<unsigned char>(c)));
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+double ExploreReport::theoreticalRatio() const {
+  double b = static_cast<double>(branching()), d = static_cast<double>(depth);
+  if (b <= 1) return 1;  // one scenario: both modes simulate it once
+  double bd = std::pow(b, d);
+  return d * bd / (b * (bd - 1) / (b - 1));
+}
+
+double ExploreReport::wholeTreeRatio() const {
+  double b = static_cast<double>(branching()), replayed = 0, once = 0, level = 1;
+  for (std::size_t k = 1; k <= depth; ++k) {
+    level *= b;
+    replayed += static_cast<double>(k) * level;
+    once += level;
+  }
+  return once > 0 ? replayed / once : 1;
+}
+
+Result<ExploreInput> parseExploreInput(const std::string& text) {
+  std::size_t eq = text.find('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
+    return Error{fmt::format("--input expects name=value1,value2,..., got '{}'", text)};
+  ExploreInput input{text.substr(0, eq), {}};
+  std::size_t from = eq + 1;
+  for (;;) {
+    std::size_t comma = text.find(',', from);
+    std::string value = text.substr(from, comma == std::string::npos ? std::string::npos : comma - from);
+    if (value.empty()) return Error{fmt::format("--input '{}' has an empty value", text)};
+    input.values.push_back(value);
+    if (comma == std::string::npos) return input;
+    from = comma + 1;
+  }
+}
+
+Result<ExploreReport> explore(const ExploreOptions& options) {
+  if (!(std::isfinite(options.period) && options.period > 0))
+    return Error{fmt::format("the period {} must be a positive number", options.period)};
+  if (options.depth == 0) return Error{"the depth must be at least 1"};
+  if (options.inputs.empty()) return Error{"no --input given: explore needs at least one input with its values"};
+
+  Result<Session> described = describeFmu(options.fmuPath);
+  if (!described) return described.error();
+  const ModelDescription& md = described->description;
+  ExploreReport report;
+  report.modelName = md.modelName;
+  report.goal = options.goal;
+  report.period = options.period;
+  report.depth = options.depth;
+  report.startTime = md.defaultExperiment.startTime.value_or(0.0);
+
+  // The choices: the cartesian product of the value lists, the first input
+  // varying slowest. Each value is checked against its variable's type.
+  std::vector<std::vector<Setting>> perInput;
+  for (const ExploreInput& input : options.inputs) {
+    const ScalarVariable* v = md.find(input.name);
+    if (!v) return Error{unknownVariableMessage(input.name, md)};
+    if (v->causality != Causality::Input)
+      return Error{fmt::format("'{}' is not an input of model '{}' (its causality is {})", input.name, md.modelName,
+                               toString(v->causality))};
+    std::vector<Setting> settings;
+    for (const std::string& value : input.values) {
+      Result<std::vector<Setting>> one = resolveSettings(md, {{input.name, value}});
+      if (!one) return one.error();
+      settings.push_back(one->front());
+    }
+    perInput.push_back(std::move(settings));
+    report.inputNames.push_back(input.name);
+  }
+  Plan plan;
+  plan.choices.push_back({});
+  report.choices.push_back({});
+  for (std::size_t i = 0; i < perInput.size(); ++i) {
+    std::vector<std::vector<Setting>> next;
+    std::vector<std::vector<std::string>> nextText;
+    for (std::size_t c = 0; c < plan.choices.size(); ++c)
+      for (std::size_t v = 0; v < perInput[i].size(); ++v) {
+        next.push_back(plan.choices[c]);
+        next.back().push_back(perInput[i][v]);
+        nextText.push_back(report.choices[c]);
+        nextText.back().push_back(options.inputs[i].values[v]);
+      }
+    plan.choices = std::move(next);
+    report.choices = std::move(nextText);
+  }
+  double nodes = treeNodes(plan.choices.size(), options.depth);
+  if (nodes > kMaxNodes)
+    return Error{fmt::format("the tree has {:.3g} nodes ({} choices per period, depth {}); at most {:.0e} are "
+                             "explored: lower the depth or the number of values",
+                             nodes, plan.choices.size(), options.depth, kMaxNodes)};
+  if (!options.goal.empty()) {
+    Result<Goal> goal = Goal::parse(options.goal, md);
+    if (!goal) return goal.error();
+    plan.goal = std::move(goal).value();
+  }
+  plan.fmuPath = options.fmuPath;
+  plan.t0 = report.startTime;
+  plan.period = options.period;
+  plan.depth = options.depth;
+  plan.stop = plan.t0 + static_cast<double>(options.depth) * options.period;
+  plan.tolerance = md.defaultExperiment.tolerance;
+  plan.totalNodes = static_cast<std::size_t>(nodes);
+  plan.logSink = options.logSink;
+  plan.progress = options.progress;
+
+  bool both = options.mode == ExploreMode::Both;
+  if (both || options.mode == ExploreMode::SaveRestore) {
+    if (!md.canGetAndSetFMUstate)
+      return Error{fmt::format("model '{}' does not declare canGetAndSetFMUstate=\"true\": use --mode replay",
+                               md.modelName)};
+    Result<ExploreRun> run = Explorer(plan, "save-restore").saveRestore();
+    if (!run) return run.error();
+    report.runs.push_back(std::move(run).value());
+  }
+  if (both || options.mode == ExploreMode::Replay) {
+    Result<ExploreRun> run = Explorer(plan, "replay").replay();
+    if (!run) return run.error();
+    report.runs.push_back(std::move(run).value());
+  }
+  if (both && report.runs[0].found != report.runs[1].found)
+    return Error{fmt::format("save-restore and replay disagree: save-restore found {}, replay {}; the FMU's state "
+                             "functions do not restore everything (try smc verify-state)",
+                             describeFound(report, report.runs[0].found), describeFound(report, report.runs[1].found))};
+  return report;
+}
+
+void printExplore(std::ostream& out, const ExploreReport& r) {
+  std::string inputs;
+  for (std::size_t i = 0; i < r.inputNames.size(); ++i) {
+    std::vector<std::string> values;
+    for (const auto& choice : r.choices)
+      if (std::find(values.begin(), values.end(), choice[i]) == values.end()) values.push_back(choice[i]);
+    inputs += fmt::format("{}{} in {{{}}}", i ? ", " : "", r.inputNames[i], fmt::join(values, ", "));
+  }
+  out << fmt::format("{}: {}; period {:.6g} s, depth {} ({:.0f} nodes in the whole tree); goal: {}\n", r.modelName,
+                     inputs, r.period, r.depth, treeNodes(r.branching(), r.depth), r.goal.empty() ? "none" : r.goal);
+  const auto& found = r.runs.front().found;
+  if (r.goal.empty())
+    out << "explored the whole tree\n";
+  else if (found)
+    out << fmt::format("goal reached at depth {}: {}\n", found->size(), describeFound(r, found));
+  else
+    out << fmt::format("goal never reached within depth {}\n", r.depth);
+  for (const ExploreRun& run : r.runs)
+    out << fmt::format("{:<13} {} nodes, {:.6g} s simulated, {:.3f} s wall\n", run.mode + ":", run.nodes,
+                       run.simulatedTime, run.wallSeconds);
+  if (r.runs.size() == 2 && r.runs[0].wallSeconds > 0 && r.runs[0].simulatedTime > 0)
+    out << fmt::format("replay / save-restore: {:.2f}x wall time, {:.2f}x simulated time; whole tree: "
+                       "d*b^d / (b(b^d-1)/(b-1)) = {:.2f}, sum k*b^k / sum b^k = {:.2f}\n",
+                       r.runs[1].wallSeconds / r.runs[0].wallSeconds, r.runs[1].simulatedTime / r.runs[0].simulatedTime,
+                       r.theoreticalRatio(), r.wholeTreeRatio());
+}
+
+void writeExploreJson(std::ostream& out, const ExploreReport& r) {
+  auto sequence = [&](const std::optional<std::vector<std::size_t>>& found) {
+    if (!found) return std::string("null");
+    std::vector<std::string> steps;
+    for (std::size_t j = 0; j < found->size(); ++j) {
+      std::vector<std::string> fields;
+      for (std::size_t i = 0; i < r.inputNames.size(); ++i)
+        fields.push_back(fmt::format("{}: {}", jsonString(r.inputNames[i]), jsonString(r.choices[(*found)[j]][i])));
+      steps.push_back(fmt::format("{{\"time\": {}, \"inputs\": {{{}}}}}", r.startTime + static_cast<double>(j) * r.period,
+                                  fmt::join(fields, ", ")));
+    }
+    return fmt::format("[{}]", fmt::join(steps, ", "));
+  };
+  std::vector<std::string> runs;
+  for (const ExploreRun& run : r.runs)
+    runs.push_back(fmt::format("{{\"mode\": {}, \"nodes\": {}, \"simulatedTime\": {}, \"wallSeconds\": {}, "
+                               "\"found\": {}}}",
+                               jsonString(run.mode), run.nodes, run.simulatedTime, run.wallSeconds, sequence(run.found)));
+  out << fmt::format("{{\"model\": {}, \"goal\": {}, \"period\": {}, \"depth\": {}, \"branching\": {}, "
+                     "\"theoreticalRatio\": {}, \"wholeTreeRatio\": {}, \"runs\": [{}]}}\n",
+                     jsonString(r.modelName), r.goal.empty() ? "null" : jsonString(r.goal), r.period, r.depth,
+                     r.branching(), r.theoreticalRatio(), r.wholeTreeRatio(), fmt::join(runs, ", "));
+}
+
+}  // namespace smc::importer

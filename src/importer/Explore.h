@@ -1,0 +1,82 @@
+// `smc explore model.fmu`: simulation-based verification over the tree of
+// input scenarios (section 3.4 of the FMU-state paper). At every period of
+// length T each input takes one value from its finite set; a node of the
+// tree is the sequence of choices so far (depth at most d). The tree is
+// searched breadth-first, children in the order of the value lists, so the
+// first node whose state satisfies the goal is a shortest input sequence;
+// without a goal the whole tree is explored.
+//  - save-restore: each node is simulated once, for one period, from its
+//    parent's saved state (fmi2Get/SetFMUstate); a node's state is freed
+//    as soon as its children are done, so memory holds one tree level.
+//  - replay: each node is simulated from the initial state again
+//    (fmi2Reset and initialization), as without FMU state functions.
+// Both must find the same sequence; their costs are reported side by side.
+#pragma once
+
+#include "importer/FmuLogger.h"
+#include "importer/Result.h"
+
+#include <cstddef>
+#include <functional>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace smc::importer {
+
+struct ExploreInput {
+  std::string name;                 // an input of the FMU
+  std::vector<std::string> values;  // the values it may take, as text of its type
+};
+
+enum class ExploreMode { SaveRestore, Replay, Both };
+
+struct ExploreOptions {
+  std::string fmuPath{};
+  std::vector<ExploreInput> inputs{};
+  double period = 0;       // T
+  std::size_t depth = 0;   // d
+  std::string goal{};      // empty: explore the whole tree
+  ExploreMode mode = ExploreMode::Both;
+  // Called after each simulated node with (nodes done, nodes of the whole
+  // tree, mode name); empty: no progress.
+  std::function<void(std::size_t, std::size_t, const char*)> progress{};
+  LogSink logSink{};  // the FMU's log messages; empty = stderr
+};
+
+struct ExploreRun {
+  std::string mode;           // "save-restore" or "replay"
+  std::size_t nodes = 0;      // tree nodes simulated (the root excluded)
+  double simulatedTime = 0;   // model time integrated, over all doSteps
+  double wallSeconds = 0;
+  std::optional<std::vector<std::size_t>> found;  // choice per period; empty optional: goal never held
+};
+
+struct ExploreReport {
+  std::string modelName, goal;
+  double startTime = 0, period = 0;
+  std::size_t depth = 0;
+  std::vector<std::string> inputNames;
+  // The choices, in order: each is one value text per input.
+  std::vector<std::vector<std::string>> choices;
+  std::vector<ExploreRun> runs;  // save-restore first when both ran
+
+  std::size_t branching() const { return choices.size(); }
+  // The bound for replay over save-restore on the whole tree:
+  // d b^d / (b (b^d - 1) / (b - 1)).
+  double theoreticalRatio() const;
+  // Replay's simulated time over save-restore's for the whole tree, node by
+  // node: sum k b^k / sum b^k (k = 1..d).
+  double wholeTreeRatio() const;
+};
+
+Result<ExploreReport> explore(const ExploreOptions& options);
+
+// Parses "name=v1,v2,..." (for --input).
+Result<ExploreInput> parseExploreInput(const std::string& text);
+
+void printExplore(std::ostream& out, const ExploreReport& report);
+void writeExploreJson(std::ostream& out, const ExploreReport& report);
+
+}  // namespace smc::importer

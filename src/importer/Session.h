@@ -1,0 +1,38 @@
+// One FMU opened for running: unpacked, described, loaded and
+// instantiated, held in the order that tears it down correctly (instance
+// freed before its library is closed, library closed before its directory
+// is deleted). Shared by `smc simulate` and `smc verify-state`.
+#pragma once
+
+#include "importer/Fmu.h"
+#include "importer/FmuArchive.h"
+#include "importer/FmuInstance.h"
+#include "importer/ModelDescription.h"
+#include "importer/Result.h"
+#include "importer/Settings.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace smc::importer {
+
+struct Session {
+  std::unique_ptr<FmuArchive> archive;
+  ModelDescription description;
+  std::unique_ptr<Fmu> fmu;
+  std::unique_ptr<FmuInstance> instance;
+};
+
+// Unpacks the FMU and reads its model description (no foreign code runs).
+Result<Session> describeFmu(const std::string& fmuPath);
+// Loads the binary and instantiates it.
+Result<void> instantiate(Session& session, InstanceOptions options);
+
+// fmi2SetupExperiment, the settings, then enter and exit initialization
+// mode, all at `start`. A discarded initialization is an error.
+Result<void> initializeInstance(FmuInstance& instance, double start, double stop, std::optional<double> tolerance,
+                                const std::vector<Setting>& settings);
+
+}  // namespace smc::importer

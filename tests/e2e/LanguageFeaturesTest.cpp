@@ -1,0 +1,149 @@
+// Language features end to end: if-equations whose conditions vary during
+// simulation (spec 8.3.4), continuous and discrete, and array subscripts
+// that vary during simulation (spec 10.5), including the run-time failure
+// of an index out of range. Expectations are closed forms.
+#include "e2e/E2eSupport.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace {
+
+using smc::importer::SimulateOptions;
+using smc::importer::SimulationResult;
+using smc::test::columnOf;
+using smc::test::compileModel;
+using smc::test::simulateError;
+using smc::test::simulateOk;
+using smc::test::writeScratchModel;
+
+SimulateOptions optionsFor(const std::string& fmu, double stop, double step) {
+  SimulateOptions options;
+  options.fmuPath = fmu;
+  options.stopTime = stop;
+  options.stepSize = step;
+  options.allVariables = true;
+  return options;
+}
+
+double valueAt(const SimulationResult& r, const std::string& name, double time) {
+  int column = columnOf(r, name);
+  for (const auto& row : r.rows)
+    if (std::abs(row[0] - time) < 1e-9) return row[column];
+  ADD_FAILURE() << "no row at time " << time;
+  return NAN;
+}
+
+// x = t; y solves y + x = 2 once x > 0.5 and 2 y = x before, so y jumps at
+// the event t = 0.5 from 0.25 to 1.5; z integrates y:
+// z(1) = int_0^0.5 t/2 dt + int_0.5^1 (2 - t) dt = 1/16 + 5/8 = 0.6875.
+TEST(VaryingIfEquation, ContinuousResidualsSwitchAtTheEvent) {
+  std::string model = writeScratchModel("IfResidual.mo", R"(model IfResidual
+  Real x(start = 0, fixed = true);
+  Real y;
+  Real z(start = 0, fixed = true);
+equation
+  der(x) = 1;
+  if x > 0.5 then
+    y + x = 2;
+  else
+    2 * y = x;
+  end if;
+  der(z) = y;
+end IfResidual;
+)");
+  SimulationResult r = simulateOk(optionsFor(compileModel(model, "IfResidual.fmu"), 1, 0.1));
+  EXPECT_NEAR(valueAt(r, "y", 0.2), 0.1, 1e-6);
+  EXPECT_NEAR(valueAt(r, "y", 0.4), 0.2, 1e-6);
+  EXPECT_NEAR(valueAt(r, "y", 0.6), 1.4, 1e-6);
+  EXPECT_NEAR(valueAt(r, "y", 1.0), 1.0, 1e-6);
+  EXPECT_NEAR(valueAt(r, "z", 0.4), 0.04, 1e-5);
+  EXPECT_NEAR(valueAt(r, "z", 1.0), 0.6875, 1e-5);
+}
+
+// k and high are assigned in each branch (in different orders): k counts
+// the thresholds 0.25 and 0.75 that x = t has passed.
+TEST(VaryingIfEquation, DiscreteBranchesAssignIntegerAndBooleanVariables) {
+  std::string model = writeScratchModel("IfDiscrete.mo", R"(model IfDiscrete
+  Real x(start = 0, fixed = true);
+  Integer k;
+  Boolean high;
+equation
+  der(x) = 1;
+  if x > 0.75 then
+    k = 2;
+    high = true;
+  elseif x > 0.25 then
+    high = false;
+    k = 1;
+  else
+    k = 0;
+    high = false;
+  end if;
+end IfDiscrete;
+)");
+  SimulationResult r = simulateOk(optionsFor(compileModel(model, "IfDiscrete.fmu"), 1, 0.1));
+  for (const auto& row : r.rows) {
+    double t = row[0];
+    if (std::abs(t - 0.25) < 1e-6 || std::abs(t - 0.75) < 1e-6) continue;
+    EXPECT_EQ(row[columnOf(r, "k")], t > 0.75 ? 2 : t > 0.25 ? 1 : 0) << "t = " << t;
+    EXPECT_EQ(row[columnOf(r, "high")], t > 0.75 ? 1 : 0) << "t = " << t;
+  }
+}
+
+// Ticks at t = 0, 0.25, ..., 1: x = t is above 0.5 only at 0.75 and 1, so
+// k counts 1 + 1 + 1 + 10 + 10 and y is -x, then x.
+TEST(VaryingIfEquation, InsideAWhenClauseAssignsTheSelectedBranch) {
+  std::string model = writeScratchModel("IfInWhen.mo", R"(model IfInWhen
+  Real x(start = 0, fixed = true);
+  discrete Integer k(start = 0);
+  discrete Real y(start = 0);
+equation
+  der(x) = 1;
+  when sample(0, 0.25) then
+    if x > 0.5 then
+      k = pre(k) + 10;
+      y = x;
+    else
+      y = -x;
+      k = pre(k) + 1;
+    end if;
+  end when;
+end IfInWhen;
+)");
+  SimulationResult r = simulateOk(optionsFor(compileModel(model, "IfInWhen.fmu"), 1, 0.25));
+  const double k[] = {1, 2, 3, 13, 23};
+  for (int tick = 0; tick <= 4; ++tick) {
+    double t = 0.25 * tick;
+    EXPECT_EQ(valueAt(r, "k", t), k[tick]) << "t = " << t;
+    EXPECT_NEAR(valueAt(r, "y", t), tick >= 3 ? t : -t, 1e-9) << "t = " << t;
+  }
+}
+
+const char* pickModel = R"(model Pick
+  parameter Real table[3] = {10, 20, 30};
+  parameter Integer last = 3;
+  Integer i = if time < 1 then 1 elseif time < 2 then 2 else last;
+  Real y = table[i];
+end Pick;
+)";
+
+TEST(VariableSubscript, ReadsTheElementTheIndexSelects) {
+  std::string model = writeScratchModel("Pick.mo", pickModel);
+  SimulationResult r = simulateOk(optionsFor(compileModel(model, "Pick.fmu"), 3, 0.5));
+  EXPECT_EQ(valueAt(r, "y", 0.5), 10);
+  EXPECT_EQ(valueAt(r, "y", 1.5), 20);
+  EXPECT_EQ(valueAt(r, "y", 2.5), 30);
+}
+
+TEST(VariableSubscript, OutOfRangeStopsTheSimulationNamingTheArrayAndTheSource) {
+  std::string model = writeScratchModel("PickOut.mo", std::string(pickModel));
+  SimulateOptions options = optionsFor(compileModel(model, "PickOut.fmu"), 3, 0.5);
+  options.settings = {{"last", "4"}};
+  std::string error = simulateError(options);
+  EXPECT_NE(error.find("array index out of bounds: 'table' has size [3]"), std::string::npos) << error;
+  EXPECT_NE(error.find("PickOut.mo:5:12"), std::string::npos) << error;
+}
+
+}  // namespace
