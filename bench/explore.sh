@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `smc explore` speed-up of save-restore over replay against depth and
-# branching, on tests/e2e/models/Tank.mo exploring its whole tree (no goal):
+# branching, on examples/Tank.mo exploring its whole tree (no goal):
 # branching 2 (inflow in {0, 1}) and 4 (with the valve), printed beside the
 # whole-tree ratios d*b^d / (b(b^d-1)/(b-1)) and sum k*b^k / sum b^k.
 # Usage: bench/explore.sh [build-dir]
@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 source bench/common.sh
 bench_init "${1:-build}"
 
-"$smc" tests/e2e/models/Tank.mo -o "$out/Tank.fmu" > /dev/null
+"$smc" examples/Tank.mo -o "$out/Tank.fmu" > /dev/null
 printf '%4s %6s %8s %14s %14s %22s %18s\n' b d nodes "wall ratio" "sim. ratio" "d*b^d/(b(b^d-1)/(b-1))" "sum kb^k/sum b^k"
 run() {
   local b=$1 d=$2

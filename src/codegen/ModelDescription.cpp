@@ -7,6 +7,8 @@
 // every known". Hidden variables (see Layout.h) appear nowhere.
 #include "codegen/ModelDescription.h"
 
+#include "fmi/StructuredName.h"
+
 #include "codegen/LogCategories.h"
 
 #include <pugixml.hpp>
@@ -32,14 +34,24 @@ void setNumber(pugi::xml_node node, const char* name, double value) {
   node.append_attribute(name) = formatXmlDouble(value).c_str();
 }
 
-void writeHeader(pugi::xml_node root, const causal::CausalModel& model, const std::string& guid) {
+// "structured" (FMI 2.0 section 2.2.9) lets importers show the names as a
+// tree; it holds unless a listed name breaks its grammar, as the state
+// flags `activeState(<path>)` do, and then the honest convention is "flat".
+const char* namingConvention(const causal::CausalModel& model, const Layout& layout) {
+  for (const VarInfo& info : layout.vars)
+    if (!info.hidden && !fmi::isStructuredName(model.flat.variables[info.id].name)) return "flat";
+  return "structured";
+}
+
+void writeHeader(pugi::xml_node root, const causal::CausalModel& model, const Layout& layout,
+                 const std::string& guid) {
   root.append_attribute("fmiVersion") = "2.0";
   root.append_attribute("modelName") = model.flat.name.c_str();
   root.append_attribute("guid") = guid.c_str();
   if (!model.flat.description.empty())
     root.append_attribute("description") = model.flat.description.c_str();
   root.append_attribute("generationTool") = "smc " SMC_VERSION;
-  root.append_attribute("variableNamingConvention") = "structured";
+  root.append_attribute("variableNamingConvention") = namingConvention(model, layout);
   // Zero crossings are what a Model Exchange importer would watch; a
   // Co-Simulation importer may ignore the number.
   root.append_attribute("numberOfEventIndicators") =
@@ -175,7 +187,7 @@ std::string modelDescriptionXml(const causal::CausalModel& model, const Layout& 
   declaration.append_attribute("version") = "1.0";
   declaration.append_attribute("encoding") = "UTF-8";
   pugi::xml_node root = doc.append_child("fmiModelDescription");
-  writeHeader(root, model, guid);
+  writeHeader(root, model, layout, guid);
   writeCoSimulation(root, modelIdentifier);
   writeUnits(root, model, layout);
   writeLogCategories(root);

@@ -3,6 +3,7 @@
 // (`smc diagram`) draw a model's state machines as SVG, or (`smc
 // verify-state`) check an FMU's state save/restore, or (`smc explore`)
 // search an FMU's input scenarios for a goal.
+#include "check/Check.h"
 #include "driver/Compile.h"
 #include "driver/Diagram.h"
 #include "importer/Explore.h"
@@ -183,6 +184,11 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"save-restore", "replay", "both"}));
   explore->add_option("--json", exploreJson, "Also write the report as JSON to this file");
 
+  std::vector<std::string> checkPaths;
+  CLI::App* check = app.add_subcommand(
+      "check", "Validate FMI 2.0 Co-Simulation FMUs without running them (exit 0: valid, 1: invalid, 2: unreadable)");
+  check->add_option("fmu", checkPaths, "The FMUs to check")->required();
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -205,6 +211,7 @@ int main(int argc, char** argv) {
   }
 
   if (diagram->parsed()) return runDiagram(diagramOptions);
+  if (check->parsed()) return smc::check::runCheck(checkPaths, std::cout);
   if (verifyState->parsed()) return runVerifyState(verify);
   if (explore->parsed()) {
     for (const std::string& text : exploreInputs) {

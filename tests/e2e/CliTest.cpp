@@ -166,7 +166,7 @@ TEST(Cli, VerifyStatePassesOnAnSmcFmuAndRefusesAMissingFile) {
 // of reach in three.
 TEST(Cli, ExploreExitsWithZeroWhenTheGoalIsReachedAndOneWhenNot) {
   fs::path fmu = scratch() / "TankExplore.fmu";
-  ASSERT_EQ(runCommand(smc() + " " + SMC_SOURCE_DIR + "/tests/e2e/models/Tank.mo -o " + fmu.string()).status, 0);
+  ASSERT_EQ(runCommand(smc() + " " + SMC_SOURCE_DIR + "/examples/Tank.mo -o " + fmu.string()).status, 0);
   const std::string explore = smc() + " explore " + fmu.string() + " --input inflow=0,1 --period 1 --depth 3 ";
   Outcome reached = runCommand(explore + "--goal 'level > 2.5'");
   EXPECT_EQ(reached.status, 0) << reached.output;

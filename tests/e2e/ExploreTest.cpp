@@ -1,4 +1,4 @@
-// `smc explore` (importer/Explore.h) on tests/e2e/models/Tank.mo, whose
+// `smc explore` (importer/Explore.h) on examples/Tank.mo, whose
 // answers follow by hand: the four choices per period, in order (inflow,
 // valveOpen) = (0,F), (0,T), (1,F), (1,T), change the level by 0, -0.25,
 // +1 and +0.75 from 1.
@@ -16,7 +16,7 @@ using smc::importer::ExploreOptions;
 
 ExploreOptions tankOptions() {
   static const std::string fmu =
-      smc::test::compileModel(std::string(SMC_SOURCE_DIR) + "/tests/e2e/models/Tank.mo", "Tank.explore.fmu");
+      smc::test::compileModel(std::string(SMC_SOURCE_DIR) + "/examples/Tank.mo", "Tank.explore.fmu");
   ExploreOptions options;
   options.fmuPath = fmu;
   options.inputs = {{"inflow", {"0", "1"}}, {"valveOpen", {"false", "true"}}};
