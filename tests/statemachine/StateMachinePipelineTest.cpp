@@ -212,25 +212,32 @@ TEST(StateMachinePipeline, StatesOfOneMachineOnDifferentClocksConflict) {
       << run->printed();
 }
 
+// State a computes n; the transition a -> b reads it, `attributes` after
+// the condition (e.g. ", immediate = false").
+std::string stateOutputInCondition(const std::string& attributes) {
+  return "model StateOutputInCondition\n"
+         "  block A\n"
+         "    output Integer n(start = 0);\n"
+         "  equation\n"
+         "    n = previous(n) + 1;\n"
+         "  end A;\n"
+         "  block B\n"
+         "  end B;\n"
+         "  A a;\n"
+         "  B b;\n"
+         "equation\n"
+         "  initialState(a);\n"
+         "  transition(a, b, a.n > 3" +
+         attributes +
+         ");\n"
+         "end StateOutputInCondition;\n";
+}
+
 // The chapter's semantics decides immediate transitions before the active
 // state's equations, so a condition reading a value the state computes at
 // the same tick is an algebraic loop; the message says so in user terms.
 TEST(StateMachinePipeline, ImmediateConditionReadingAStateOutputIsALocatedLoop) {
-  auto run = runPipeline(
-      "model ImmediateLoop\n"
-      "  block A\n"
-      "    output Integer n(start = 0);\n"
-      "  equation\n"
-      "    n = previous(n) + 1;\n"
-      "  end A;\n"
-      "  block B\n"
-      "  end B;\n"
-      "  A a;\n"
-      "  B b;\n"
-      "equation\n"
-      "  initialState(a);\n"
-      "  transition(a, b, a.n > 3);\n"
-      "end ImmediateLoop;\n");
+  auto run = runPipeline(stateOutputInCondition(""));
   ASSERT_TRUE(run->lowered) << run->printed();
   EXPECT_FALSE(run->causal);
   const std::string printed = run->printed();
@@ -242,21 +249,7 @@ TEST(StateMachinePipeline, ImmediateConditionReadingAStateOutputIsALocatedLoop) 
 // The same condition on a delayed transition reads this tick's value for
 // the next tick: no loop.
 TEST(StateMachinePipeline, DelayedConditionReadingAStateOutputIsNoLoop) {
-  auto run = runPipeline(
-      "model DelayedNoLoop\n"
-      "  block A\n"
-      "    output Integer n(start = 0);\n"
-      "  equation\n"
-      "    n = previous(n) + 1;\n"
-      "  end A;\n"
-      "  block B\n"
-      "  end B;\n"
-      "  A a;\n"
-      "  B b;\n"
-      "equation\n"
-      "  initialState(a);\n"
-      "  transition(a, b, a.n > 3, immediate = false);\n"
-      "end DelayedNoLoop;\n");
+  auto run = runPipeline(stateOutputInCondition(", immediate = false"));
   EXPECT_TRUE(run->causal) << run->printed();
 }
 
