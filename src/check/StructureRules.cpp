@@ -5,6 +5,9 @@
 //   structure-order      - (warning) the list is not in ascending index order
 //   structure-dependencies - dependenciesKind has one entry per dependency
 //   structure-output     - Outputs lists exactly the causality="output" variables
+//   output-dependency-kind - an output's dependencies name only knowns:
+//                          inputs, continuous states (what a `derivative`
+//                          attribute points at) and the independent variable
 //   structure-derivative - Derivatives lists Real variables with a
 //                          `derivative` attribute (warning for one not listed)
 //   structure-initial-unknown - InitialUnknowns lists exactly the outputs
@@ -88,12 +91,45 @@ std::vector<ListedUnknown> readList(const ModelView& model, pugi::xml_node list,
   return listed;
 }
 
+// The continuous states: the variables a `derivative` attribute points at.
+std::set<const VariableView*> statesOf(const ModelView& model) {
+  std::set<const VariableView*> states;
+  for (const VariableView& v : model.variables) {
+    if (v.type != BaseType::Real || !v.derivative) continue;
+    if (const VariableView* state = model.byIndex(*v.derivative)) states.insert(state);
+  }
+  return states;
+}
+
+// FMI 2.0 section 2.2.8: the knowns of Outputs are the inputs, the
+// continuous states and the independent variable; a master that orders
+// its FMUs by these lists would misread any other variable. Indices out of
+// range, and causalities that are not FMI words, were reported elsewhere.
+void checkOutputDependencies(const ModelView& model, const ListedUnknown& entry,
+                             const std::set<const VariableView*>& states, XmlReporter& report) {
+  static const std::set<std::string> kNotKnowns{"parameter", "calculatedParameter", "output",
+                                                "local"};
+  pugi::xml_attribute dependencies = entry.node.attribute("dependencies");
+  for (const std::string& word : words(dependencies.value())) {
+    std::optional<std::uint32_t> index = parseUnsigned(word);
+    const VariableView* known = index ? model.byIndex(*index) : nullptr;
+    if (known == nullptr || states.contains(known) || !kNotKnowns.contains(known->causality))
+      continue;
+    report.error(entry.node, dependencies, "output-dependency-kind",
+                 fmt::format("output '{}' lists dependency {} ('{}', causality \"{}\"), which is "
+                             "neither an input, a continuous state nor the independent variable",
+                             entry.variable->name, known->index, known->name, known->causality));
+  }
+}
+
 void checkOutputs(const ModelView& model, pugi::xml_node structure, XmlReporter& report) {
   pugi::xml_node outputs = structure.child("Outputs");
   std::set<const VariableView*> listed;
+  std::set<const VariableView*> states = statesOf(model);
   for (const ListedUnknown& entry : readList(model, outputs, report)) {
     if (entry.variable == nullptr) continue;
     listed.insert(entry.variable);
+    checkOutputDependencies(model, entry, states, report);
     if (entry.variable->causality != "output") {
       report.error(entry.node, entry.node.attribute("index"), "structure-output",
                    fmt::format("<Outputs> lists variable {} ('{}'), whose causality is \"{}\", "
@@ -140,13 +176,10 @@ void checkDerivatives(const ModelView& model, pugi::xml_node structure, XmlRepor
 // mistake in that list is not reported again here.
 void checkInitialUnknowns(const ModelView& model, pugi::xml_node structure,
                           XmlReporter& report) {
-  std::set<const VariableView*> states;
+  std::set<const VariableView*> states = statesOf(model);
   std::set<const VariableView*> derivatives;
-  for (const VariableView& v : model.variables) {
-    if (v.type != BaseType::Real || !v.derivative) continue;
-    derivatives.insert(&v);
-    if (const VariableView* state = model.byIndex(*v.derivative)) states.insert(state);
-  }
+  for (const VariableView& v : model.variables)
+    if (v.type == BaseType::Real && v.derivative) derivatives.insert(&v);
   auto mustBeListed = [&](const VariableView& v) {
     std::string initial = effectiveInitial(v);
     bool computed = initial == "approx" || initial == "calculated";

@@ -39,19 +39,33 @@ std::size_t XmlReporter::offsetOf(pugi::xml_node node, pugi::xml_attribute attri
   return tagStart;
 }
 
-void XmlReporter::add(Severity severity, std::size_t offset, std::string rule,
-                      std::string message) {
+std::pair<std::size_t, std::size_t> XmlReporter::lineColumn(std::size_t offset) const {
   offset = std::min(offset, text_.size());
   std::size_t line = 1 + static_cast<std::size_t>(
                              std::count(text_.begin(), text_.begin() + offset, '\n'));
   std::size_t lineStart = text_.rfind('\n', offset == 0 ? 0 : offset - 1);
   lineStart = (lineStart == std::string_view::npos || offset == 0) ? 0 : lineStart + 1;
+  return {line, offset - lineStart + 1};
+}
+
+std::pair<std::size_t, std::size_t> XmlReporter::position(pugi::xml_node node) const {
+  return lineColumn(offsetOf(node));
+}
+
+std::pair<std::size_t, std::size_t> XmlReporter::position(pugi::xml_node node,
+                                                          pugi::xml_attribute attribute) const {
+  return lineColumn(offsetOf(node, attribute));
+}
+
+void XmlReporter::add(Severity severity, std::size_t offset, std::string rule,
+                      std::string message) {
+  auto [line, column] = lineColumn(offset);
   Problem problem;
   problem.severity = severity;
   problem.rule = std::move(rule);
   problem.file = file_;
   problem.line = line;
-  problem.column = offset - lineStart + 1;
+  problem.column = column;
   problem.message = std::move(message);
   sink_.push_back(std::move(problem));
 }

@@ -10,6 +10,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace smc::check {
@@ -30,7 +31,15 @@ public:
   // At a byte offset (e.g. where pugixml stopped parsing).
   void errorAtOffset(std::size_t offset, std::string rule, std::string message);
 
+  // 1-based line and column of an element's '<' or of an attribute's name,
+  // for callers that keep locations to report later.
+  std::pair<std::size_t, std::size_t> position(pugi::xml_node node) const;
+  std::pair<std::size_t, std::size_t> position(pugi::xml_node node,
+                                               pugi::xml_attribute attribute) const;
+  const std::string& fileLabel() const { return file_; }
+
 private:
+  std::pair<std::size_t, std::size_t> lineColumn(std::size_t offset) const;
   void add(Severity severity, std::size_t offset, std::string rule, std::string message);
   std::size_t offsetOf(pugi::xml_node node) const;
   std::size_t offsetOf(pugi::xml_node node, pugi::xml_attribute attribute) const;

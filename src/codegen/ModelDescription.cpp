@@ -3,16 +3,21 @@
 // DefaultExperiment, ModelVariables, ModelStructure. ScalarVariables appear
 // in layout order, so a variable's 1-based position is VarInfo::index, the
 // number the derivative attribute and ModelStructure refer to.
-// ModelStructure omits `dependencies`, which FMI 2.0 defines as "depends on
+// Outputs carry `dependencies` (causalize/Dependencies.h: the inputs and
+// states each output sees without a doStep) and no `dependenciesKind`,
+// which then means "dependent", always true. Derivatives and
+// InitialUnknowns omit `dependencies`, which FMI 2.0 defines as "depends on
 // every known". Hidden variables (see Layout.h) appear nowhere.
 #include "codegen/ModelDescription.h"
 
+#include "causalize/Dependencies.h"
 #include "fmi/StructuredName.h"
 
 #include "codegen/LogCategories.h"
 
 #include <pugixml.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <set>
@@ -157,15 +162,42 @@ void writeUnknowns(pugi::xml_node parent, const char* name, const std::vector<ui
   for (uint32_t index : indices) list.append_child("Unknown").append_attribute("index") = index;
 }
 
+// Outputs with their dependencies as ascending ScalarVariable indices
+// (FMI 2.0 section 2.2.8); "" when an output depends on no known. A hidden
+// known has no index to list: the output then keeps the attribute absent
+// ("depends on every known"), which over-approximates safely.
+void writeOutputs(pugi::xml_node parent, const causal::CausalModel& model, const Layout& layout,
+                  const std::vector<flat::VarId>& outputs) {
+  if (outputs.empty()) return;
+  std::vector<std::vector<flat::VarId>> dependencies = causal::knownDependencies(model, outputs);
+  pugi::xml_node list = parent.append_child("Outputs");
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    pugi::xml_node unknown = list.append_child("Unknown");
+    unknown.append_attribute("index") = layout.of(outputs[i]).index;
+    std::vector<uint32_t> indices;
+    bool listable = true;
+    for (flat::VarId known : dependencies[i]) {
+      listable = listable && !layout.of(known).hidden;
+      indices.push_back(layout.of(known).index);
+    }
+    if (!listable) continue;
+    std::sort(indices.begin(), indices.end());
+    std::string text;
+    for (uint32_t index : indices) text += (text.empty() ? "" : " ") + std::to_string(index);
+    unknown.append_attribute("dependencies") = text.c_str();
+  }
+}
+
 void writeModelStructure(pugi::xml_node root, const causal::CausalModel& model,
                          const Layout& layout) {
-  std::vector<uint32_t> outputs, derivatives, initialUnknowns;
+  std::vector<flat::VarId> outputs;
+  std::vector<uint32_t> derivatives, initialUnknowns;
   for (flat::VarId id : model.derivatives) derivatives.push_back(layout.of(id).index);
   for (const VarInfo& info : layout.vars) {  // ascending index
     if (info.hidden) continue;
     const bool calculated =
         info.initial == FmiInitial::Approx || info.initial == FmiInitial::Calculated;
-    if (info.causality == FmiCausality::Output) outputs.push_back(info.index);
+    if (info.causality == FmiCausality::Output) outputs.push_back(info.id);
     if ((info.causality == FmiCausality::Output && calculated) ||
         info.causality == FmiCausality::CalculatedParameter ||
         ((info.role == causal::Role::State || info.role == causal::Role::Derivative) &&
@@ -173,7 +205,7 @@ void writeModelStructure(pugi::xml_node root, const causal::CausalModel& model,
       initialUnknowns.push_back(info.index);
   }
   pugi::xml_node structure = root.append_child("ModelStructure");
-  writeUnknowns(structure, "Outputs", outputs);
+  writeOutputs(structure, model, layout, outputs);
   writeUnknowns(structure, "Derivatives", derivatives);
   writeUnknowns(structure, "InitialUnknowns", initialUnknowns);
 }

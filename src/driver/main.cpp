@@ -2,13 +2,17 @@
 // FMU, or (`smc simulate`) run an FMU and write its results, or
 // (`smc diagram`) draw a model's state machines as SVG, or (`smc
 // verify-state`) check an FMU's state save/restore, or (`smc explore`)
-// search an FMU's input scenarios for a goal.
+// search an FMU's input scenarios for a goal, or (`smc check`) validate
+// FMUs, or (`smc cosim`) run a system of FMUs described in SSP, or (`smc
+// plot`) draw a result CSV.
 #include "check/Check.h"
+#include "cosim/CosimCommand.h"
 #include "driver/Compile.h"
 #include "driver/Diagram.h"
 #include "importer/Explore.h"
 #include "importer/Simulate.h"
 #include "importer/VerifyState.h"
+#include "plot/Plot.h"
 
 #include <CLI/CLI.hpp>
 
@@ -36,6 +40,15 @@ std::vector<std::string> modelicaPath() {
   while (std::getline(stream, dir, ':'))
     if (!dir.empty()) dirs.push_back(dir);
   return dirs;
+}
+
+// "a,b,,c" -> {"a", "b", "c"}
+std::vector<std::string> splitList(const std::string& text) {
+  std::vector<std::string> items;
+  std::stringstream list(text);
+  for (std::string item; std::getline(list, item, ',');)
+    if (!item.empty()) items.push_back(item);
+  return items;
 }
 
 int runSimulate(smc::importer::SimulateOptions& options) {
@@ -189,6 +202,33 @@ int main(int argc, char** argv) {
       "check", "Validate FMI 2.0 Co-Simulation FMUs without running them (exit 0: valid, 1: invalid, 2: unreadable)");
   check->add_option("fmu", checkPaths, "The FMUs to check")->required();
 
+  smc::cosim::CosimCommandOptions cosimOptions;
+  std::string cosimMaster = "gauss-seidel", cosimOutputs;
+  CLI::App* cosim = app.add_subcommand(
+      "cosim", "Run a system of FMUs described in SSP (.ssd or .ssp) with a fixed-step master "
+               "(exit 0: completed, 1: error state, 2: unusable description)");
+  cosim->add_option("system", cosimOptions.run.systemPath, "The system: an .ssd file or an .ssp archive")
+      ->required();
+  cosim->add_option("--start-time", cosimOptions.run.startTime, "Start time (default: the SSD's DefaultExperiment or 0)");
+  cosim->add_option("--stop-time", cosimOptions.run.stopTime, "Stop time (default: the SSD's DefaultExperiment or start+1)");
+  cosim->add_option("--step", cosimOptions.run.stepSize, "Communication step size (default: (stop-start)/500)");
+  cosim->add_option("--tolerance", cosimOptions.run.tolerance, "Relative tolerance for the FMUs' solvers");
+  cosim->add_option("--master", cosimMaster, "jacobi or gauss-seidel (default)")
+      ->check(CLI::IsMember({"jacobi", "gauss-seidel"}));
+  cosim->add_option("--output-variables", cosimOutputs,
+                    "Comma-separated component.variable names to record (default: every output)");
+  cosim->add_option("-o,--output", cosimOptions.csvPath, "CSV file for the results");
+  cosim->add_option("--plot", cosimOptions.plotPath, "SVG file with a plot of the results");
+  cosim->add_flag("--log", cosimOptions.run.fmuLogging, "Turn on the FMUs' debug logging");
+
+  std::string plotCsv, plotSvg, plotVariables;
+  smc::plot::PlotOptions plotOptions;
+  CLI::App* plot = app.add_subcommand("plot", "Draw variables of a result CSV against time as SVG");
+  plot->add_option("csv", plotCsv, "The result CSV (from smc simulate -o or smc cosim -o)")->required();
+  plot->add_option("-o,--output", plotSvg, "SVG file to write (default: the CSV's name with .svg)");
+  plot->add_option("--variables", plotVariables, "Comma-separated columns to draw (default: all)");
+  plot->add_option("--title", plotOptions.title, "Title above the plot");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -204,13 +244,21 @@ int main(int argc, char** argv) {
       }
       sim.settings.emplace_back(s.substr(0, eq), s.substr(eq + 1));
     }
-    std::stringstream list(outputs);
-    for (std::string name; std::getline(list, name, ',');)
-      if (!name.empty()) sim.outputVariables.push_back(name);
+    sim.outputVariables = splitList(outputs);
     return runSimulate(sim);
   }
 
   if (diagram->parsed()) return runDiagram(diagramOptions);
+  if (cosim->parsed()) {
+    cosimOptions.run.algorithm = cosimMaster == "jacobi" ? smc::cosim::MasterAlgorithm::Jacobi
+                                                         : smc::cosim::MasterAlgorithm::GaussSeidel;
+    cosimOptions.run.outputVariables = splitList(cosimOutputs);
+    return smc::cosim::runCosimCommand(cosimOptions, std::cout, std::cerr);
+  }
+  if (plot->parsed()) {
+    plotOptions.variables = splitList(plotVariables);
+    return smc::plot::runPlotCommand(plotCsv, plotSvg, plotOptions, std::cerr);
+  }
   if (check->parsed()) return smc::check::runCheck(checkPaths, std::cout);
   if (verifyState->parsed()) return runVerifyState(verify);
   if (explore->parsed()) {

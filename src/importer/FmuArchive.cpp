@@ -31,20 +31,20 @@ std::string zipErrorText(int code) {
   return text;
 }
 
-Result<ZipHandle> openZip(const std::filesystem::path& fmuPath) {
+Result<ZipHandle> openZip(const std::filesystem::path& fmuPath, std::string_view what) {
   std::error_code ec;
   if (!std::filesystem::exists(fmuPath, ec)) {
     return Error{fmt::format("cannot open '{}': no such file", fmuPath.string())};
   }
   if (std::filesystem::is_directory(fmuPath, ec)) {
-    return Error{fmt::format("'{}' is a directory, not an FMU file", fmuPath.string())};
+    return Error{fmt::format("'{}' is a directory, not an {} file", fmuPath.string(), what)};
   }
   int code = 0;
   zip_t* archive = zip_open(fmuPath.c_str(), ZIP_RDONLY, &code);
   if (archive == nullptr) {
     if (code == ZIP_ER_NOZIP) {
-      return Error{fmt::format("'{}' is not a zip archive (an FMU must be a zip file)",
-                               fmuPath.string())};
+      return Error{fmt::format("'{}' is not a zip archive (an {} must be a zip file)",
+                               fmuPath.string(), what)};
     }
     return Error{fmt::format("cannot open '{}': {}", fmuPath.string(), zipErrorText(code))};
   }
@@ -53,7 +53,7 @@ Result<ZipHandle> openZip(const std::filesystem::path& fmuPath) {
 
 // Copies one file entry to disk; parent directories are created first.
 Result<void> extractFile(zip_t* archive, zip_uint64_t index, const std::string& name,
-                         const std::filesystem::path& target) {
+                         const std::filesystem::path& target, std::string_view what) {
   std::error_code ec;
   std::filesystem::create_directories(target.parent_path(), ec);
   if (ec) {
@@ -62,7 +62,7 @@ Result<void> extractFile(zip_t* archive, zip_uint64_t index, const std::string& 
   }
   ZipFileHandle entry(zip_fopen_index(archive, index, 0));
   if (!entry) {
-    return Error{fmt::format("cannot read entry '{}' of the FMU: {}", name,
+    return Error{fmt::format("cannot read entry '{}' of the {}: {}", name, what,
                              zip_strerror(archive))};
   }
   std::ofstream out(target, std::ios::binary | std::ios::trunc);
@@ -71,7 +71,7 @@ Result<void> extractFile(zip_t* archive, zip_uint64_t index, const std::string& 
   for (;;) {
     zip_int64_t n = zip_fread(entry.get(), buffer.data(), buffer.size());
     if (n < 0) {
-      return Error{fmt::format("cannot read entry '{}' of the FMU: {}", name,
+      return Error{fmt::format("cannot read entry '{}' of the {}: {}", name, what,
                                zip_file_strerror(entry.get()))};
     }
     if (n == 0) break;
@@ -82,7 +82,7 @@ Result<void> extractFile(zip_t* archive, zip_uint64_t index, const std::string& 
 }
 
 Result<void> extractAll(zip_t* archive, const std::filesystem::path& fmuPath,
-                        const std::filesystem::path& root) {
+                        const std::filesystem::path& root, std::string_view what) {
   zip_int64_t count = zip_get_num_entries(archive, 0);
   for (zip_int64_t i = 0; i < count; ++i) {
     auto index = static_cast<zip_uint64_t>(i);
@@ -103,7 +103,7 @@ Result<void> extractAll(zip_t* archive, const std::filesystem::path& fmuPath,
       if (ec) return Error{fmt::format("cannot create '{}': {}", target.string(), ec.message())};
       continue;
     }
-    if (Result<void> done = extractFile(archive, index, name, target); !done) return done;
+    if (Result<void> done = extractFile(archive, index, name, target, what); !done) return done;
   }
   return {};
 }
@@ -143,14 +143,21 @@ std::string fileUri(const std::filesystem::path& absolutePath) {
   return uri;
 }
 
-Result<FmuArchive> FmuArchive::extract(const std::filesystem::path& fmuPath) {
-  Result<ZipHandle> zip = openZip(fmuPath);
+Result<TempDirectory> extractZip(const std::filesystem::path& zipPath, std::string_view prefix,
+                                 std::string_view what) {
+  Result<ZipHandle> zip = openZip(zipPath, what);
   if (!zip) return zip.error();
-  Result<TempDirectory> directory = TempDirectory::create("smc-fmu-");
+  Result<TempDirectory> directory = TempDirectory::create(prefix);
   if (!directory) return directory.error();
-  if (Result<void> done = extractAll(zip->get(), fmuPath, directory->path()); !done) {
+  if (Result<void> done = extractAll(zip->get(), zipPath, directory->path(), what); !done) {
     return done.error();  // the temporary directory is removed on the way out
   }
+  return directory;
+}
+
+Result<FmuArchive> FmuArchive::extract(const std::filesystem::path& fmuPath) {
+  Result<TempDirectory> directory = extractZip(fmuPath, "smc-fmu-", "FMU");
+  if (!directory) return directory.error();
   FmuArchive archive(fmuPath, std::move(directory).value());
   std::error_code ec;
   if (!std::filesystem::is_regular_file(archive.modelDescriptionPath(), ec)) {

@@ -34,6 +34,12 @@ private:
   TempDirectory directory_;
 };
 
+// Unpacks any zip archive into a fresh temporary directory named
+// "<tmp>/<prefix>XXXXXX", refusing unsafe entry names; `what` names the kind
+// of archive in messages ("FMU", "SSP"). Used for .fmu and .ssp files.
+Result<TempDirectory> extractZip(const std::filesystem::path& zipPath, std::string_view prefix,
+                                 std::string_view what);
+
 // Why an entry name may not be unpacked (absolute, drive letter, ".."), or
 // an empty string when it is safe. Exposed for tests.
 std::string unsafeEntryReason(std::string_view entryName);

@@ -132,6 +132,35 @@ Result<void> parseDefaultExperiment(pugi::xml_node root, const XmlContext& conte
   return {};
 }
 
+// `dependencies` of an <Unknown>: white-space separated 1-based indices
+// (FMI 2.0 section 2.2.8), returned 0-based; nullopt when absent.
+Result<std::optional<std::vector<std::size_t>>> parseDependencies(pugi::xml_node unknown,
+                                                                  const XmlContext& context,
+                                                                  std::size_t variableCount) {
+  pugi::xml_attribute attribute = unknown.attribute("dependencies");
+  if (!attribute) return std::optional<std::vector<std::size_t>>();
+  std::vector<std::size_t> indices;
+  std::istringstream words(attribute.value());
+  std::string word;
+  while (words >> word) {
+    std::optional<unsigned int> index = parseUnsigned(word);
+    if (!index) {
+      return context.error(unknown,
+                           "<Unknown index='{}'>: dependencies='{}' holds '{}', which is not a "
+                           "variable index",
+                           unknown.attribute("index").value(), attribute.value(), word);
+    }
+    if (*index == 0 || *index > variableCount) {
+      return context.error(unknown,
+                           "<Unknown index='{}'>: dependency {} does not name a variable (the "
+                           "model has {} variables, numbered from 1)",
+                           unknown.attribute("index").value(), *index, variableCount);
+    }
+    indices.push_back(*index - 1);
+  }
+  return std::optional<std::vector<std::size_t>>(std::move(indices));
+}
+
 Result<void> parseOutputs(pugi::xml_node root, const XmlContext& context,
                           ModelDescription& md) {
   pugi::xml_node outputs = root.child("ModelStructure").child("Outputs");
@@ -144,6 +173,10 @@ Result<void> parseOutputs(pugi::xml_node root, const XmlContext& context,
                            unknown.attribute("index").value(), md.variables.size());
     }
     md.outputs.push_back(*index - 1);
+    Result<std::optional<std::vector<std::size_t>>> dependencies =
+        parseDependencies(unknown, context, md.variables.size());
+    if (!dependencies) return dependencies.error();
+    md.outputDependencies.push_back(std::move(dependencies).value());
   }
   return {};
 }

@@ -58,6 +58,11 @@ struct ModelDescription {
   DefaultExperiment defaultExperiment;
   std::vector<ScalarVariable> variables;  // document order
   std::vector<std::size_t> outputs;       // ModelStructure/Outputs, 0-based indices
+  // Parallel to `outputs`: the `dependencies` of each output (0-based
+  // indices of the knowns it depends on directly, as written), or nullopt
+  // when the attribute is absent, which FMI 2.0 (section 2.2.8) defines as
+  // depending on every known.
+  std::vector<std::optional<std::vector<std::size_t>>> outputDependencies;
 
   const ScalarVariable* find(std::string_view name) const;
 };

@@ -72,6 +72,20 @@ TEST(StructureRules, MissingInitialUnknownsElementIsOnlyAWarning) {
   EXPECT_TRUE(hasProblemAt(result, Severity::Warning, "structure-initial-unknown", 16, 5)) << describe(result);
 }
 
+// k (3) is a parameter: not a known of an output.
+TEST(StructureRules, OutputDependencyOnAParameterIsReported) {
+  CheckResult result = checkText(smallModelWith("dependencies=\"4\" dependenciesKind=\"dependent\"",
+                                                "dependencies=\"3\""));
+  expectOnlyError(result, "output-dependency-kind", 22, 26);
+}
+
+// x (1) is a state (der(x) points at it), u (4) an input, time (6) independent.
+TEST(StructureRules, OutputDependenciesOnStateInputAndTimeAreAccepted) {
+  CheckResult result = checkText(smallModelWith("dependencies=\"4\" dependenciesKind=\"dependent\"",
+                                                "dependencies=\"1 4 6\""));
+  EXPECT_EQ(result.errorCount(), 0u) << describe(result);
+}
+
 TEST(StructureRules, DescendingOrderIsAWarning) {
   CheckResult result = checkText(smallModelWith(
       "      <Unknown index=\"2\"/>\n      <Unknown index=\"5\"/>",

@@ -1,0 +1,460 @@
+// SSP 1.0 System Structure Description reader; see SsdReader.h. The walk
+// follows the document: SystemStructureDescription > System > (Connectors,
+// Elements > Component > (Connectors, ParameterBindings), Connections),
+// then DefaultExperiment. Rule names in problems start with "ssd-".
+#include "ssp/SsdReader.h"
+
+#include "check/XmlReporter.h"
+
+#include <fmt/format.h>
+#include <pugixml.hpp>
+
+#include <charconv>
+#include <cstring>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace smc::ssp {
+namespace {
+
+using check::XmlReporter;
+
+// "ssd:Component" -> "Component".
+std::string_view localName(pugi::xml_node node) {
+  std::string_view name = node.name();
+  std::size_t colon = name.find(':');
+  return colon == std::string_view::npos ? name : name.substr(colon + 1);
+}
+
+std::vector<pugi::xml_node> childrenNamed(pugi::xml_node parent, std::string_view name) {
+  std::vector<pugi::xml_node> found;
+  for (pugi::xml_node child : parent.children())
+    if (child.type() == pugi::node_element && localName(child) == name) found.push_back(child);
+  return found;
+}
+
+pugi::xml_node childNamed(pugi::xml_node parent, std::string_view name) {
+  for (pugi::xml_node child : parent.children())
+    if (child.type() == pugi::node_element && localName(child) == name) return child;
+  return {};
+}
+
+std::optional<double> parseDouble(std::string_view text) {
+  double value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
+  return value;
+}
+
+std::optional<ConnectorKind> parseKind(std::string_view text) {
+  if (text == "input") return ConnectorKind::Input;
+  if (text == "output") return ConnectorKind::Output;
+  if (text == "parameter") return ConnectorKind::Parameter;
+  if (text == "calculatedParameter") return ConnectorKind::CalculatedParameter;
+  if (text == "inout") return ConnectorKind::Inout;
+  if (text == "structuralParameter") return ConnectorKind::Structural;
+  return std::nullopt;
+}
+
+std::optional<ValueType> parseType(std::string_view elementName) {
+  if (elementName == "Real") return ValueType::Real;
+  if (elementName == "Integer") return ValueType::Integer;
+  if (elementName == "Boolean") return ValueType::Boolean;
+  if (elementName == "String") return ValueType::String;
+  if (elementName == "Enumeration") return ValueType::Enumeration;
+  if (elementName == "Binary") return ValueType::Binary;
+  return std::nullopt;
+}
+
+// Elements that only carry presentation or tool data.
+bool isDecoration(std::string_view name) {
+  return name == "Annotations" || name == "ElementGeometry" || name == "ConnectorGeometry" ||
+         name == "ConnectionGeometry" || name == "SystemGeometry" ||
+         name == "GraphicalElements" || name == "Units" || name == "Enumerations" ||
+         name == "Unit" || name == "Dimension";
+}
+
+class Reader {
+public:
+  Reader(std::string_view text, const std::string& label, std::filesystem::path baseDirectory,
+         std::vector<check::Problem>& problems)
+      : report_(label, text, problems), base_(std::move(baseDirectory)), sink_(&problems) {}
+
+  std::optional<SystemDescription> read(const pugi::xml_document& document) {
+    pugi::xml_node root = document.document_element();
+    if (localName(root) != "SystemStructureDescription") {
+      report_.error(root, "ssd-structure",
+                    fmt::format("the root element is <{}>, not <ssd:SystemStructureDescription>",
+                                root.name()));
+      return std::nullopt;
+    }
+    SystemDescription system;
+    system.name = root.attribute("name").value();
+    requireAttribute(root, "name");
+    std::vector<pugi::xml_node> systems = childrenNamed(root, "System");
+    if (systems.size() != 1) {
+      report_.error(root, "ssd-structure",
+                    fmt::format("a system structure description holds exactly one <ssd:System>, "
+                                "this one holds {}",
+                                systems.size()));
+      return std::nullopt;
+    }
+    readSystem(systems.front(), system);
+    if (pugi::xml_node experiment = childNamed(root, "DefaultExperiment")) {
+      system.experiment.startTime = optionalNumber(experiment, "startTime");
+      system.experiment.stopTime = optionalNumber(experiment, "stopTime");
+    }
+    return system;
+  }
+
+private:
+  Location locate(pugi::xml_node node) const {
+    auto [line, column] = report_.position(node);
+    return Location{report_.fileLabel(), line, column};
+  }
+
+  void requireAttribute(pugi::xml_node node, const char* name) {
+    if (!node.attribute(name))
+      report_.error(node, "ssd-structure",
+                    fmt::format("<{}> needs the attribute '{}'", node.name(), name));
+  }
+
+  std::optional<double> optionalNumber(pugi::xml_node node, const char* name) {
+    pugi::xml_attribute attribute = node.attribute(name);
+    if (!attribute) return std::nullopt;
+    std::optional<double> value = parseDouble(attribute.value());
+    if (!value)
+      report_.error(node, attribute, "ssd-value",
+                    fmt::format("'{}' of <{}> is '{}', not a number", name, node.name(),
+                                attribute.value()));
+    return value;
+  }
+
+  void unsupported(pugi::xml_node node, std::string_view what) {
+    report_.error(node, "ssd-unsupported", fmt::format("{} not supported yet", what));
+  }
+
+  void readSystem(pugi::xml_node node, SystemDescription& system) {
+    system.systemName = node.attribute("name").value();
+    system.where = locate(node);
+    requireAttribute(node, "name");
+    for (pugi::xml_node child : node.children()) {
+      if (child.type() != pugi::node_element) continue;
+      std::string_view name = localName(child);
+      if (name == "Connectors") {
+        readConnectors(child, system.systemConnectors);
+      } else if (name == "Elements") {
+        readElements(child, system);
+      } else if (name == "Connections") {
+        for (pugi::xml_node connection : childrenNamed(child, "Connection"))
+          readConnection(connection, system);
+      } else if (name == "ParameterBindings") {
+        unsupported(child, "parameter bindings of the system itself (bind them to components) are");
+      } else if (name == "SignalDictionaries") {
+        unsupported(child, "signal dictionaries are");
+      } else if (!isDecoration(name)) {
+        report_.warning(child, "ssd-unknown-element",
+                        fmt::format("<{}> is not part of an ssd:System; ignored", child.name()));
+      }
+    }
+  }
+
+  void readConnectors(pugi::xml_node list, std::vector<Connector>& connectors) {
+    std::set<std::string> seen;
+    for (pugi::xml_node node : childrenNamed(list, "Connector")) {
+      Connector connector;
+      connector.name = node.attribute("name").value();
+      connector.where = locate(node);
+      requireAttribute(node, "name");
+      if (!connector.name.empty() && !seen.insert(connector.name).second)
+        report_.error(node, node.attribute("name"), "ssd-duplicate-name",
+                      fmt::format("a second connector named '{}'", connector.name));
+      pugi::xml_attribute kind = node.attribute("kind");
+      if (!kind) {
+        requireAttribute(node, "kind");
+      } else if (std::optional<ConnectorKind> parsed = parseKind(kind.value())) {
+        connector.kind = *parsed;
+      } else {
+        report_.error(node, kind, "ssd-value",
+                      fmt::format("unknown connector kind '{}' (expected input, output, "
+                                  "parameter, calculatedParameter, inout or structuralParameter)",
+                                  kind.value()));
+      }
+      for (pugi::xml_node child : node.children()) {
+        if (child.type() != pugi::node_element) continue;
+        if (std::optional<ValueType> type = parseType(localName(child))) connector.type = type;
+      }
+      connectors.push_back(std::move(connector));
+    }
+  }
+
+  void readElements(pugi::xml_node list, SystemDescription& system) {
+    std::set<std::string> seen;
+    for (pugi::xml_node node : list.children()) {
+      if (node.type() != pugi::node_element) continue;
+      std::string_view name = localName(node);
+      if (name == "System") {
+        unsupported(node, "nested systems are");
+        continue;
+      }
+      if (name == "SignalDictionaryReference") {
+        unsupported(node, "signal dictionary references are");
+        continue;
+      }
+      if (name != "Component") {
+        if (!isDecoration(name))
+          report_.warning(node, "ssd-unknown-element",
+                          fmt::format("<{}> is not an element of a system; ignored", node.name()));
+        continue;
+      }
+      Component component;
+      if (!readComponent(node, component)) continue;
+      if (!seen.insert(component.name).second) {
+        report_.error(node, node.attribute("name"), "ssd-duplicate-name",
+                      fmt::format("a second component named '{}'", component.name));
+        continue;
+      }
+      system.components.push_back(std::move(component));
+    }
+  }
+
+  bool readComponent(pugi::xml_node node, Component& component) {
+    component.name = node.attribute("name").value();
+    component.source = node.attribute("source").value();
+    component.where = locate(node);
+    requireAttribute(node, "name");
+    requireAttribute(node, "source");
+    if (component.name.empty() || component.source.empty()) return false;
+    if (pugi::xml_attribute type = node.attribute("type")) {
+      std::string_view text = type.value();
+      if (text != "application/x-fmu-sharedlibrary") {
+        report_.error(node, type, "ssd-unsupported",
+                      fmt::format("component '{}' has type '{}'; only FMUs "
+                                  "(application/x-fmu-sharedlibrary) are supported",
+                                  component.name, text));
+        return false;
+      }
+    }
+    if (pugi::xml_attribute implementation = node.attribute("implementation")) {
+      if (std::string_view(implementation.value()) == "ModelExchange") {
+        report_.error(node, implementation, "ssd-unsupported",
+                      fmt::format("component '{}' asks for Model Exchange; smc cosim runs "
+                                  "Co-Simulation FMUs only",
+                                  component.name));
+        return false;
+      }
+    }
+    component.resolvedSource = resolve(component.source);
+    for (pugi::xml_node child : node.children()) {
+      if (child.type() != pugi::node_element) continue;
+      std::string_view name = localName(child);
+      if (name == "Connectors") {
+        readConnectors(child, component.connectors);
+      } else if (name == "ParameterBindings") {
+        for (pugi::xml_node binding : childrenNamed(child, "ParameterBinding"))
+          readBinding(binding, component);
+      } else if (!isDecoration(name)) {
+        report_.warning(child, "ssd-unknown-element",
+                        fmt::format("<{}> is not part of a component; ignored", child.name()));
+      }
+    }
+    return true;
+  }
+
+  // A path written in the SSD, relative to its directory. "file:" URIs
+  // are accepted in their plain relative form only.
+  std::filesystem::path resolve(std::string_view source) const {
+    if (source.rfind("file:", 0) == 0) source.remove_prefix(5);
+    std::filesystem::path path(source);
+    return path.is_absolute() ? path : base_ / path;
+  }
+
+  void readBinding(pugi::xml_node binding, Component& component) {
+    if (pugi::xml_attribute type = binding.attribute("type");
+        type && std::string_view(type.value()) != "application/x-ssp-parameter-set") {
+      report_.error(binding, type, "ssd-unsupported",
+                    fmt::format("parameter bindings of type '{}' are not supported (only "
+                                "application/x-ssp-parameter-set)",
+                                type.value()));
+      return;
+    }
+    if (pugi::xml_node mapping = childNamed(binding, "ParameterMapping")) {
+      unsupported(mapping, "parameter mappings are");
+      return;
+    }
+    std::string prefix = binding.attribute("prefix").value();
+    pugi::xml_attribute source = binding.attribute("source");
+    pugi::xml_node inlineValues = childNamed(binding, "ParameterValues");
+    if (source && inlineValues) {
+      report_.error(binding, source, "ssd-structure",
+                    "a parameter binding has either a 'source' or inline <ssd:ParameterValues>, "
+                    "not both");
+      return;
+    }
+    if (inlineValues) {
+      pugi::xml_node set = childNamed(inlineValues, "ParameterSet");
+      if (!set) {
+        report_.error(inlineValues, "ssd-structure",
+                      "<ssd:ParameterValues> must contain an <ssv:ParameterSet>");
+        return;
+      }
+      readParameterSet(set, report_, prefix, component.parameters);
+      return;
+    }
+    if (!source) {
+      report_.error(binding, "ssd-structure",
+                    "a parameter binding needs a 'source' (.ssv file) or inline "
+                    "<ssd:ParameterValues>");
+      return;
+    }
+    readParameterFile(binding, source, prefix, component);
+  }
+
+  void readParameterFile(pugi::xml_node binding, pugi::xml_attribute source,
+                         const std::string& prefix, Component& component) {
+    std::filesystem::path path = resolve(source.value());
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+      report_.error(binding, source, "ssd-missing-file",
+                    fmt::format("cannot read the parameter values '{}' ({})", source.value(),
+                                path.string()));
+      return;
+    }
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    // The .ssv document must outlive its reporter's view of the text.
+    ssvTexts_.push_back(std::make_unique<std::string>(buffer.str()));
+    const std::string& text = *ssvTexts_.back();
+    XmlReporter ssvReport(source.value(), text, problemSink());
+    pugi::xml_document document;
+    pugi::xml_parse_result parsed = document.load_buffer(text.data(), text.size());
+    if (!parsed) {
+      ssvReport.errorAtOffset(static_cast<std::size_t>(std::max<std::ptrdiff_t>(parsed.offset, 0)),
+                              "ssd-well-formed",
+                              fmt::format("not well-formed XML: {}", parsed.description()));
+      return;
+    }
+    pugi::xml_node set = document.document_element();
+    if (localName(set) != "ParameterSet") {
+      ssvReport.error(set, "ssd-structure",
+                      fmt::format("the root element is <{}>, not <ssv:ParameterSet>", set.name()));
+      return;
+    }
+    readParameterSet(set, ssvReport, prefix, component.parameters);
+  }
+
+  std::vector<check::Problem>& problemSink() { return *sink_; }
+
+  void readParameterSet(pugi::xml_node set, XmlReporter& report, const std::string& prefix,
+                        std::vector<ParameterValue>& values) {
+    for (pugi::xml_node parameter : childrenNamed(childNamed(set, "Parameters"), "Parameter")) {
+      ParameterValue value;
+      value.name = prefix + parameter.attribute("name").value();
+      auto [line, column] = report.position(parameter);
+      value.where = Location{report.fileLabel(), line, column};
+      if (!parameter.attribute("name")) {
+        report.error(parameter, "ssd-structure", "<ssv:Parameter> needs the attribute 'name'");
+        continue;
+      }
+      pugi::xml_node typed;
+      for (pugi::xml_node child : parameter.children())
+        if (child.type() == pugi::node_element && parseType(localName(child))) typed = child;
+      if (!typed) {
+        report.error(parameter, "ssd-structure",
+                     fmt::format("parameter '{}' has no value element (<ssv:Real value=...>, ...)",
+                                 value.name));
+        continue;
+      }
+      value.type = *parseType(localName(typed));
+      if (value.type == ValueType::Binary) {
+        report.error(typed, "ssd-unsupported", "binary parameter values are not supported yet");
+        continue;
+      }
+      pugi::xml_attribute text = typed.attribute("value");
+      if (!text) {
+        report.error(typed, "ssd-structure",
+                     fmt::format("<{}> of parameter '{}' needs the attribute 'value'",
+                                 typed.name(), value.name));
+        continue;
+      }
+      value.value = text.value();
+      values.push_back(std::move(value));
+    }
+  }
+
+  void readConnection(pugi::xml_node node, SystemDescription& system) {
+    Connection connection;
+    connection.start = {node.attribute("startElement").value(),
+                        node.attribute("startConnector").value()};
+    connection.end = {node.attribute("endElement").value(), node.attribute("endConnector").value()};
+    connection.where = locate(node);
+    requireAttribute(node, "startConnector");
+    requireAttribute(node, "endConnector");
+    if (connection.start.connector.empty() || connection.end.connector.empty()) return;
+    for (pugi::xml_node child : node.children()) {
+      if (child.type() != pugi::node_element) continue;
+      std::string_view name = localName(child);
+      if (name == "LinearTransformation") {
+        connection.transformed = true;
+        connection.factor = optionalNumber(child, "factor").value_or(1.0);
+        connection.offset = optionalNumber(child, "offset").value_or(0.0);
+      } else if (name == "BooleanMappingTransformation" ||
+                 name == "IntegerMappingTransformation" ||
+                 name == "EnumerationMappingTransformation") {
+        unsupported(child, fmt::format("<{}> is", child.name()));
+      }
+    }
+    system.connections.push_back(std::move(connection));
+  }
+
+  XmlReporter report_;
+  std::filesystem::path base_;
+  std::vector<check::Problem>* sink_;
+  std::vector<std::unique_ptr<std::string>> ssvTexts_;
+};
+
+}  // namespace
+
+SsdReadResult parseSsd(std::string_view text, const std::string& label,
+                       const std::filesystem::path& baseDirectory) {
+  SsdReadResult result;
+  pugi::xml_document document;
+  pugi::xml_parse_result parsed = document.load_buffer(text.data(), text.size());
+  if (!parsed) {
+    XmlReporter report(label, text, result.problems);
+    report.errorAtOffset(static_cast<std::size_t>(std::max<std::ptrdiff_t>(parsed.offset, 0)),
+                         "ssd-well-formed",
+                         fmt::format("the system description is not well-formed XML: {}",
+                                     parsed.description()));
+    return result;
+  }
+  Reader reader(text, label, baseDirectory, result.problems);
+  std::optional<SystemDescription> system = reader.read(document);
+  bool failed = false;
+  for (const check::Problem& problem : result.problems)
+    failed = failed || problem.severity == check::Severity::Error;
+  if (!failed) result.system = std::move(system);
+  return result;
+}
+
+SsdReadResult readSsd(const std::filesystem::path& path, const std::string& label) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    SsdReadResult result;
+    check::Problem problem;
+    problem.rule = "ssd-missing-file";
+    problem.file = label.empty() ? path.string() : label;
+    problem.message = fmt::format("cannot read the system description: {}", std::strerror(errno));
+    result.problems.push_back(std::move(problem));
+    return result;
+  }
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  std::string text = buffer.str();
+  std::filesystem::path base = path.parent_path();
+  if (base.empty()) base = ".";
+  return parseSsd(text, label.empty() ? path.string() : label, base);
+}
+
+}  // namespace smc::ssp
