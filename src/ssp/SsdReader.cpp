@@ -2,9 +2,12 @@
 // follows the document: SystemStructureDescription > System > (Connectors,
 // Elements > Component > (Connectors, ParameterBindings), Connections),
 // then DefaultExperiment. Rule names in problems start with "ssd-".
+// Parameter values are read by ParameterSets.cpp.
 #include "ssp/SsdReader.h"
 
 #include "check/XmlReporter.h"
+#include "ssp/ParameterSets.h"
+#include "ssp/XmlNames.h"
 
 #include <fmt/format.h>
 #include <pugixml.hpp>
@@ -20,26 +23,6 @@ namespace {
 
 using check::XmlReporter;
 
-// "ssd:Component" -> "Component".
-std::string_view localName(pugi::xml_node node) {
-  std::string_view name = node.name();
-  std::size_t colon = name.find(':');
-  return colon == std::string_view::npos ? name : name.substr(colon + 1);
-}
-
-std::vector<pugi::xml_node> childrenNamed(pugi::xml_node parent, std::string_view name) {
-  std::vector<pugi::xml_node> found;
-  for (pugi::xml_node child : parent.children())
-    if (child.type() == pugi::node_element && localName(child) == name) found.push_back(child);
-  return found;
-}
-
-pugi::xml_node childNamed(pugi::xml_node parent, std::string_view name) {
-  for (pugi::xml_node child : parent.children())
-    if (child.type() == pugi::node_element && localName(child) == name) return child;
-  return {};
-}
-
 std::optional<double> parseDouble(std::string_view text) {
   double value = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -54,16 +37,6 @@ std::optional<ConnectorKind> parseKind(std::string_view text) {
   if (text == "calculatedParameter") return ConnectorKind::CalculatedParameter;
   if (text == "inout") return ConnectorKind::Inout;
   if (text == "structuralParameter") return ConnectorKind::Structural;
-  return std::nullopt;
-}
-
-std::optional<ValueType> parseType(std::string_view elementName) {
-  if (elementName == "Real") return ValueType::Real;
-  if (elementName == "Integer") return ValueType::Integer;
-  if (elementName == "Boolean") return ValueType::Boolean;
-  if (elementName == "String") return ValueType::String;
-  if (elementName == "Enumeration") return ValueType::Enumeration;
-  if (elementName == "Binary") return ValueType::Binary;
   return std::nullopt;
 }
 
@@ -314,73 +287,10 @@ private:
   void readParameterFile(pugi::xml_node binding, pugi::xml_attribute source,
                          const std::string& prefix, Component& component) {
     std::filesystem::path path = resolve(source.value());
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
+    if (!readParameterSetFile(path, source.value(), prefix, component.parameters, *sink_))
       report_.error(binding, source, "ssd-missing-file",
                     fmt::format("cannot read the parameter values '{}' ({})", source.value(),
                                 path.string()));
-      return;
-    }
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    // The .ssv document must outlive its reporter's view of the text.
-    ssvTexts_.push_back(std::make_unique<std::string>(buffer.str()));
-    const std::string& text = *ssvTexts_.back();
-    XmlReporter ssvReport(source.value(), text, problemSink());
-    pugi::xml_document document;
-    pugi::xml_parse_result parsed = document.load_buffer(text.data(), text.size());
-    if (!parsed) {
-      ssvReport.errorAtOffset(static_cast<std::size_t>(std::max<std::ptrdiff_t>(parsed.offset, 0)),
-                              "ssd-well-formed",
-                              fmt::format("not well-formed XML: {}", parsed.description()));
-      return;
-    }
-    pugi::xml_node set = document.document_element();
-    if (localName(set) != "ParameterSet") {
-      ssvReport.error(set, "ssd-structure",
-                      fmt::format("the root element is <{}>, not <ssv:ParameterSet>", set.name()));
-      return;
-    }
-    readParameterSet(set, ssvReport, prefix, component.parameters);
-  }
-
-  std::vector<check::Problem>& problemSink() { return *sink_; }
-
-  void readParameterSet(pugi::xml_node set, XmlReporter& report, const std::string& prefix,
-                        std::vector<ParameterValue>& values) {
-    for (pugi::xml_node parameter : childrenNamed(childNamed(set, "Parameters"), "Parameter")) {
-      ParameterValue value;
-      value.name = prefix + parameter.attribute("name").value();
-      auto [line, column] = report.position(parameter);
-      value.where = Location{report.fileLabel(), line, column};
-      if (!parameter.attribute("name")) {
-        report.error(parameter, "ssd-structure", "<ssv:Parameter> needs the attribute 'name'");
-        continue;
-      }
-      pugi::xml_node typed;
-      for (pugi::xml_node child : parameter.children())
-        if (child.type() == pugi::node_element && parseType(localName(child))) typed = child;
-      if (!typed) {
-        report.error(parameter, "ssd-structure",
-                     fmt::format("parameter '{}' has no value element (<ssv:Real value=...>, ...)",
-                                 value.name));
-        continue;
-      }
-      value.type = *parseType(localName(typed));
-      if (value.type == ValueType::Binary) {
-        report.error(typed, "ssd-unsupported", "binary parameter values are not supported yet");
-        continue;
-      }
-      pugi::xml_attribute text = typed.attribute("value");
-      if (!text) {
-        report.error(typed, "ssd-structure",
-                     fmt::format("<{}> of parameter '{}' needs the attribute 'value'",
-                                 typed.name(), value.name));
-        continue;
-      }
-      value.value = text.value();
-      values.push_back(std::move(value));
-    }
   }
 
   void readConnection(pugi::xml_node node, SystemDescription& system) {
@@ -411,7 +321,6 @@ private:
   XmlReporter report_;
   std::filesystem::path base_;
   std::vector<check::Problem>* sink_;
-  std::vector<std::unique_ptr<std::string>> ssvTexts_;
 };
 
 }  // namespace
