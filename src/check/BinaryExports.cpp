@@ -1,11 +1,12 @@
-// Dynamic symbols via llvm::object::ELFObjectFileBase, and the FMI 2.0
-// function list (standard sections 2.1, 3.2 and 4.2: common functions,
-// Model Exchange functions, Co-Simulation functions). An FMU must export
+// Dynamic symbols via llvm::object::ELFObjectFileBase, compared with the
+// FMI 2.0 function list (fmi/Functions.h). An FMU must export
 // every function of each interface it declares, even those a capability
 // flag says are unsupported (they then just return fmi2Error); when the
 // flag claims support, a missing function is reported as a capability
 // problem because that is the promise an importer will act on.
 #include "check/BinaryExports.h"
+
+#include "fmi/Functions.h"
 
 #include <fmt/format.h>
 #include <llvm/BinaryFormat/ELF.h>
@@ -22,61 +23,6 @@
 
 namespace smc::check {
 namespace {
-
-enum class Interface { Common, ModelExchange, CoSimulation };
-
-struct FmiFunction {
-  std::string_view name;
-  Interface interface;
-  std::string_view capability;  // the flag that promises it works, if any
-};
-
-constexpr std::array<FmiFunction, 44> kFmiFunctions{{
-    {"fmi2GetTypesPlatform", Interface::Common, ""},
-    {"fmi2GetVersion", Interface::Common, ""},
-    {"fmi2SetDebugLogging", Interface::Common, ""},
-    {"fmi2Instantiate", Interface::Common, ""},
-    {"fmi2FreeInstance", Interface::Common, ""},
-    {"fmi2SetupExperiment", Interface::Common, ""},
-    {"fmi2EnterInitializationMode", Interface::Common, ""},
-    {"fmi2ExitInitializationMode", Interface::Common, ""},
-    {"fmi2Terminate", Interface::Common, ""},
-    {"fmi2Reset", Interface::Common, ""},
-    {"fmi2GetReal", Interface::Common, ""},
-    {"fmi2GetInteger", Interface::Common, ""},
-    {"fmi2GetBoolean", Interface::Common, ""},
-    {"fmi2GetString", Interface::Common, ""},
-    {"fmi2SetReal", Interface::Common, ""},
-    {"fmi2SetInteger", Interface::Common, ""},
-    {"fmi2SetBoolean", Interface::Common, ""},
-    {"fmi2SetString", Interface::Common, ""},
-    {"fmi2GetFMUstate", Interface::Common, "canGetAndSetFMUstate"},
-    {"fmi2SetFMUstate", Interface::Common, "canGetAndSetFMUstate"},
-    {"fmi2FreeFMUstate", Interface::Common, "canGetAndSetFMUstate"},
-    {"fmi2SerializedFMUstateSize", Interface::Common, "canSerializeFMUstate"},
-    {"fmi2SerializeFMUstate", Interface::Common, "canSerializeFMUstate"},
-    {"fmi2DeSerializeFMUstate", Interface::Common, "canSerializeFMUstate"},
-    {"fmi2GetDirectionalDerivative", Interface::Common, "providesDirectionalDerivative"},
-    {"fmi2EnterEventMode", Interface::ModelExchange, ""},
-    {"fmi2NewDiscreteStates", Interface::ModelExchange, ""},
-    {"fmi2EnterContinuousTimeMode", Interface::ModelExchange, ""},
-    {"fmi2CompletedIntegratorStep", Interface::ModelExchange, ""},
-    {"fmi2SetTime", Interface::ModelExchange, ""},
-    {"fmi2SetContinuousStates", Interface::ModelExchange, ""},
-    {"fmi2GetDerivatives", Interface::ModelExchange, ""},
-    {"fmi2GetEventIndicators", Interface::ModelExchange, ""},
-    {"fmi2GetContinuousStates", Interface::ModelExchange, ""},
-    {"fmi2GetNominalsOfContinuousStates", Interface::ModelExchange, ""},
-    {"fmi2SetRealInputDerivatives", Interface::CoSimulation, "canInterpolateInputs"},
-    {"fmi2GetRealOutputDerivatives", Interface::CoSimulation, "maxOutputDerivativeOrder"},
-    {"fmi2DoStep", Interface::CoSimulation, ""},
-    {"fmi2CancelStep", Interface::CoSimulation, "canRunAsynchronuously"},
-    {"fmi2GetStatus", Interface::CoSimulation, ""},
-    {"fmi2GetRealStatus", Interface::CoSimulation, ""},
-    {"fmi2GetIntegerStatus", Interface::CoSimulation, ""},
-    {"fmi2GetBooleanStatus", Interface::CoSimulation, ""},
-    {"fmi2GetStringStatus", Interface::CoSimulation, ""},
-}};
 
 // A boolean flag is claimed when "true"/"1"; maxOutputDerivativeOrder when > 0.
 bool claims(pugi::xml_node coSimulation, std::string_view capability) {
@@ -147,11 +93,11 @@ void checkExports(const BinaryFacts& binary, pugi::xml_node root, std::string_vi
   std::vector<std::string_view> missingRequired;
   std::vector<std::string_view> missingModelExchange;
   std::map<std::string_view, std::vector<std::string_view>> missingByCapability;
-  for (const FmiFunction& function : kFmiFunctions) {
+  for (const fmi::Function& function : fmi::kFunctions) {
     if (binary.exportedFunctions.contains(std::string(function.name))) continue;
     if (claims(coSimulation, function.capability)) {
       missingByCapability[function.capability].push_back(function.name);
-    } else if (function.interface != Interface::ModelExchange || declaresModelExchange) {
+    } else if (function.interface != fmi::Interface::ModelExchange || declaresModelExchange) {
       missingRequired.push_back(function.name);
     } else {
       missingModelExchange.push_back(function.name);

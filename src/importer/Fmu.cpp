@@ -1,6 +1,8 @@
 // dlopen and symbol lookup for an FMU binary; see Fmu.h.
 #include "importer/Fmu.h"
 
+#include "fmi/Functions.h"
+
 #include "importer/FmuArchive.h"
 #include "importer/ModelDescription.h"
 
@@ -14,62 +16,6 @@
 
 namespace smc::importer {
 namespace {
-
-enum class Interface { Common, ModelExchange, CoSimulation };
-
-struct Fmi2Symbol {
-  const char* name;
-  Interface interface;
-};
-
-// FMI 2.0 sections 2.1.4-2.1.10 (common), 3.2 (Model Exchange) and 4.2
-// (Co-Simulation): the complete list of 44 functions.
-constexpr std::array<Fmi2Symbol, 44> kFmi2Symbols{{
-    {"fmi2GetTypesPlatform", Interface::Common},
-    {"fmi2GetVersion", Interface::Common},
-    {"fmi2SetDebugLogging", Interface::Common},
-    {"fmi2Instantiate", Interface::Common},
-    {"fmi2FreeInstance", Interface::Common},
-    {"fmi2SetupExperiment", Interface::Common},
-    {"fmi2EnterInitializationMode", Interface::Common},
-    {"fmi2ExitInitializationMode", Interface::Common},
-    {"fmi2Terminate", Interface::Common},
-    {"fmi2Reset", Interface::Common},
-    {"fmi2GetReal", Interface::Common},
-    {"fmi2GetInteger", Interface::Common},
-    {"fmi2GetBoolean", Interface::Common},
-    {"fmi2GetString", Interface::Common},
-    {"fmi2SetReal", Interface::Common},
-    {"fmi2SetInteger", Interface::Common},
-    {"fmi2SetBoolean", Interface::Common},
-    {"fmi2SetString", Interface::Common},
-    {"fmi2GetFMUstate", Interface::Common},
-    {"fmi2SetFMUstate", Interface::Common},
-    {"fmi2FreeFMUstate", Interface::Common},
-    {"fmi2SerializedFMUstateSize", Interface::Common},
-    {"fmi2SerializeFMUstate", Interface::Common},
-    {"fmi2DeSerializeFMUstate", Interface::Common},
-    {"fmi2GetDirectionalDerivative", Interface::Common},
-    {"fmi2EnterEventMode", Interface::ModelExchange},
-    {"fmi2NewDiscreteStates", Interface::ModelExchange},
-    {"fmi2EnterContinuousTimeMode", Interface::ModelExchange},
-    {"fmi2CompletedIntegratorStep", Interface::ModelExchange},
-    {"fmi2SetTime", Interface::ModelExchange},
-    {"fmi2SetContinuousStates", Interface::ModelExchange},
-    {"fmi2GetDerivatives", Interface::ModelExchange},
-    {"fmi2GetEventIndicators", Interface::ModelExchange},
-    {"fmi2GetContinuousStates", Interface::ModelExchange},
-    {"fmi2GetNominalsOfContinuousStates", Interface::ModelExchange},
-    {"fmi2SetRealInputDerivatives", Interface::CoSimulation},
-    {"fmi2GetRealOutputDerivatives", Interface::CoSimulation},
-    {"fmi2DoStep", Interface::CoSimulation},
-    {"fmi2CancelStep", Interface::CoSimulation},
-    {"fmi2GetStatus", Interface::CoSimulation},
-    {"fmi2GetRealStatus", Interface::CoSimulation},
-    {"fmi2GetIntegerStatus", Interface::CoSimulation},
-    {"fmi2GetBooleanStatus", Interface::CoSimulation},
-    {"fmi2GetStringStatus", Interface::CoSimulation},
-}};
 
 // dlsym yields void*; POSIX guarantees it converts to a function pointer.
 template <typename Fn>
@@ -144,9 +90,9 @@ Result<std::unique_ptr<Fmu>> Fmu::loadLibrary(const std::filesystem::path& libra
   std::unique_ptr<Fmu> fmu(new Fmu(handle, library));
 
   std::vector<std::string> missing;
-  for (const Fmi2Symbol& symbol : kFmi2Symbols) {
-    if (dlsym(handle, symbol.name) != nullptr) continue;
-    if (symbol.interface == Interface::ModelExchange) {
+  for (const fmi::Function& symbol : fmi::kFunctions) {
+    if (dlsym(handle, std::string(symbol.name).c_str()) != nullptr) continue;
+    if (symbol.interface == fmi::Interface::ModelExchange) {
       fmu->missingModelExchange_.emplace_back(symbol.name);
     } else {
       missing.emplace_back(symbol.name);

@@ -15,22 +15,13 @@ using smc::importer::SimulateOptions;
 using smc::importer::SimulationResult;
 
 SimulationResult run(const std::string& model, double stop, double step) {
-  SimulateOptions options;
-  options.fmuPath = compileModel(example(model + ".mo"), model + ".fmu");
-  options.stopTime = stop;
-  options.stepSize = step;
-  options.allVariables = true;
-  return simulateOk(options);
+  return simulateOk(simulationOf(compileModel(example(model + ".mo"), model + ".fmu"), stop, step, true));
 }
 
 // Compiles the model `text` (file `name`.mo) and simulates it from 0.
 SimulationResult runText(const std::string& name, const std::string& text, double stop, double step) {
-  SimulateOptions options;
-  options.fmuPath = compileModel(writeScratchModel(name + ".mo", text), name + ".fmu");
-  options.stopTime = stop;
-  options.stepSize = step;
-  options.allVariables = true;
-  return simulateOk(options);
+  return simulateOk(
+      simulationOf(compileModel(writeScratchModel(name + ".mo", text), name + ".fmu"), stop, step, true));
 }
 
 // Row i of a result on a grid of `step` is at time i*step.

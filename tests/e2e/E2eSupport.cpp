@@ -62,6 +62,16 @@ std::string compileErrors(const std::string& modelPath) {
   return printed;
 }
 
+importer::SimulateOptions simulationOf(const std::string& fmu, double stop, double step,
+                                       bool allVariables) {
+  importer::SimulateOptions options;
+  options.fmuPath = fmu;
+  options.stopTime = stop;
+  options.stepSize = step;
+  options.allVariables = allVariables;
+  return options;
+}
+
 importer::SimulationResult simulateOk(importer::SimulateOptions options) {
   options.logSink = [](const importer::LogMessage&) {};
   auto result = importer::simulate(options);

@@ -18,6 +18,11 @@ std::string compileModelWithRuntime(const std::string& modelPath, const std::str
 // Compiles and returns the diagnostics (empty when it succeeded).
 std::string compileErrors(const std::string& modelPath);
 
+// Options to simulate `fmu` from 0 to `stop` with communication step
+// `step`, recording the outputs, or every variable when `allVariables`.
+importer::SimulateOptions simulationOf(const std::string& fmu, double stop, double step,
+                                       bool allVariables = false);
+
 // Runs the FMU; a failure is a test failure with the importer's message.
 importer::SimulationResult simulateOk(importer::SimulateOptions options);
 // Runs the FMU expecting failure; returns the importer's error message.

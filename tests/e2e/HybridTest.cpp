@@ -21,14 +21,7 @@ using smc::test::compileModel;
 using smc::test::example;
 using smc::test::simulateError;
 using smc::test::simulateOk;
-
-SimulateOptions optionsFor(const std::string& fmu, double stop, double step) {
-  SimulateOptions options;
-  options.fmuPath = fmu;
-  options.stopTime = stop;
-  options.stepSize = step;
-  return options;
-}
+using smc::test::simulationOf;
 
 TEST(Hybrid, SharedBouncingBallMatchesItsExpectation) {
   smc::test::expectMatchesSharedModel("continuous/BouncingBall", 0, 2e-3);
@@ -39,7 +32,7 @@ TEST(Hybrid, SharedBouncingBallMatchesItsExpectation) {
 // logarithms and T between them is closed-form.
 TEST(Hybrid, ThermostatSwitchesAtTheClosedFormTimes) {
   std::string fmu = compileModel(example("Thermostat.mo"), "Thermostat.fmu");
-  SimulationResult result = simulateOk(optionsFor(fmu, 3, 0.01));
+  SimulationResult result = simulateOk(simulationOf(fmu, 3, 0.01));
   int T = columnOf(result, "T"), heating = columnOf(result, "heating");
   // Phase boundaries: on until t1, off until t2, on until t3, ...
   std::vector<double> switches;
@@ -71,7 +64,7 @@ TEST(Hybrid, ThermostatSwitchesAtTheClosedFormTimes) {
 // of ticks <= t and `last` the latest tick time.
 TEST(Hybrid, SampledCounterCountsEveryTickIncludingOnesAtCommunicationPoints) {
   std::string fmu = compileModel(example("SampledCounter.mo"), "SampledCounter.fmu");
-  SimulationResult result = simulateOk(optionsFor(fmu, 2, 0.125));
+  SimulationResult result = simulateOk(simulationOf(fmu, 2, 0.125));
   int count = columnOf(result, "count"), last = columnOf(result, "last");
   ASSERT_EQ(result.rows.size(), 17u);
   for (const auto& row : result.rows) {
@@ -84,7 +77,7 @@ TEST(Hybrid, SampledCounterCountsEveryTickIncludingOnesAtCommunicationPoints) {
 
 TEST(Hybrid, UserFunctionWithWhileLoopComputesSquareRoots) {
   std::string fmu = compileModel(example("NewtonSqrt.mo"), "NewtonSqrt.fmu");
-  SimulationResult result = simulateOk(optionsFor(fmu, 3, 0.1));
+  SimulationResult result = simulateOk(simulationOf(fmu, 3, 0.1));
   int y = columnOf(result, "y"), coarse = columnOf(result, "coarse");
   ASSERT_EQ(result.rows.size(), 31u);
   for (const auto& row : result.rows) EXPECT_NEAR(row[y], std::sqrt(1 + row[0]), 1e-12) << "t=" << row[0];
@@ -97,7 +90,7 @@ TEST(Hybrid, UserFunctionWithWhileLoopComputesSquareRoots) {
 // x = 6 + (sin t - T cos t + T exp(-t/T)) / (1 + T^2).
 TEST(Hybrid, InitialEquationOnTheDerivativeGivesASteadyStart) {
   std::string fmu = compileModel(example("SteadyStart.mo"), "SteadyStart.fmu");
-  SimulationResult result = simulateOk(optionsFor(fmu, 5, 0.25));
+  SimulationResult result = simulateOk(simulationOf(fmu, 5, 0.25));
   int y = columnOf(result, "y");
   const double T = 0.5;
   for (const auto& row : result.rows) {
@@ -111,7 +104,7 @@ TEST(Hybrid, InitialEquationOnTheDerivativeGivesASteadyStart) {
 // Wanner's test set, also printed by SUNDIALS' cvRoberts example).
 TEST(Hybrid, StiffRobertsonKineticsMatchTheReference) {
   std::string fmu = compileModel(example("Robertson.mo"), "Robertson.fmu");
-  SimulateOptions options = optionsFor(fmu, 40, 0.4);
+  SimulateOptions options = simulationOf(fmu, 40, 0.4);
   options.outputVariables = {"y1", "y2", "y3", "total"};
   SimulationResult result = simulateOk(options);
   ASSERT_EQ(result.rows.size(), 101u);
@@ -133,7 +126,7 @@ TEST(Hybrid, StiffRobertsonKineticsMatchTheReference) {
 // a + 2b = x, 3a - b = 1 with x = exp(-t): a = (x + 2)/7, b = (3x - 1)/7.
 TEST(Loops, LinearLoopIsSolvedExactlyByLu) {
   std::string fmu = compileModel(example("LinearLoop.mo"), "LinearLoop.fmu");
-  SimulateOptions options = optionsFor(fmu, 2, 0.1);
+  SimulateOptions options = simulationOf(fmu, 2, 0.1);
   options.outputVariables = {"x", "a", "b"};
   SimulationResult result = simulateOk(options);
   ASSERT_EQ(result.rows.size(), 21u);
@@ -185,7 +178,7 @@ TEST(HybridErrors, ChatteringEventIterationFailsWithAClearMessage) {
                                 "equation\n  when sample(0, 1) then\n    n = pre(n) + 1;\n  end when;\n"
                                 "  b = not pre(b);\nend Chatter;\n");
   std::string fmu = compileModel(path, "Chatter.fmu");
-  std::string message = simulateError(optionsFor(fmu, 1, 0.5));
+  std::string message = simulateError(simulationOf(fmu, 1, 0.5));
   EXPECT_NE(message.find("event iteration"), std::string::npos) << message;
 }
 
@@ -194,7 +187,7 @@ TEST(HybridErrors, SingularLinearLoopFailsNamingTheLoop) {
                                 "model Singular\n  parameter Real p = 2;\n  Real a, b;\nequation\n"
                                 "  a + b = time;\n  p * a + p * b = 1;\nend Singular;\n");
   std::string fmu = compileModel(path, "Singular.fmu");
-  std::string message = simulateError(optionsFor(fmu, 1, 0.5));
+  std::string message = simulateError(simulationOf(fmu, 1, 0.5));
   EXPECT_NE(message.find("singular"), std::string::npos) << message;
   EXPECT_NE(message.find("Singular.mo:5:3"), std::string::npos) << message;
 }

@@ -18,13 +18,9 @@ using smc::test::simulateError;
 using smc::test::simulateOk;
 using smc::test::writeScratchModel;
 
+// Every variable is recorded: the tests look at locals too.
 SimulateOptions optionsFor(const std::string& fmu, double stop, double step) {
-  SimulateOptions options;
-  options.fmuPath = fmu;
-  options.stopTime = stop;
-  options.stepSize = step;
-  options.allVariables = true;
-  return options;
+  return smc::test::simulationOf(fmu, stop, step, true);
 }
 
 double valueAt(const SimulationResult& r, const std::string& name, double time) {

@@ -1,0 +1,53 @@
+// See Functions.h. The order is the standard's.
+#include "fmi/Functions.h"
+
+namespace smc::fmi {
+
+const std::array<Function, 44> kFunctions{{
+    {"fmi2GetTypesPlatform", Interface::Common, ""},
+    {"fmi2GetVersion", Interface::Common, ""},
+    {"fmi2SetDebugLogging", Interface::Common, ""},
+    {"fmi2Instantiate", Interface::Common, ""},
+    {"fmi2FreeInstance", Interface::Common, ""},
+    {"fmi2SetupExperiment", Interface::Common, ""},
+    {"fmi2EnterInitializationMode", Interface::Common, ""},
+    {"fmi2ExitInitializationMode", Interface::Common, ""},
+    {"fmi2Terminate", Interface::Common, ""},
+    {"fmi2Reset", Interface::Common, ""},
+    {"fmi2GetReal", Interface::Common, ""},
+    {"fmi2GetInteger", Interface::Common, ""},
+    {"fmi2GetBoolean", Interface::Common, ""},
+    {"fmi2GetString", Interface::Common, ""},
+    {"fmi2SetReal", Interface::Common, ""},
+    {"fmi2SetInteger", Interface::Common, ""},
+    {"fmi2SetBoolean", Interface::Common, ""},
+    {"fmi2SetString", Interface::Common, ""},
+    {"fmi2GetFMUstate", Interface::Common, "canGetAndSetFMUstate"},
+    {"fmi2SetFMUstate", Interface::Common, "canGetAndSetFMUstate"},
+    {"fmi2FreeFMUstate", Interface::Common, "canGetAndSetFMUstate"},
+    {"fmi2SerializedFMUstateSize", Interface::Common, "canSerializeFMUstate"},
+    {"fmi2SerializeFMUstate", Interface::Common, "canSerializeFMUstate"},
+    {"fmi2DeSerializeFMUstate", Interface::Common, "canSerializeFMUstate"},
+    {"fmi2GetDirectionalDerivative", Interface::Common, "providesDirectionalDerivative"},
+    {"fmi2EnterEventMode", Interface::ModelExchange, ""},
+    {"fmi2NewDiscreteStates", Interface::ModelExchange, ""},
+    {"fmi2EnterContinuousTimeMode", Interface::ModelExchange, ""},
+    {"fmi2CompletedIntegratorStep", Interface::ModelExchange, ""},
+    {"fmi2SetTime", Interface::ModelExchange, ""},
+    {"fmi2SetContinuousStates", Interface::ModelExchange, ""},
+    {"fmi2GetDerivatives", Interface::ModelExchange, ""},
+    {"fmi2GetEventIndicators", Interface::ModelExchange, ""},
+    {"fmi2GetContinuousStates", Interface::ModelExchange, ""},
+    {"fmi2GetNominalsOfContinuousStates", Interface::ModelExchange, ""},
+    {"fmi2SetRealInputDerivatives", Interface::CoSimulation, "canInterpolateInputs"},
+    {"fmi2GetRealOutputDerivatives", Interface::CoSimulation, "maxOutputDerivativeOrder"},
+    {"fmi2DoStep", Interface::CoSimulation, ""},
+    {"fmi2CancelStep", Interface::CoSimulation, "canRunAsynchronuously"},
+    {"fmi2GetStatus", Interface::CoSimulation, ""},
+    {"fmi2GetRealStatus", Interface::CoSimulation, ""},
+    {"fmi2GetIntegerStatus", Interface::CoSimulation, ""},
+    {"fmi2GetBooleanStatus", Interface::CoSimulation, ""},
+    {"fmi2GetStringStatus", Interface::CoSimulation, ""},
+}};
+
+}  // namespace smc::fmi
