@@ -27,9 +27,13 @@ fmi2Status fmi2SetupExperiment(fmi2Component c, fmi2Boolean toleranceDefined, fm
     smc_log_error(instance, "fmi2SetupExperiment: startTime %g is not finite", startTime);
     return fmi2Error;
   }
-  if (stopTimeDefined && !(isfinite(stopTime) && stopTime >= startTime)) {
-    smc_log_error(instance, "fmi2SetupExperiment: stopTime %g is before startTime %g", stopTime,
-                  startTime);
+  if (stopTimeDefined && !isfinite(stopTime)) {
+    smc_log_error(instance, "fmi2SetupExperiment: stopTime %g is not finite", stopTime);
+    return fmi2Error;
+  }
+  if (stopTimeDefined && stopTime < startTime) {
+    smc_log_error(instance, "fmi2SetupExperiment: stopTime %.17g is before startTime %.17g",
+                  stopTime, startTime);
     return fmi2Error;
   }
   if (toleranceDefined) instance->dynamic->tolerance = tolerance;

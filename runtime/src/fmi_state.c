@@ -38,7 +38,8 @@ static void describe_mask(unsigned allowed, char* out, size_t capacity) {
 
 SmcInstance* smc_enter(fmi2Component c, const char* function, unsigned allowed) {
   SmcInstance* instance = c;
-  if (instance == NULL) return NULL;
+  /* NULL or not one of ours: there is no logger to tell. */
+  if (instance == NULL || instance->magic != SMC_INSTANCE_MAGIC) return NULL;
   smc_log_call(instance, "%s called in state %s", function,
                smc_state_name(instance->dynamic->state));
   if ((allowed & instance->dynamic->state) != 0) {

@@ -41,7 +41,8 @@
 
 /* The instance behind c when it is in one of `allowed` states. Otherwise
  * logs what `function` expected and what it found, and returns NULL; a
- * NULL c returns NULL silently (there is no logger to tell). */
+ * NULL c, or one whose first 8 bytes are not SMC_INSTANCE_MAGIC (a pointer
+ * to something else), returns NULL silently (there is no logger to tell). */
 SmcInstance* smc_enter(fmi2Component c, const char* function, unsigned allowed);
 
 /* "stepComplete" etc., as the standard names the state. */

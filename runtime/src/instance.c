@@ -102,6 +102,7 @@ SmcInstance* smc_instance_create(const char* name, const fmi2CallbackFunctions* 
     return NULL;
   }
   memset(instance, 0, sizeof *instance); /* the importer's allocator need not zero */
+  instance->magic = SMC_INSTANCE_MAGIC;
   instance->allocate = allocate;
   instance->release = importer_memory ? functions->freeMemory : free;
   instance->callbacks = *functions;
@@ -137,6 +138,7 @@ void smc_instance_destroy(SmcInstance* instance) {
   smc_release(instance, instance->dynamic);
   smc_release(instance, instance->name);
   fmi2CallbackFreeMemory release = instance->release;
+  instance->magic = 0; /* no longer an instance, should the block be reused */
   release(instance);
 }
 

@@ -76,7 +76,14 @@ typedef struct SmcDynamicState {
 /* An FMU state handed out by fmi2GetFMUstate (fmu_state.c). */
 struct SmcFmuState;
 
+/* The first member of every live SmcInstance. fmi2Component is a void*,
+ * so an importer can hand in a pointer to anything; smc_enter reads this
+ * member first and refuses the pointer when it does not hold the value
+ * (fmi_state.c). Cleared when the instance is freed. */
+#define SMC_INSTANCE_MAGIC UINT64_C(0x534d43496e737431) /* "SMCInst1" */
+
 typedef struct SmcInstance {
+  uint64_t magic; /* SMC_INSTANCE_MAGIC while the instance lives */
   /* Identity and configuration: not part of an FMU state (a restored
    * state keeps the instance's name, callbacks and log categories). */
   char* name;

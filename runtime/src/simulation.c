@@ -41,6 +41,14 @@
 #include "model_eval.h"
 #include "solver_cvode.h"
 
+/* A time event at `event` is due by `time` (within one instant). "No time
+ * event" is INFINITY, and for a time near DBL_MAX (a huge communication
+ * step) time + one instant overflows to INFINITY too: only a finite event
+ * can be due. */
+static bool time_event_due(double event, double time) {
+  return isfinite(event) && event <= time + smc_same_instant(time);
+}
+
 /* One event at data.time (see the file comment). */
 static int32_t handle_event(SmcInstance* instance, const char* function) {
   if (smc_note_event(instance, function) != SMC_OK) return SMC_FAILED;
@@ -62,10 +70,10 @@ static int32_t advance(SmcInstance* instance, double tout, const char* function)
   SmcModelData* data = &instance->data;
   double now = data->time;
   double next_event = data->next_time_event;
-  if (next_event <= now + smc_same_instant(now)) return handle_event(instance, function);
+  if (time_event_due(next_event, now)) return handle_event(instance, function);
   double target = tout;
   bool time_event = false;
-  if (next_event <= tout + smc_same_instant(tout)) {
+  if (time_event_due(next_event, tout)) {
     time_event = true;
     if (fabs(next_event - tout) > smc_same_instant(tout)) target = next_event;
   }
@@ -98,7 +106,7 @@ int32_t smc_simulation_start(SmcInstance* instance, const char* function) {
   instance->dynamic->last_event_time = -INFINITY;
   instance->dynamic->consecutive_events = 0;
   /* sample(start, interval) ticks at the start time: visible at the first read. */
-  if (data->next_time_event <= data->time + smc_same_instant(data->time)) {
+  if (time_event_due(data->next_time_event, data->time)) {
     if (handle_event(instance, function) != SMC_OK ||
         smc_eval_outputs(instance, function) != SMC_OK)
       return SMC_FAILED;
