@@ -251,7 +251,7 @@ std::optional<Value> Flattener::lowerCall(const ast::Expr& call, const Scope& sc
       return std::nullopt;
     }
     auto dims = integerArgs(isFill ? 1 : 0);
-    if (!dims) return std::nullopt;
+    if (!dims || !withinElementLimit(*dims, r, (name + "()").c_str())) return std::nullopt;
     flat::ExprPtr item;
     if (isFill) {
       auto v = lower(*call.args[0], scope);
@@ -273,7 +273,7 @@ std::optional<Value> Flattener::lowerCall(const ast::Expr& call, const Scope& sc
   if (name == "identity") {
     if (!arity(1, 1)) return std::nullopt;
     auto n = evaluateInteger(*call.args[0], scope);
-    if (!n) return std::nullopt;
+    if (!n || !withinElementLimit({*n, *n}, r, "identity()")) return std::nullopt;
     Value out{{*n, *n}, {}};
     for (long long i = 0; i < *n; ++i)
       for (long long j = 0; j < *n; ++j) out.elements.push_back(flat::makeInteger(i == j ? 1 : 0, r));

@@ -64,6 +64,11 @@ std::vector<ClassNode*> ClassTree::add(ast::StoredDefinition definition) {
 ClassNode* ClassTree::member(ClassNode* cls, const std::string& name) {
   if (ClassNode* c = cls->child(name)) return c;
   if (!cls->def || memberDepth_ > 64) return nullptr;
+  // A search already under way for the same name in the same class means
+  // the extends clauses form a cycle: without this, every level of the cycle
+  // would search all the others again, exponentially.
+  auto key = std::make_pair(static_cast<const ClassNode*>(cls), name);
+  if (!searching_.insert(key).second) return nullptr;
   ++memberDepth_;
   ClassNode* found = nullptr;
   for (const ast::Extends& ext : cls->def->extends) {
@@ -75,6 +80,7 @@ ClassNode* ClassTree::member(ClassNode* cls, const std::string& name) {
     if (base && base != cls) found = member(base, name);
   }
   --memberDepth_;
+  searching_.erase(key);
   return found;
 }
 

@@ -13,6 +13,7 @@
 #include "frontend/Diagnostics.h"
 
 #include <map>
+#include <set>
 #include <memory>
 #include <string>
 #include <vector>
@@ -64,6 +65,7 @@ private:
   ClassNode root_;
   std::map<std::string, bool> triedLoading_;
   int memberDepth_ = 0;  // guards against cyclic extends during lookup
+  std::set<std::pair<const ClassNode*, std::string>> searching_;  // member() calls under way
 };
 
 }  // namespace smc::flatten

@@ -119,7 +119,46 @@ std::optional<ClockForm> formOfName(const std::string& name) {
 
 const char* article(BaseType type) { return type == BaseType::Integer ? "an" : "a"; }
 
+bool isConversion(ClockOperator op) {
+  switch (op) {
+    case ClockOperator::Sample: case ClockOperator::Hold: case ClockOperator::SubSample:
+    case ClockOperator::SuperSample: case ClockOperator::ShiftSample: case ClockOperator::BackSample:
+    case ClockOperator::NoClock:
+      return true;
+    case ClockOperator::Previous: case ClockOperator::Interval: case ClockOperator::FirstTick:
+      return false;
+  }
+  return false;
+}
+
 }  // namespace
+
+// `hold(K*sample(u, c))`: the inner sample() starts a partition of its own
+// inside the outer operator's operand (spec 16.7.1), which the clocks stage
+// only handles at the top of an operand. Each such nested conversion moves
+// into a hidden variable with its own equation, `$clockedN = sample(u, c)`,
+// exactly as if the user had written the split form.
+flat::ExprPtr Flattener::hoistConversions(const flat::ExprPtr& e, const Scope& scope) {
+  if (e->kind == flat::ExprKind::ClockOp && isConversion(e->clockOp)) {
+    if (typeOf(*e, scope) == BaseType::Clock) return e;  // a derived Clock, not a value
+    flat::Variable v;
+    v.name = fmt::format("$clocked{}", ++hoistedConversions_);
+    v.type = typeOf(*e, scope);
+    v.variability = v.type == BaseType::Real ? flat::Variability::Continuous : flat::Variability::Discrete;
+    v.isHidden = true;
+    v.range = e->range;
+    auto id = static_cast<flat::VarId>(model_.variables.size());
+    model_.variables.push_back(std::move(v));
+    addEquation(flat::makeVar(id, e->range), e, e->range, false,
+                scope.instance ? scope.instance->path : std::string());
+    return flat::makeVar(id, e->range);
+  }
+  if (e->args.empty()) return e;
+  auto copy = std::make_shared<flat::Expr>(*e);
+  for (flat::ExprPtr& arg : copy->args)
+    if (arg) arg = hoistConversions(arg, scope);
+  return copy;
+}
 
 bool isClockOperatorName(const std::string& name) {
   return name == "Clock" || (name != "sample" && signatures().count(name));
@@ -355,7 +394,8 @@ std::optional<std::optional<Value>> Flattener::lowerClockOperator(const ast::Exp
   }
 
   Value out{operand->dims, {}};
-  for (const flat::ExprPtr& e : operand->elements) {
+  for (flat::ExprPtr e : operand->elements) {
+    if (isConversion(op) && !scope.function) e = hoistConversions(e, scope);
     std::vector<flat::ExprPtr> args{e};
     args.insert(args.end(), extra.begin(), extra.end());
     out.elements.push_back(flat::makeClockOp(op, std::move(args), r));

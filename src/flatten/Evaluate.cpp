@@ -92,6 +92,14 @@ std::optional<Flattener::IndexRanges> Flattener::evaluateIndexRanges(
     if (!values) return std::nullopt;
     ranges.emplace_back(index.name, std::move(*values));
   }
+  // Nested loops multiply: each range may be under the limit while all the
+  // combinations together are not.
+  std::vector<long long> sizes;
+  for (const auto& range : ranges) sizes.push_back(static_cast<long long>(range.second.size()));
+  if (!indices.empty() &&
+      !withinElementLimit(sizes, {indices.front().source.begin, indices.back().source.end},
+                          (std::string(what) + " index space").c_str()))
+    return std::nullopt;
   return ranges;
 }
 

@@ -54,9 +54,15 @@ BaseType typeOf(const Expr& e, const FlatModel& model, const Function* function)
         case Op::Equal: case Op::NotEqual: case Op::And: case Op::Or: case Op::Not:
           return BaseType::Boolean;
         case Op::Div: case Op::Pow: return BaseType::Real;
-        case Op::Add:
-          if (typeOf(*e.args[0], model, function) == BaseType::String) return BaseType::String;
-          return numeric(e.args, model, function);
+        case Op::Add: {
+          // The left operand's type is computed once: asking twice per level
+          // made a chain of n additions cost 2^n.
+          BaseType left = typeOf(*e.args[0], model, function);
+          if (left == BaseType::String) return BaseType::String;
+          if (left != BaseType::Integer) return BaseType::Real;
+          return typeOf(*e.args[1], model, function) == BaseType::Integer ? BaseType::Integer
+                                                                          : BaseType::Real;
+        }
         case Op::Sub: case Op::Mul: case Op::Negate:
           return numeric(e.args, model, function);
       }

@@ -337,6 +337,13 @@ private:
   void addElements(Instance& inst, ClassNode* cls, const Mod& mod, bool inheritedProtected,
                    int extendsDepth);
   void instantiateLeaf(Component& c, LeafType leaf, const Mod& typeMod);
+  bool containsItself(const Component& c, ClassNode* typeClass);
+  flat::ExprPtr hoistConversions(const flat::ExprPtr& e, const Scope& scope);
+  // ResourceLimits.cpp: false (reported at `range`) when an array of `dims`
+  // has more elements than the limit, or when `count` more scalars would
+  // take the whole model past it.
+  bool withinElementLimit(const std::vector<long long>& dims, SourceRange range, const char* what);
+  bool reserveScalars(long long count, SourceRange range);
   void setAttributes(Component& c, const Mod& mod);
   std::optional<std::vector<long long>> evaluateDims(Component& c, ClassNode*& typeClass,
                                                      LeafType& leaf, Mod& typeMod,
@@ -491,6 +498,9 @@ private:
   std::unique_ptr<Instance> top_;
   std::set<const ast::Component*> constantsInProgress_;  // package constants being lowered
   std::optional<long long> currentEnd_;  // size of the dimension `end` stands for
+  std::vector<ClassNode*> extendsChain_;  // classes whose elements addElements() is adding
+  long long scalarElements_ = 0;          // variables and instances created (ResourceLimits.h)
+  int hoistedConversions_ = 0;            // $clockedN variables made by hoistConversions()
   std::map<ClassNode*, uint32_t> functionIndices_;  // functions built so far
   std::set<ClassNode*> failedFunctions_;           // reported once, not rebuilt
   std::set<uint32_t> indexErrorFunctions_;         // made by indexErrorCall()

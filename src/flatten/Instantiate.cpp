@@ -83,7 +83,12 @@ bool isBuiltinTypeName(const ast::Name& name, LeafType& leaf) {
 
 void Flattener::instantiateClass(Instance& inst, ClassNode* cls, const Mod& mod) {
   inst.cls = cls;
+  // A class instantiated while another's extends clauses are being followed
+  // (a modifier that needs a parameter's value) starts its own chain.
+  std::vector<ClassNode*> outerChain;
+  outerChain.swap(extendsChain_);
   addElements(inst, cls, mod, inst.isProtected, 0);
+  extendsChain_.swap(outerChain);
   for (const auto& [name, child] : mod.children) {
     if (!inst.components.count(name))
       diags_.errorf(child.range, "'{}' is not a component of '{}'", name, cls->path());
@@ -94,6 +99,20 @@ void Flattener::instantiateClass(Instance& inst, ClassNode* cls, const Mod& mod)
 void Flattener::addElements(Instance& inst, ClassNode* cls, const Mod& mod, bool inheritedProtected,
                             int extendsDepth) {
   const ast::ClassDef& def = *cls->def;
+  for (size_t i = 0; i < extendsChain_.size(); ++i) {
+    if (extendsChain_[i] != cls) continue;
+    // Spec 7.1: a class must not inherit from itself, directly or not.
+    std::string cycle;
+    for (size_t j = i; j < extendsChain_.size(); ++j) cycle += extendsChain_[j]->path() + " extends ";
+    ClassNode* start = extendsChain_[i];
+    diags_.errorf(start->def->nameRange, "cyclic extends: {}{}", cycle, cls->path());
+    return;
+  }
+  struct ChainEntry {
+    std::vector<ClassNode*>& chain;
+    ChainEntry(std::vector<ClassNode*>& c, ClassNode* cls) : chain(c) { chain.push_back(cls); }
+    ~ChainEntry() { chain.pop_back(); }
+  } entry(extendsChain_, cls);
   if (extendsDepth > 32) {
     diags_.errorf(def.nameRange, "extends chain of '{}' is too deep (cyclic extends?)", cls->path());
     return;
@@ -277,6 +296,11 @@ void Flattener::ensureInstantiated(Component& c) {
       if (declared == ast::Causality::Output) causality = flat::Causality::Output;
       if (owner.depth > 0 && declared == ast::Causality::None) causality = owner.causality;
     }
+    if (!withinElementLimit(c.dims, c.decl->range, "component") ||
+        !reserveScalars(product(c.dims), c.decl->range)) {
+      c.state = Component::State::Done;
+      return;
+    }
     long long n = product(c.dims);
     for (long long i = 0; i < n; ++i) {
       flat::Variable v;
@@ -297,6 +321,11 @@ void Flattener::ensureInstantiated(Component& c) {
     return;
   }
 
+  if (containsItself(c, typeClass) || !withinElementLimit(c.dims, c.decl->range, "component") ||
+      !reserveScalars(product(c.dims), c.decl->range)) {
+    c.state = Component::State::Done;
+    return;
+  }
   c.cls = typeClass;
   c.state = Component::State::Done;
   Mod classMod = c.mod;
@@ -353,6 +382,22 @@ void Flattener::ensureInstantiated(Component& c) {
     instantiateClass(*element, typeClass, elementMod);
     c.elements.push_back(std::move(element));
   }
+}
+
+// Spec 5.6: instantiation must terminate, so a class cannot contain a
+// component of its own class, directly (`model A A a; end A;`) or through
+// other components. Names the component that closes the loop.
+bool Flattener::containsItself(const Component& c, ClassNode* typeClass) {
+  for (const Instance* owner = c.owner; owner; owner = owner->parent) {
+    if (owner->cls != typeClass) continue;
+    std::string where = c.owner->path.empty() ? c.name : c.owner->path + "." + c.name;
+    diags_.errorf(c.decl->nameRange,
+                  "component '{}' is again an instance of '{}', which contains it: "
+                  "instantiation would never end",
+                  where, typeClass->path());
+    return true;
+  }
+  return false;
 }
 
 }  // namespace smc::flatten

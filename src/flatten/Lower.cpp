@@ -8,6 +8,7 @@
 // instance components first, then to for-loop indices, then to constants of
 // lexically enclosing classes (spec 5.3).
 #include "flatten/Flattener.h"
+#include "frontend/ResourceLimits.h"
 
 #include <fmt/format.h>
 
@@ -171,15 +172,31 @@ std::optional<Value> Flattener::lower(const ast::Expr& expr, const Scope& scope)
           diags_.error(r, "range step must not be zero");
           return std::nullopt;
         }
-        for (long long i = start.integer; step > 0 ? i <= stop.integer : i >= stop.integer; i += step)
-          v.elements.push_back(flat::makeInteger(i, r));
+        // The count first, in 128 bits, so a huge range is refused before
+        // any element is made and `i += step` cannot overflow.
+        __int128 span = static_cast<__int128>(stop.integer) - start.integer;
+        __int128 count = (span >= 0) == (step > 0) ? span / step + 1 : 0;
+        if (count > limits::kMaxArrayElements) {
+          diags_.errorf(r, "range has {} elements, more than {} (the limit on expanded arrays)",
+                        static_cast<long long>(std::min<__int128>(count, LLONG_MAX)),
+                        limits::kMaxArrayElements);
+          return std::nullopt;
+        }
+        for (long long k = 0; k < static_cast<long long>(count); ++k)
+          v.elements.push_back(flat::makeInteger(start.integer + k * step, r));
       } else {
         double step = parts.size() == 3 ? parts[1].asReal() : 1.0;
         if (step == 0) {
           diags_.error(r, "range step must not be zero");
           return std::nullopt;
         }
-        long long n = static_cast<long long>(std::floor((stop.asReal() - start.asReal()) / step + 1e-10)) + 1;
+        double count = std::floor((stop.asReal() - start.asReal()) / step + 1e-10) + 1;
+        if (!(count <= static_cast<double>(limits::kMaxArrayElements))) {
+          diags_.errorf(r, "range has more than {} elements (the limit on expanded arrays)",
+                        limits::kMaxArrayElements);
+          return std::nullopt;
+        }
+        long long n = static_cast<long long>(count);
         for (long long i = 0; i < n; ++i) v.elements.push_back(flat::makeReal(start.asReal() + i * step, r));
       }
       v.dims[0] = static_cast<long long>(v.elements.size());

@@ -77,6 +77,7 @@ private:
 
   // Expressions and names (AstBuilderExpressions.cpp).
   ast::ExprPtr expression(P::ExpressionContext* context);
+  ast::ExprPtr nestedExpression(P::ExpressionContext* context);
   ast::ExprPtr simpleExpression(P::Simple_expressionContext* context);
   ast::ExprPtr logicalExpression(P::Logical_expressionContext* context);
   ast::ExprPtr logicalTerm(P::Logical_termContext* context);
@@ -112,6 +113,7 @@ private:
 
   const TokenLocator& locator_;
   DiagnosticEngine& diags_;
+  int expressionNesting_ = 0;  // expression() calls under way
 };
 
 ast::ExprPtr makeExpr(ast::ExprKind kind, SourceRange range);

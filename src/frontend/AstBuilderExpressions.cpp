@@ -3,6 +3,8 @@
 // the specification's `{ add-operator term }` repetition implies; a leading
 // sign applies to the first term only (`-a*b + c` is `(-(a*b)) + c`).
 #include "frontend/AstBuilder.h"
+#include "frontend/ExpressionDepth.h"
+#include "frontend/ResourceLimits.h"
 
 #include <charconv>
 
@@ -12,9 +14,7 @@ using grammar::ModelicaParser;
 
 namespace {
 
-// Longer chains are refused so the left-folded AST (and everything that
-// recurses over it, destruction included) stays within a normal stack.
-constexpr size_t kMaxOperands = 5000;
+using limits::kMaxOperands;  // see ResourceLimits.h
 
 size_t tokenType(antlr4::ParserRuleContext* operatorContext) {
   return operatorContext->getStart()->getType();
@@ -81,6 +81,22 @@ bool AstBuilder::tooManyOperands(antlr4::ParserRuleContext* context, size_t oper
 }
 
 ast::ExprPtr AstBuilder::expression(P::ExpressionContext* context) {
+  // Only the outermost expression is measured: the nested ones are inside it,
+  // and measuring each would cost the tree's size once per nesting level.
+  ++expressionNesting_;
+  ast::ExprPtr out = nestedExpression(context);
+  --expressionNesting_;
+  if (expressionNesting_ > 0) return out;
+  size_t depth = expressionDepth(*out);
+  if (depth <= limits::kMaxExpressionDepth) return out;
+  diags_.errorf(out->range, "expression nested {} levels deep (limit {})", depth,
+                limits::kMaxExpressionDepth);
+  SourceRange where = out->range;
+  destroyIteratively(std::move(out));
+  return makeExpr(ast::ExprKind::Integer, where);  // the file is refused anyway
+}
+
+ast::ExprPtr AstBuilder::nestedExpression(P::ExpressionContext* context) {
   if (auto* simple = dynamic_cast<P::SimpleExpressionContext*>(context))
     return simpleExpression(simple->simple_expression());
   // if c1 then e1 elseif c2 then e2 else e3: operands in source order.
@@ -322,6 +338,10 @@ ast::ComponentRef AstBuilder::componentReference(P::Component_referenceContext* 
       out.parts.back().range.end = range(subscripts).end;
     }
   }
+  if (out.parts.size() > limits::kMaxNameParts) {
+    diags_.errorf(out.range, "name has {} parts (limit {})", out.parts.size(), limits::kMaxNameParts);
+    out.parts.resize(1);
+  }
   return out;
 }
 
@@ -347,6 +367,10 @@ ast::Name AstBuilder::name(P::NameContext* context) {
   ast::Name out;
   out.range = range(context);
   for (antlr4::tree::TerminalNode* part : context->IDENT()) out.parts.push_back(identifier(part));
+  if (out.parts.size() > limits::kMaxNameParts) {
+    diags_.errorf(out.range, "name has {} parts (limit {})", out.parts.size(), limits::kMaxNameParts);
+    out.parts.resize(1);
+  }
   return out;
 }
 

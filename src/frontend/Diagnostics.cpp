@@ -1,10 +1,20 @@
 #include "frontend/Diagnostics.h"
 
+#include <algorithm>
 #include <iostream>
 
 namespace smc {
 
 namespace {
+
+// Longer source lines are shown as a window around the caret: a generated
+// or hostile one-line model can be megabytes long, and printing it whole
+// with every error would flood the terminal (and take minutes).
+constexpr size_t kMaxShownLineWidth = 160;
+
+// Errors after this many are counted but not printed: a malformed file can
+// produce thousands of follow-on errors that help nobody.
+constexpr unsigned kMaxPrintedErrors = 50;
 
 const char* severityName(Severity severity) {
   switch (severity) {
@@ -42,9 +52,26 @@ std::string DiagnosticEngine::format(const Diagnostic& d) const {
     out = fmt::format("{}:{}:{}: {}: {}\n", sources_.path(d.range.begin.file), d.range.begin.line,
                       d.range.begin.column, severityName(d.severity), d.message);
     std::string_view text = sources_.lineText(d.range.begin.file, d.range.begin.line);
+    SourceRange shown = d.range;
+    std::string prefix;
+    if (text.size() > kMaxShownLineWidth) {
+      // Keep the caret a quarter into the window; mark what was cut.
+      size_t caret = d.range.begin.column == 0 ? 0 : d.range.begin.column - 1;
+      size_t start = caret > kMaxShownLineWidth / 4 ? caret - kMaxShownLineWidth / 4 : 0;
+      start = std::min(start, text.size());
+      if (start > 0) prefix = "...";
+      text = text.substr(start, kMaxShownLineWidth);
+      auto shift = [&](uint32_t column) {
+        return column <= start ? 1u : static_cast<uint32_t>(column - start + prefix.size());
+      };
+      shown.begin.column = shift(d.range.begin.column);
+      shown.end.column = d.range.end.line == d.range.begin.line ? shift(d.range.end.column)
+                                                                 : d.range.end.column;
+    }
     if (!text.empty()) {
-      out += std::string(text) + "\n";
-      out += caretLine(text, d.range) + "\n";
+      std::string line = prefix + std::string(text);
+      out += line + "\n";
+      out += caretLine(line, shown) + "\n";
     }
   } else {
     out = fmt::format("smc: {}: {}\n", severityName(d.severity), d.message);
@@ -62,7 +89,14 @@ void DiagnosticEngine::report(Severity severity, SourceRange range, std::string 
   }
   Diagnostic d{severity, range, std::move(message)};
   if (severity == Severity::Error) ++errorCount_;
-  if (out_) *out_ << format(d) << std::flush;
+  if (severity == Severity::Error && errorCount_ > kMaxPrintedErrors && !announcedErrorLimit_) {
+    if (out_)
+      *out_ << fmt::format("smc: note: more than {} errors; the rest are not shown\n",
+                           kMaxPrintedErrors)
+            << std::flush;
+    announcedErrorLimit_ = true;
+  }
+  if (out_ && !announcedErrorLimit_) *out_ << format(d) << std::flush;
   diagnostics_.push_back(std::move(d));
 }
 

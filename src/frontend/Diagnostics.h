@@ -3,6 +3,9 @@
 // run; the driver exits with status 1 when any was reported. An error or
 // warning identical to an earlier one (same place, same message, as when a
 // class is instantiated several times) is reported once, with its notes.
+// Against hostile input (docs/robustness.md): a source line longer than a
+// screen is shown as a window around the caret, and errors after the 50th
+// are counted but not printed.
 #pragma once
 
 #include "frontend/Source.h"
@@ -68,6 +71,7 @@ private:
   std::set<Key> seen_;             // errors and warnings reported so far
   bool suppressingNotes_ = false;  // the last error or warning was a repeat
   unsigned errorCount_ = 0;
+  bool announcedErrorLimit_ = false;  // printing stopped at the error limit
   std::ostream* out_;
 };
 

@@ -9,6 +9,7 @@
 #include "frontend/Parser.h"
 
 #include "frontend/AstBuilder.h"
+#include "frontend/ResourceLimits.h"
 #include "frontend/SyntaxErrors.h"
 #include "frontend/TokenLocator.h"
 
@@ -21,10 +22,7 @@ namespace {
 
 using frontend::TokenLocator;
 
-// Rule nesting beyond this is refused (about 130 levels of parentheses): the
-// generated parser, the AST builder and the dump all recurse once per level,
-// and pathological input must not exhaust the stack.
-constexpr size_t kMaxRuleDepth = 1500;
+using limits::kMaxRuleDepth;  // see ResourceLimits.h
 
 // Thrown from inside the parse; carries byte offsets because the token
 // stream is gone by the time it is caught.
@@ -48,6 +46,30 @@ public:
     ModelicaParser::enterRule(context, state, ruleIndex);
   }
 };
+
+// The first bracket, parenthesis or brace nested deeper than the limit, if
+// any. Checked on the tokens before parsing: ANTLR's prediction looks ahead
+// across a whole nest (is `x[x[x[...]]]` followed by '('?) at every level,
+// which takes quadratic time long before the rule depth limit is reached.
+antlr4::Token* tooDeeplyBracketed(antlr4::CommonTokenStream& tokens) {
+  size_t depth = 0;
+  for (antlr4::Token* token : tokens.getTokens()) {
+    switch (token->getType()) {
+      case grammar::ModelicaLexer::LPAREN:
+      case grammar::ModelicaLexer::LBRACKET:
+      case grammar::ModelicaLexer::LBRACE:
+        if (++depth > limits::kMaxBracketDepth) return token;
+        break;
+      case grammar::ModelicaLexer::RPAREN:
+      case grammar::ModelicaLexer::RBRACKET:
+      case grammar::ModelicaLexer::RBRACE:
+        if (depth > 0) --depth;
+        break;
+      default: break;
+    }
+  }
+  return nullptr;
+}
 
 grammar::ModelicaParser::Stored_definitionContext* parseTwoStage(
     DepthLimitedParser& parser, const TokenLocator& locator,
@@ -84,6 +106,12 @@ std::optional<ast::StoredDefinition> parseFile(const SourceManager& sources, Fil
     antlr4::CommonTokenStream tokens(&lexer);
     tokens.fill();
     frontend::reportMalformedTokens(tokens, locator, diags);
+    if (antlr4::Token* deep = tooDeeplyBracketed(tokens)) {
+      diags.errorf({locator.at(deep->getStartIndex()), locator.at(deep->getStopIndex() + 1)},
+                   "nesting is too deep here (brackets nested more than {} levels)",
+                   limits::kMaxBracketDepth);
+      return std::nullopt;
+    }
 
     DepthLimitedParser parser(&tokens);
     auto* tree = parseTwoStage(parser, locator, reporter);

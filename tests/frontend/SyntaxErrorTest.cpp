@@ -157,7 +157,7 @@ TEST(SyntaxError, OverlongOperatorChainIsRefused) {
   EXPECT_FALSE(parsed.result);
   ASSERT_EQ(parsed.diags->diagnostics().size(), 1u);
   EXPECT_EQ(parsed.diags->diagnostics()[0].message,
-            "expression has 6001 operands in one operator chain (limit 5000)");
+            "expression has 6001 operands in one operator chain (limit 1000)");
 }
 
 TEST(SyntaxError, ArbitraryBytesNeverCrash) {
