@@ -138,6 +138,7 @@ LinkResult linkSharedObject(llvm::ArrayRef<char> object, const std::string& sona
       t.cvodeArchive, t.kinsolArchive,
       "-L" + t.libmDir, "-L" + t.libcDir, "-lm", "-lc", t.libgcc,
       t.crtendS, t.crtn};
+  args.insert(args.end() - 2, t.extraSharedLibraries.begin(), t.extraSharedLibraries.end());
   if (!runLld(args, result.messages)) return result;
 
   std::ifstream in(output, std::ios::binary);

@@ -39,6 +39,8 @@ Toolchain findToolchain(const std::string& runtimeArchive) {
   t.libgcc = toolchain::libgcc;
   t.libcDir = toolchain::libcDir;
   t.libmDir = toolchain::libmDir;
+  for (const char* library : {toolchain::asanLibrary, toolchain::ubsanLibrary})
+    if (*library != '\0') t.extraSharedLibraries.emplace_back(library);
   return t;
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace smc::codegen {
 
@@ -16,6 +17,9 @@ struct Toolchain {
   std::string crti, crtbeginS, crtendS, crtn;
   std::string libgcc;
   std::string libcDir, libmDir;
+  // Shared libraries the FMU depends on besides libc and libm: the
+  // sanitizer runtimes when smc was built with SMC_SANITIZE, else none.
+  std::vector<std::string> extraSharedLibraries;
 };
 
 // `runtimeArchive`, when not empty, overrides the runtime archive lookup.

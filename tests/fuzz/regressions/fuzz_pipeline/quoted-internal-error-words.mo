@@ -1,0 +1,3 @@
+model M
+  Re*l x "internal error";
+end M;
