@@ -8,7 +8,9 @@
 namespace smc::cosim {
 namespace {
 
-bool allowed(Phase from, Phase to) {
+// Used by an assert: the transitions are fixed by runCosim, so a wrong one is
+// a bug in smc, caught by the tests of Debug builds.
+[[maybe_unused]] bool allowed(Phase from, Phase to) {
   switch (from) {
   case Phase::Configured:
     return to == Phase::Initialized || to == Phase::InitializationError;
