@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the dependencies, builds smc and runs every test with ctest, then
-# the runtime's tests again under AddressSanitizer and UBSan.
+# builds everything again with AddressSanitizer, LeakSanitizer and UBSan and
+# runs every test once more there (scripts/run-sanitized-tests.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh

@@ -1,14 +1,16 @@
 // Drives IR generation (see IrGen.h): user functions are declared, then
 // their bodies, the callbacks and loops are emitted (the callbacks number
-// the loops), then the descriptor that points at all of them, then
-// llvm::verifyModule. Errors found in the model (a Boolean used as a number,
-// der() left over, ...) are reported as they are met, so one run reports
-// them all; the module is returned only when there were none.
+// the loops), then the descriptor that points at all of them; recursive
+// functions are guarded (IrRecursion.h); then llvm::verifyModule. Errors
+// found in the model (a Boolean used as a number, der() left over, ...) are
+// reported as they are met, so one run reports them all; the module is
+// returned only when there were none.
 #include "codegen/IrGen.h"
 
 #include "codegen/IrCallbacks.h"
 #include "codegen/IrFunctions.h"
 #include "codegen/IrModel.h"
+#include "codegen/IrRecursion.h"
 
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/raw_ostream.h>
@@ -32,6 +34,7 @@ std::unique_ptr<llvm::Module> generateModule(llvm::LLVMContext& context,
   Callbacks callbacks = emitCallbacks(ctx);
   if (diags.errorCount() != errorsBefore) return nullptr;
   emitModelDescriptor(ctx, callbacks);
+  guardRecursion(ctx);
 
   std::string problems;
   llvm::raw_string_ostream out(problems);

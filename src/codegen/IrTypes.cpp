@@ -17,10 +17,10 @@ IrTypes makeIrTypes(llvm::LLVMContext& context) {
   t.ptr = llvm::PointerType::get(context, 0);
 
   // time, reals, integers, booleans, instance, pre_reals, pre_integers,
-  // pre_booleans, initial, terminal, next_time_event
+  // pre_booleans, initial, terminal, next_time_event, call_depth
   t.modelData = llvm::StructType::create(context,
                                          {t.real, t.ptr, t.ptr, t.ptr, t.ptr, t.ptr, t.ptr, t.ptr,
-                                          t.integer, t.integer, t.real},
+                                          t.integer, t.integer, t.real, t.integer},
                                          "SmcModelData");
 
   llvm::Type* i32 = t.integer;

@@ -23,6 +23,7 @@ enum ModelDataField : unsigned {
   kDataInitial,
   kDataTerminal,
   kDataNextTimeEvent,
+  kDataCallDepth,
 };
 
 // struct SmcModel

@@ -15,12 +15,16 @@
 #include "plot/Plot.h"
 
 #include <CLI/CLI.hpp>
+#include <llvm/ADT/StringRef.h>
+#include <llvm/Support/Signals.h>
+#include <llvm/Support/thread.h>
 
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include <unistd.h>
@@ -126,9 +130,8 @@ int runDiagram(smc::DiagramOptions& options) {
   return 0;
 }
 
-}  // namespace
 
-int main(int argc, char** argv) {
+int runSmc(int argc, char** argv) {
   CLI::App app{"smc: compiles Modelica models into FMI 2.0 Co-Simulation FMUs", "smc"};
   app.set_version_flag("--version", std::string("smc ") + SMC_VERSION);
   app.require_subcommand(0, 1);
@@ -297,4 +300,25 @@ int main(int argc, char** argv) {
     return 1;
   }
   return 0;
+}
+
+}  // namespace
+
+// Compiling recurses over expression trees, a stack frame or more per level
+// of nesting. The limits of src/frontend/ResourceLimits.h keep a Debug build
+// inside the usual 8 MB main-thread stack; smc still runs its work on a
+// thread with 64 MB (address space, touched only as used) so that builds
+// with larger frames, such as the sanitized one, keep the same limits.
+//
+// LLVM's crash handlers (a stack trace on a crash) are installed here, on
+// the main thread, before the worker starts: installed later from the worker
+// they would give it LLVM's alternate signal stack, which AddressSanitizer
+// then fails to unmap when the worker ends.
+int main(int argc, char** argv) {
+  llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
+  const std::optional<unsigned> stackBytes = 64u << 20;
+  int status = 1;
+  llvm::thread worker(stackBytes, [&] { status = runSmc(argc, argv); });
+  worker.join();
+  return status;
 }

@@ -1,6 +1,7 @@
 #include "flatten/ClassTree.h"
 
 #include "frontend/Parser.h"
+#include "frontend/ResourceLimits.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -63,7 +64,9 @@ std::vector<ClassNode*> ClassTree::add(ast::StoredDefinition definition) {
 // A class's member class: nested, or inherited through extends.
 ClassNode* ClassTree::member(ClassNode* cls, const std::string& name) {
   if (ClassNode* c = cls->child(name)) return c;
-  if (!cls->def || memberDepth_ > 64) return nullptr;
+  // Deeper than an instantiable chain of extends (ResourceLimits.h): stop
+  // before the recursion below exhausts the stack.
+  if (!cls->def || memberDepth_ > limits::kMaxExtendsDepth) return nullptr;
   // A search already under way for the same name in the same class means
   // the extends clauses form a cycle: without this, every level of the cycle
   // would search all the others again, exponentially.
@@ -72,16 +75,30 @@ ClassNode* ClassTree::member(ClassNode* cls, const std::string& name) {
   ++memberDepth_;
   ClassNode* found = nullptr;
   for (const ast::Extends& ext : cls->def->extends) {
-    ClassNode* base = find(ext.base.parts, ext.base.global, cls);
+    ClassNode* base = baseClass(ext.base, cls);
     if (base && base != cls && (found = member(base, name))) break;
   }
   if (!found && cls->def->form == ast::ClassForm::Short) {
-    ClassNode* base = find(cls->def->shortBase.parts, cls->def->shortBase.global, cls->parent);
+    ClassNode* base = baseClass(cls->def->shortBase, cls->parent);
     if (base && base != cls) found = member(base, name);
   }
   --memberDepth_;
   searching_.erase(key);
   return found;
+}
+
+// Spec 5.6.1.4: an extends clause's class is looked up without the elements
+// that clause itself brings in (they are what is being looked up), so while
+// it is resolved, member() skips it. Remembered once found, which keeps
+// lookup through a chain of N extends linear instead of exponential: each
+// level's base would otherwise be looked up again through every level below.
+ClassNode* ClassTree::baseClass(const ast::Name& name, ClassNode* scope) {
+  if (auto known = bases_.find(&name); known != bases_.end()) return known->second;
+  if (!resolvingBases_.insert(&name).second) return nullptr;
+  ClassNode* base = find(name.parts, name.global, scope);
+  resolvingBases_.erase(&name);
+  if (base) bases_.emplace(&name, base);
+  return base;
 }
 
 ClassNode* ClassTree::findImported(const std::string& name, ClassNode* scope) {
@@ -139,7 +156,11 @@ ClassNode* ClassTree::lookup(const ast::Name& name, ClassNode* scope) {
 // Spec 5.6.1: the base class is looked up in the class that holds the
 // extends clause (its local classes first), then outwards.
 ClassNode* ClassTree::resolveBase(const ast::Name& name, ClassNode* owner) {
-  ClassNode* base = lookup(name, owner);
+  ClassNode* base = baseClass(name, owner);
+  if (!base) {
+    diags_.errorf(name.range, "class '{}' not found", name.str());
+    return nullptr;
+  }
   if (base == owner) {
     diags_.errorf(name.range, "class '{}' extends itself", owner->name);
     return nullptr;

@@ -54,6 +54,7 @@ public:
 private:
   ClassNode* findSimple(const std::string& name, ClassNode* scope);
   ClassNode* member(ClassNode* cls, const std::string& name);
+  ClassNode* baseClass(const ast::Name& name, ClassNode* scope);
   ClassNode* findImported(const std::string& name, ClassNode* scope);
   ClassNode* loadTopLevel(const std::string& name);
   void attach(ClassNode* parent, const ast::ClassDef& def);
@@ -64,8 +65,10 @@ private:
   std::vector<std::unique_ptr<ast::StoredDefinition>> files_;
   ClassNode root_;
   std::map<std::string, bool> triedLoading_;
-  int memberDepth_ = 0;  // guards against cyclic extends during lookup
+  int memberDepth_ = 0;  // member() calls under way, nested through extends
   std::set<std::pair<const ClassNode*, std::string>> searching_;  // member() calls under way
+  std::map<const ast::Name*, ClassNode*> bases_;  // extends and short-class bases found so far
+  std::set<const ast::Name*> resolvingBases_;     // baseClass() calls under way
 };
 
 }  // namespace smc::flatten

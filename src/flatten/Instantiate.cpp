@@ -11,6 +11,7 @@
 // variables of its own: it stands for its inner declaration (InnerOuter.cpp).
 #include "flatten/Flattener.h"
 #include "flatten/Graphics.h"
+#include "frontend/ResourceLimits.h"
 
 #include <fmt/format.h>
 
@@ -113,8 +114,10 @@ void Flattener::addElements(Instance& inst, ClassNode* cls, const Mod& mod, bool
     ChainEntry(std::vector<ClassNode*>& c, ClassNode* cls) : chain(c) { chain.push_back(cls); }
     ~ChainEntry() { chain.pop_back(); }
   } entry(extendsChain_, cls);
-  if (extendsDepth > 32) {
-    diags_.errorf(def.nameRange, "extends chain of '{}' is too deep (cyclic extends?)", cls->path());
+  if (extendsDepth > limits::kMaxExtendsDepth) {
+    // Not a cycle (that is caught above), just a very long chain.
+    diags_.errorf(def.nameRange, "'{}' is more than {} levels of extends deep (limit)", cls->path(),
+                  limits::kMaxExtendsDepth);
     return;
   }
   Scope here{&inst, cls, nullptr};

@@ -5,7 +5,7 @@
 // class is instantiated several times) is reported once, with its notes.
 // Against hostile input (docs/robustness.md): a source line longer than a
 // screen is shown as a window around the caret, and errors after the 50th
-// are counted but not printed.
+// are counted but not printed (the parser stops there).
 #pragma once
 
 #include "frontend/Source.h"
@@ -56,6 +56,9 @@ public:
   bool hasErrors() const { return errorCount_ > 0; }
   const SourceManager& sources() const { return sources_; }
   unsigned errorCount() const { return errorCount_; }
+  // True once more errors were reported than are printed: a stage that
+  // produces errors in a loop (the parser's recovery) may stop here.
+  bool errorLimitReached() const { return announcedErrorLimit_; }
   const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
 
   // Where diagnostics are printed as they are reported (stderr by default,

@@ -4,7 +4,8 @@
 // tokens first. Parsing is two-stage, as ANTLR recommends for speed: a fast
 // SLL prediction pass that bails out at the first problem, then, only if
 // that failed, a full LL pass with ANTLR's error recovery, which reports
-// every syntax error it meets in readable words (SyntaxErrors.h). Only a
+// every syntax error it meets in readable words (SyntaxErrors.h), up to the
+// diagnostics' error limit. Only a
 // file without any error is turned into an AST (AstBuilder.h).
 #include "frontend/Parser.h"
 
@@ -121,6 +122,8 @@ std::optional<ast::StoredDefinition> parseFile(const SourceManager& sources, Fil
     ast::StoredDefinition definition = builder.build(tree);
     if (diags.errorCount() != errorsBefore) return std::nullopt;
     return definition;
+  } catch (const frontend::TooManySyntaxErrors&) {
+    // Already reported; the rest of the file is not parsed.
   } catch (const NestingTooDeep& error) {
     diags.errorf({locator.at(error.begin), locator.at(error.end)},
                  "nesting is too deep here (more than {} grammar rules)", kMaxRuleDepth);

@@ -2,7 +2,9 @@
 // beyond them is refused with a located error instead of exhausting the
 // stack or memory (docs/robustness.md, "Resource limits", lists them).
 // Each value is far above what a hand-written or library model needs, and
-// low enough that a Debug build on an 8 MB stack stays safe.
+// low enough that a Debug build on an 8 MB stack stays safe (the `smc`
+// binary itself runs on a 64 MB stack, which leaves room for the larger
+// frames of a sanitized build).
 #pragma once
 
 #include <cstddef>
@@ -36,6 +38,11 @@ constexpr size_t kMaxExpressionDepth = 1200;
 // enclosing scope and prefix, which grows quadratically: 8000 parts took 15
 // seconds to flatten. Real names have a handful.
 constexpr size_t kMaxNameParts = 1000;
+
+// Classes in one chain of inheritance (A extends B, B extends C, ...).
+// Flattening adds a base class's elements recursively, a few stack frames
+// per level. Library hierarchies are a dozen levels deep.
+constexpr int kMaxExtendsDepth = 1000;
 
 // Elements of one array (a component, fill(), a range, a for-loop's index
 // combinations). smc expands arrays into scalars, each a named flat

@@ -102,6 +102,7 @@ void SyntaxErrorReporter::syntaxError(antlr4::Recognizer*, antlr4::Token* offend
     range = {at, at};
   }
   diags_.error(range, message);
+  if (diags_.errorLimitReached()) throw TooManySyntaxErrors{};
 }
 
 std::string ReadableErrorStrategy::display(antlr4::Token* token) const {

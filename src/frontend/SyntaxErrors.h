@@ -12,8 +12,13 @@
 
 namespace smc::frontend {
 
+// Thrown by SyntaxErrorReporter once the DiagnosticEngine stops printing
+// errors: recovery can report an error per token (`x = ----...1`), and
+// going on over megabytes of such input only costs time.
+struct TooManySyntaxErrors {};
+
 // Reports every error a recognizer notifies through the DiagnosticEngine,
-// located at the offending token.
+// located at the offending token, until the engine's error limit.
 class SyntaxErrorReporter : public antlr4::BaseErrorListener {
 public:
   SyntaxErrorReporter(const TokenLocator& locator, DiagnosticEngine& diags)

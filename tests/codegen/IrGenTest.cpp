@@ -40,7 +40,8 @@ TEST(IrTypesTest, StructsHaveTheCLayoutOfModelH) {
   EXPECT_EQ(data->getElementOffset(kDataInitial), offsetof(SmcModelData, initial));
   EXPECT_EQ(data->getElementOffset(kDataTerminal), offsetof(SmcModelData, terminal));
   EXPECT_EQ(data->getElementOffset(kDataNextTimeEvent), offsetof(SmcModelData, next_time_event));
-  EXPECT_EQ(types.modelData->getNumElements(), kDataNextTimeEvent + 1);
+  EXPECT_EQ(data->getElementOffset(kDataCallDepth), offsetof(SmcModelData, call_depth));
+  EXPECT_EQ(types.modelData->getNumElements(), kDataCallDepth + 1);
 
   const llvm::StructLayout* model = layout.getStructLayout(types.model);
   EXPECT_EQ(model->getSizeInBytes(), sizeof(SmcModel));

@@ -1,7 +1,8 @@
 // Language features end to end: if-equations whose conditions vary during
 // simulation (spec 8.3.4), continuous and discrete, and array subscripts
 // that vary during simulation (spec 10.5), including the run-time failure
-// of an index out of range. Expectations are closed forms.
+// of an index out of range; recursive functions (spec 12.4), including one
+// whose recursion never ends. Expectations are closed forms.
 #include "e2e/E2eSupport.h"
 
 #include <gtest/gtest.h>
@@ -140,6 +141,74 @@ TEST(VariableSubscript, OutOfRangeStopsTheSimulationNamingTheArrayAndTheSource) 
   std::string error = simulateError(options);
   EXPECT_NE(error.find("array index out of bounds: 'table' has size [3]"), std::string::npos) << error;
   EXPECT_NE(error.find("PickOut.mo:5:12"), std::string::npos) << error;
+}
+
+// Recursion (spec 12.4): triangle(n) = n + triangle(n - 1) = n (n + 1) / 2,
+// and parity through two functions calling each other.
+constexpr const char* recursionModel = R"(model Recursion
+  function triangle
+    input Integer n;
+    output Integer s;
+  algorithm
+    s := if n <= 0 then 0 else n + triangle(n - 1);
+  end triangle;
+  function isEven
+    input Integer n;
+    output Boolean even;
+  algorithm
+    even := if n == 0 then true else isOdd(n - 1);
+  end isEven;
+  function isOdd
+    input Integer n;
+    output Boolean odd;
+  algorithm
+    odd := if n == 0 then false else isEven(n - 1);
+  end isOdd;
+  function endless
+    input Real x;
+    output Real y;
+  algorithm
+    y := endless(x) + 1;
+  end endless;
+  parameter Integer n = 10;
+  parameter Integer m = 11;
+  parameter Boolean callEndless = false;
+  Integer sum = triangle(n);
+  Boolean even = isEven(m);
+  Real never = if callEndless then endless(time) else 0;
+end Recursion;
+)";
+
+TEST(RecursiveFunction, ComputesItsValueWellBelowTheDepthLimit) {
+  std::string model = writeScratchModel("Recursion.mo", recursionModel);
+  SimulateOptions options = optionsFor(compileModel(model, "Recursion.fmu"), 1, 0.5);
+  options.settings = {{"n", "1500"}, {"m", "1500"}};
+  SimulationResult r = simulateOk(options);
+  EXPECT_EQ(valueAt(r, "sum", 1), 1500 * 1501 / 2);
+  EXPECT_EQ(valueAt(r, "even", 1), 1);
+  options.settings = {{"m", "1001"}};
+  EXPECT_EQ(valueAt(simulateOk(options), "even", 1), 0);
+}
+
+TEST(RecursiveFunction, EndlessRecursionFailsNamingTheFunctionInsteadOfOverflowingTheStack) {
+  std::string model = writeScratchModel("EndlessRecursion.mo", recursionModel);
+  SimulateOptions options = optionsFor(compileModel(model, "EndlessRecursion.fmu"), 1, 0.5);
+  options.settings = {{"callEndless", "true"}};
+  std::string error = simulateError(options);
+  EXPECT_NE(error.find("function 'Recursion.endless' (defined at EndlessRecursion.mo:20:12) is "
+                       "called recursively more than 2000 levels deep"),
+            std::string::npos)
+      << error;
+}
+
+TEST(RecursiveFunction, MutualRecursionPastTheLimitFailsToo) {
+  std::string model = writeScratchModel("DeepParity.mo", recursionModel);
+  SimulateOptions options = optionsFor(compileModel(model, "DeepParity.fmu"), 1, 0.5);
+  options.settings = {{"m", "5000"}};
+  std::string error = simulateError(options);
+  EXPECT_NE(error.find("function 'Recursion.is"), std::string::npos) << error;
+  EXPECT_NE(error.find("is called recursively more than 2000 levels deep"), std::string::npos)
+      << error;
 }
 
 }  // namespace

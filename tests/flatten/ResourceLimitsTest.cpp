@@ -5,6 +5,7 @@
 #include "FlatFixture.h"
 #include "frontend/ResourceLimits.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -31,6 +32,26 @@ TEST(ResourceLimits, ExtendsCycleIsNamed) {
   std::string errors =
       flattenErrors("model A\n  extends B;\nend A;\nmodel B\n  extends A;\nend B;\n", "A");
   EXPECT_TRUE(has(errors, "error: cyclic extends: A extends B extends A")) << errors;
+}
+
+// model C0 extends C1; ... model C<n-1> extends C<n>; model C<n> Real x = 1;
+std::string extendsChain(int n) {
+  std::string text;
+  for (int i = 0; i < n; ++i) text += fmt::format("model C{}\n  extends C{};\nend C{};\n", i, i + 1, i);
+  text += fmt::format("model C{}\n  Real x = 1;\nend C{};\n", n, n);
+  return text;
+}
+
+TEST(ResourceLimits, DeepInheritanceUpToTheLimitFlattens) {
+  // Also pins lookup through the chain as linear: resolving each level's
+  // base again through every level below once took minutes.
+  std::string text = flatText(extendsChain(limits::kMaxExtendsDepth), "C0");
+  EXPECT_TRUE(has(text, "  x = 1;")) << text;
+}
+
+TEST(ResourceLimits, InheritanceDeeperThanTheLimitIsRefused) {
+  std::string errors = flattenErrors(extendsChain(limits::kMaxExtendsDepth + 1), "C0");
+  EXPECT_TRUE(has(errors, "error: 'C1001' is more than 1000 levels of extends deep")) << errors;
 }
 
 TEST(ResourceLimits, HugeArrayIsRefusedBeforeExpansion) {

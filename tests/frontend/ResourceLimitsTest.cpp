@@ -52,6 +52,16 @@ TEST(ResourceLimits, ErrorsPastTheLimitAreCountedButNotPrinted) {
   EXPECT_NE(text.find("more than 50 errors; the rest are not shown"), std::string::npos);
 }
 
+TEST(ResourceLimits, ParsingStopsOnceErrorsPassTheLimit) {
+  // Error recovery reports a mismatch at every extra sign; the parser stops
+  // after the 51st instead of walking all 50 000 of them.
+  std::string signs(50000, '-');
+  Parsed parsed = parseText("model M\n  Real x = " + signs + "1;\nend M;\n");
+  EXPECT_FALSE(parsed.result);
+  EXPECT_EQ(parsed.diags->errorCount(), 51u);
+  EXPECT_EQ(parsed.diags->diagnostics()[0].range.begin.line, 2u);
+}
+
 void expectNestingRefused(const std::string& expression) {
   Parsed parsed = parseText("model M\n  Real x;\nequation\n  x = " + expression + ";\nend M;\n");
   EXPECT_FALSE(parsed.result);

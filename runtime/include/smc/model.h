@@ -33,6 +33,9 @@ typedef struct SmcModelData {
   /* Set by initialize and event_update: the earliest time event (sample
    * tick) after data->time, or INFINITY when there is none. */
   double next_time_event;
+  /* Nesting of recursive user-function calls under way; generated code
+   * bounds it (codegen/IrRecursion.h). 0 between callbacks. */
+  int32_t call_depth;
 } SmcModelData;
 
 /* Status returned by model callbacks and runtime services. */
