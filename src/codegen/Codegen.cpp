@@ -100,16 +100,22 @@ std::optional<std::string> dumpLlvm(const causal::CausalModel& model, const Code
 
 bool writeFmu(const causal::CausalModel& model, const CodegenOptions& options,
               const std::string& fmuPath, DiagnosticEngine& diags) {
+  auto done = [&options](const char* stage) {
+    if (options.onStageDone) options.onStageDone(stage);
+  };
   std::optional<Generated> g = generate(model, options, diags);
   if (!g) return false;
+  done("IR generation");
 
   optimizeModule(*g->module, *g->machine);
+  done("LLVM optimization");
   llvm::SmallVector<char, 0> object;
   std::string error;
   if (!emitObject(*g->module, *g->machine, object, error)) {
     diags.error({}, "internal error: " + error);
     return false;
   }
+  done("object emission");
 
   const std::string soname = g->modelIdentifier + ".so";
   LinkResult linked = linkSharedObject(object, soname, findToolchain(options.runtimeArchive));
@@ -119,6 +125,7 @@ bool writeFmu(const causal::CausalModel& model, const CodegenOptions& options,
   }
   if (!linked.messages.empty())
     diags.warning({}, "while linking " + soname + ":\n" + linked.messages);
+  done("link");
 
   std::vector<ArchiveEntry> entries;
   entries.push_back({"modelDescription.xml",
@@ -128,6 +135,7 @@ bool writeFmu(const causal::CausalModel& model, const CodegenOptions& options,
     diags.error({}, "cannot write the FMU '" + fmuPath + "': " + error);
     return false;
   }
+  done("zip");
   return true;
 }
 

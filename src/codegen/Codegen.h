@@ -14,6 +14,7 @@
 #include "causalize/CausalModel.h"
 #include "frontend/Diagnostics.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -27,6 +28,10 @@ struct CodegenOptions {
   std::string sourceFileName;
   // The smc runtime archive to link; empty: the installed or built one.
   std::string runtimeArchive;
+  // Called as each back-end stage ends ("IR generation", "LLVM
+  // optimization", "object emission", "link", "zip"), so the driver can
+  // time them (smc --time-stages).
+  std::function<void(const char* stage)> onStageDone;
 };
 
 // A valid C identifier from a Modelica name: every character other than a

@@ -11,6 +11,14 @@
 
 namespace smc {
 
+namespace {
+
+void finishStage(const CompileOptions& options, const char* stage) {
+  if (options.times) options.times->finish(stage);
+}
+
+}  // namespace
+
 bool compile(const CompileOptions& options, SourceManager& sources, DiagnosticEngine& diags,
              std::string& dumpOut, std::string* writtenFmu) {
   FileId file;
@@ -21,6 +29,7 @@ bool compile(const CompileOptions& options, SourceManager& sources, DiagnosticEn
   // 1. Parse: text -> AST.
   auto definition = parseFile(sources, file, diags);
   if (!definition) return false;
+  finishStage(options, "parse");
   if (options.dump == DumpStage::Ast) {
     dumpOut = dumpAst(*definition);
     return !diags.hasErrors();
@@ -32,6 +41,7 @@ bool compile(const CompileOptions& options, SourceManager& sources, DiagnosticEn
   if (!top || diags.hasErrors()) return false;
   auto flat = flattenModel(tree, top, diags);
   if (!flat) return false;
+  finishStage(options, "flatten");
   if (options.dump == DumpStage::Flat) {
     dumpOut = flat::dumpFlat(*flat);
     return true;
@@ -43,6 +53,7 @@ bool compile(const CompileOptions& options, SourceManager& sources, DiagnosticEn
   if (options.dump == DumpStage::StateMachines) unlowered = *flat;
   flat = statemachine::lowerStateMachines(std::move(*flat), *machines, diags);
   if (!flat) return false;
+  finishStage(options, "state machines");
   if (options.dump == DumpStage::StateMachines) {
     dumpOut = statemachine::dumpStateMachines(*unlowered, *machines, &*flat);
     return true;
@@ -57,9 +68,11 @@ bool compile(const CompileOptions& options, SourceManager& sources, DiagnosticEn
   }
   auto lowered = clocks::lowerClocks(std::move(*flat), *partitioning, diags);
   if (!lowered) return false;
+  finishStage(options, "clocks");
   // 5. Causalize: matching, BLT, symbolic solving -> blocks.
   auto causal = causal::causalize(std::move(*lowered), diags);
   if (!causal) return false;
+  finishStage(options, "causalize (BLT)");
   if (options.dump == DumpStage::Blt) {
     dumpOut = causal::dumpBlt(*causal);
     return true;
@@ -69,6 +82,8 @@ bool compile(const CompileOptions& options, SourceManager& sources, DiagnosticEn
   codegenOptions.modelIdentifier = codegen::modelIdentifierFor(causal->flat.name);
   codegenOptions.sourceFileName = std::filesystem::path(options.inputPath).filename().string();
   codegenOptions.runtimeArchive = options.runtimeArchive;
+  if (options.times)
+    codegenOptions.onStageDone = [&options](const char* stage) { finishStage(options, stage); };
   if (options.dump == DumpStage::Llvm) {
     auto ir = codegen::dumpLlvm(*causal, codegenOptions, diags);
     if (!ir) return false;

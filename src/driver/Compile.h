@@ -3,6 +3,7 @@
 //   parse -> flatten -> state machines -> clocks -> causalize -> codegen -> package.
 #pragma once
 
+#include "driver/StageTimes.h"
 #include "frontend/Diagnostics.h"
 
 #include <string>
@@ -21,6 +22,8 @@ struct CompileOptions {
   // The static runtime linked into the FMU; empty: the installed one. Tests
   // set it to a deliberately broken runtime (smc_runtime_broken_state).
   std::string runtimeArchive;
+  // When set, each stage's time and memory is recorded here (--time-stages).
+  StageTimes* times = nullptr;
 };
 
 // Runs the pipeline; diagnostics go to `diags`, a requested dump to `dumpOut`.

@@ -144,6 +144,9 @@ int runSmc(int argc, char** argv) {
   app.add_option("-I,--library-path", compile.libraryPaths,
                  "Directory searched for Modelica packages (repeatable; MODELICAPATH is searched after)")
       ->allow_extra_args(false);
+  bool timeStages = false;
+  app.add_flag("--time-stages", timeStages,
+               "Print each compiler stage's wall time and the peak memory to stderr");
   app.add_option("--dump", dump, "Print a stage's output and stop")
       ->check(CLI::IsMember({"ast", "flat", "sm", "clocks", "blt", "llvm"}));
 
@@ -293,8 +296,11 @@ int runSmc(int argc, char** argv) {
   smc::SourceManager sources;
   smc::DiagnosticEngine diags(sources);
   std::string dumpText;
+  smc::StageTimes times;
+  if (timeStages) compile.times = &times;
   bool ok = smc::compile(compile, sources, diags, dumpText);
   std::cout << dumpText;
+  if (timeStages) std::cerr << times.table();
   if (!ok || diags.hasErrors()) {
     if (diags.errorCount() > 1) std::cerr << diags.errorCount() << " errors generated.\n";
     return 1;

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 #include <sys/wait.h>
+#include <vector>
 #include <unistd.h>
 
 namespace {
@@ -76,6 +77,37 @@ TEST(Cli, HelpAndVersionSucceed) {
   Outcome version = runCommand(smc() + " --version");
   EXPECT_EQ(version.status, 0);
   EXPECT_EQ(version.output.rfind("smc ", 0), 0u) << version.output;
+}
+
+TEST(Cli, TimeStagesListsEveryStageInOrderAddingUpToTheTotal) {
+  std::string fmu = (scratch() / "timed.fmu").string();
+  Outcome o = runCommand(smc() + " " + SMC_SOURCE_DIR + "/examples/Dahlquist.mo -o " + fmu +
+                         " --time-stages");
+  ASSERT_EQ(o.status, 0) << o.output;
+  EXPECT_TRUE(fs::exists(fmu));
+  const std::vector<std::string> stages = {
+      "parse", "flatten", "state machines", "clocks", "causalize (BLT)", "IR generation",
+      "LLVM optimization", "object emission", "link", "zip", "total"};
+  std::istringstream lines(o.output);
+  std::string line;
+  std::getline(lines, line);
+  EXPECT_EQ(line.rfind("stage", 0), 0u) << o.output;
+  double sum = 0, total = 0, lastPeak = 0;
+  for (const std::string& stage : stages) {
+    ASSERT_TRUE(std::getline(lines, line)) << "missing row " << stage << " in\n" << o.output;
+    ASSERT_EQ(line.rfind(stage + " ", 0), 0u) << "expected " << stage << ", got: " << line;
+    std::istringstream numbers(line.substr(stage.size()));
+    double seconds = -1, peak = -1;
+    numbers >> seconds >> peak;
+    EXPECT_GE(seconds, 0) << line;
+    EXPECT_GE(peak, lastPeak) << "the peak is a high-water mark: " << line;
+    lastPeak = peak;
+    if (stage == "total") total = seconds;
+    else sum += seconds;
+  }
+  // Printed with four decimals: the rows add up to the total within rounding.
+  EXPECT_NEAR(sum, total, 0.0006) << o.output;
+  EXPECT_GT(lastPeak, 1.0);
 }
 
 TEST(Cli, DumpFlatPrintsTheFlatModel) {

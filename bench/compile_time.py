@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""Compile-time benchmark: smc's time per stage and peak memory against N.
+
+For each model family of bench/gen (arrays form), compiles models of growing
+size with `smc --time-stages` and prints one table per family: a row per
+size with the equations the model has, each stage's wall time, the total
+and the peak resident memory, and the growth exponent of the total between
+one size and the next (1 is linear; above 1.25 is flagged as super-linear).
+Then the issue's goals: 10 000 equations under 2 s, 100 000 under 30 s with
+peak memory under 1 GiB. A size that fails or exceeds the time limit stops
+its family. The numbers are measured here, never typed in.
+
+Usage: python3 bench/compile_time.py [--build DIR] [--quick] [--timeout S]
+"""
+
+import argparse
+import math
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "gen"))
+import generate  # noqa: E402  (bench/gen/generate.py)
+
+# family -> (sizes N, equations as a function of N)
+FAMILIES = {
+    "chain": ([10, 100, 1000, 10000, 100000], lambda n: n),
+    "springs": ([5, 50, 500, 5000, 50000], lambda n: 2 * n),
+    "heat": ([3, 10, 32, 100, 316], lambda n: n * n),
+    "loop": ([10, 100, 1000, 10000], lambda n: n + 1),
+    "statemachines": ([10, 100, 1000, 10000], lambda n: n),
+}
+QUICK_SIZES = 3  # --quick: only the first sizes of each family
+
+STAGES = ["parse", "flatten", "state machines", "clocks", "causalize (BLT)", "IR generation",
+          "LLVM optimization", "object emission", "link", "zip"]
+SHORT = ["parse", "flat", "sm", "clock", "blt", "ir", "opt", "obj", "link", "zip"]
+
+
+def parse_table(text):
+    """Stage name -> (seconds, peak MiB) from smc's --time-stages table."""
+    rows = {}
+    for line in text.splitlines():
+        parts = line.rsplit(None, 2)
+        if len(parts) != 3:
+            continue
+        try:
+            rows[parts[0].strip()] = (float(parts[1]), float(parts[2]))
+        except ValueError:
+            continue  # the header
+    return rows
+
+
+def compile_once(smc, family, n, workdir, timeout):
+    """The stage table of one compilation, or an error string."""
+    model = os.path.join(workdir, f"{family}_{n}.mo")
+    with open(model, "w") as f:
+        f.write(generate.generate(family, n, "arrays"))
+    fmu = os.path.join(workdir, f"{family}_{n}.fmu")
+    try:
+        done = subprocess.run([smc, model, "-o", fmu, "--time-stages"], capture_output=True,
+                              text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return f"over {timeout} s"
+    if done.returncode != 0:
+        first = (done.stderr.strip().splitlines() or ["?"])[0]
+        return f"failed: {first[:100]}"
+    rows = parse_table(done.stderr)
+    if "total" not in rows:
+        return "no timing table"
+    return rows
+
+
+def exponent(previous, current):
+    """Growth exponent of the total time between two (equations, seconds) points."""
+    (e0, t0), (e1, t1) = previous, current
+    if t0 <= 0 or t1 <= 0 or e1 == e0:
+        return None
+    return math.log(t1 / t0) / math.log(e1 / e0)
+
+
+def run_family(smc, family, sizes, equations_of, workdir, timeout, results):
+    header = f"{'N':>7} {'equations':>9} " + " ".join(f"{s:>6}" for s in SHORT)
+    header += f" {'total s':>8} {'MiB':>7} {'growth':>6}"
+    print(f"\n{family} (seconds per stage)")
+    print(header)
+    previous = None
+    for n in sizes:
+        eqs = equations_of(n)
+        rows = compile_once(smc, family, n, workdir, timeout)
+        if isinstance(rows, str):
+            print(f"{n:>7} {eqs:>9}  {rows}")
+            results.append((family, n, eqs, None, None))
+            break
+        total, peak = rows["total"]
+        cells = " ".join(f"{rows.get(stage, (0.0, 0))[0]:>6.2f}" for stage in STAGES)
+        growth = exponent(previous, (eqs, total)) if previous else None
+        mark = "" if growth is None else f"{growth:>6.2f}" + (" super-linear" if growth > 1.25 else "")
+        print(f"{n:>7} {eqs:>9} {cells} {total:>8.2f} {peak:>7.0f} {mark}")
+        results.append((family, n, eqs, total, peak))
+        previous = (eqs, total)
+
+
+def print_goals(results):
+    print("\nGoals (the largest size of each family at or above the goal's equations):")
+    goals = [(10000, 2.0, None), (100000, 30.0, 1024.0)]
+    for equations, seconds, mib in goals:
+        for family in FAMILIES:
+            rows = [r for r in results if r[0] == family and r[2] >= equations]
+            if not rows:
+                print(f"  {family:<14} {equations:>6} equations: not reached (stopped earlier or --quick)")
+                continue
+            _, n, eqs, total, peak = rows[0]
+            if total is None:
+                verdict = "FAIL (did not compile)"
+            else:
+                ok = total < seconds and (mib is None or peak < mib)
+                verdict = ("pass" if ok else "FAIL") + f" ({total:.2f} s, {peak:.0f} MiB)"
+            limit = f"< {seconds:g} s" + (f", < {mib:g} MiB" if mib else "")
+            print(f"  {family:<14} N={n:<6} {eqs:>6} equations {limit:<20} {verdict}")
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build", default="build", help="build directory holding bin/smc")
+    parser.add_argument("--quick", action="store_true", help=f"only the first {QUICK_SIZES} sizes")
+    parser.add_argument("--timeout", type=float, default=300, help="seconds allowed per compilation")
+    parser.add_argument("--family", choices=list(FAMILIES), action="append",
+                        help="only this family (repeatable)")
+    args = parser.parse_args(argv)
+    smc = os.path.join(args.build, "bin", "smc")
+    if not os.access(smc, os.X_OK):
+        print(f"build smc first (scripts/build.sh): {smc} is missing", file=sys.stderr)
+        return 1
+    print(f"smc: {os.path.abspath(smc)}; {os.cpu_count()} cores")
+    print("stages: " + ", ".join(f"{s} = {n}" for s, n in zip(SHORT, STAGES)))
+    results = []
+    with tempfile.TemporaryDirectory() as workdir:
+        for family in args.family or FAMILIES:
+            sizes, equations_of = FAMILIES[family]
+            if args.quick:
+                sizes = sizes[:QUICK_SIZES]
+            run_family(smc, family, sizes, equations_of, workdir, args.timeout, results)
+    print_goals(results)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

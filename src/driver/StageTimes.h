@@ -1,0 +1,38 @@
+// Wall time and peak memory of each stage of one compilation, for
+// `smc --time-stages` and the compile-time benchmark (bench/). A stage is
+// whatever ran between two calls of finish(), so the stages add up to the
+// whole compilation. Peak memory is the process's resident high-water mark
+// when the stage ended (getrusage), so it never decreases along the table.
+#pragma once
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+namespace smc {
+
+struct StageTime {
+  std::string stage;
+  double seconds = 0;
+  double peakMiB = 0;
+};
+
+class StageTimes {
+public:
+  StageTimes();
+
+  // Ends `stage`, which ran since the previous finish() (or construction).
+  void finish(std::string stage);
+
+  const std::vector<StageTime>& stages() const { return stages_; }
+
+  // One row per stage, then the total: "stage  seconds  peak MiB", aligned.
+  std::string table() const;
+
+private:
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point start_, last_;
+  std::vector<StageTime> stages_;
+};
+
+}  // namespace smc
