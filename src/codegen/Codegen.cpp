@@ -50,8 +50,11 @@ std::string moduleText(const llvm::Module& module) {
   return out.str();
 }
 
+// keepNames: value names (x.slot, der(x)...) for the IR dump; an FMU's
+// module drops them, which saves the optimizer and code generator a
+// symbol-table entry per instruction.
 std::optional<Generated> generate(const causal::CausalModel& model, const CodegenOptions& options,
-                                  DiagnosticEngine& diags) {
+                                  bool keepNames, DiagnosticEngine& diags) {
   Generated g;
   g.modelIdentifier = options.modelIdentifier.empty() ? modelIdentifierFor(model.flat.name)
                                                       : options.modelIdentifier;
@@ -76,6 +79,7 @@ std::optional<Generated> generate(const causal::CausalModel& model, const Codege
   ir.targetTriple = g.machine->getTargetTriple().str();
   ir.dataLayout = g.machine->createDataLayout().getStringRepresentation();
   g.context = std::make_unique<llvm::LLVMContext>();
+  g.context->setDiscardValueNames(!keepNames);
   g.module = generateModule(*g.context, model, g.layout, ir, diags);
   if (!g.module) return std::nullopt;
 
@@ -93,7 +97,7 @@ std::vector<char> bytesOf(const std::string& text) { return {text.begin(), text.
 
 std::optional<std::string> dumpLlvm(const causal::CausalModel& model, const CodegenOptions& options,
                                     DiagnosticEngine& diags) {
-  std::optional<Generated> g = generate(model, options, diags);
+  std::optional<Generated> g = generate(model, options, true, diags);
   if (!g) return std::nullopt;
   return moduleText(*g->module);
 }
@@ -103,7 +107,7 @@ bool writeFmu(const causal::CausalModel& model, const CodegenOptions& options,
   auto done = [&options](const char* stage) {
     if (options.onStageDone) options.onStageDone(stage);
   };
-  std::optional<Generated> g = generate(model, options, diags);
+  std::optional<Generated> g = generate(model, options, false, diags);
   if (!g) return false;
   done("IR generation");
 

@@ -39,7 +39,9 @@ bool addEntries(zip_t* archive, const std::vector<ArchiveEntry>& entries, std::s
       return false;
     }
     const auto i = static_cast<zip_uint64_t>(index);
-    if (zip_set_file_compression(archive, i, ZIP_CM_DEFLATE, 9) != 0 ||
+    // Level 1: an FMU is unpacked once per load and its size hardly
+    // matters, while level 9 took longer than compiling a large model.
+    if (zip_set_file_compression(archive, i, ZIP_CM_DEFLATE, 1) != 0 ||
         zip_file_set_dostime(archive, i, kDosTime, kDosDate, 0) != 0 ||
         zip_file_set_external_attributes(archive, i, 0, ZIP_OPSYS_UNIX, kUnixMode << 16) != 0) {
       error = zipError(archive);

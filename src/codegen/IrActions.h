@@ -43,6 +43,7 @@ public:
         statesReinitialized_(statesReinitialized) {}
 
   EvalMode mode() const { return mode_; }
+  llvm::Value* statesReinitialized() const { return statesReinitialized_; }
 
   // Level error: smc_assert_failed(data, 0, text) and return SMC_FAILED
   // when the condition is false; level warning: smc_assert_failed(data, 1,

@@ -3,6 +3,7 @@
 // smc_model.loop_descriptions.
 #include "codegen/IrBlocks.h"
 
+#include "codegen/IrChunks.h"
 #include "codegen/IrStatements.h"
 #include "smc/model.h"
 
@@ -215,7 +216,15 @@ void BlockEmitter::emitClocked(const causal::ClockedBlock& clocked) {
   llvm::BasicBlock* done = llvm::BasicBlock::Create(ctx_.llvm, "clocked.done", frame_.function());
   b_.CreateCondBr(tick.value, run, done);
   b_.SetInsertPoint(run);
-  emitGuardedRuns(clocked);
+  // A partition holds every equation on its clock: thousands for a model of
+  // many parallel state machines, hence chunked (IrChunks.h).
+  emitChunked(ctx_, frame_, b_, clocked.blocks.size(),
+              [&](FunctionFrame& f, llvm::IRBuilder<>& b, size_t begin, size_t end) {
+                BlockEmitter part(ctx_, f, b, actions_.mode(),
+                                  sameArgumentIn(f.function(), actions_.statesReinitialized()));
+                part.emitGuardedRuns(llvm::ArrayRef(clocked.blocks).slice(begin, end - begin),
+                                     clocked.range);
+              });
   b_.CreateBr(done);
   b_.SetInsertPoint(done);
 }
@@ -223,8 +232,7 @@ void BlockEmitter::emitClocked(const causal::ClockedBlock& clocked) {
 // The partition's blocks in order; consecutive guarded assignments with the
 // same guard share one branch, so the equations of an inactive state cost
 // one test per run instead of a load and a store each.
-void BlockEmitter::emitGuardedRuns(const causal::ClockedBlock& clocked) {
-  const auto& blocks = clocked.blocks;
+void BlockEmitter::emitGuardedRuns(llvm::ArrayRef<causal::Block> blocks, SourceRange range) {
   for (size_t i = 0; i < blocks.size();) {
     auto first = guardedAssign(blocks[i]);
     if (!first) {
@@ -237,7 +245,7 @@ void BlockEmitter::emitGuardedRuns(const causal::ClockedBlock& clocked) {
       if (!next || next->guard != first->guard) break;
       run.push_back(*next);
     }
-    Typed guard = exprs_.load(first->guard, clocked.range);
+    Typed guard = exprs_.load(first->guard, range);
     if (!guard.value) return;
     llvm::BasicBlock* active = llvm::BasicBlock::Create(ctx_.llvm, "state.active", frame_.function());
     llvm::BasicBlock* next = llvm::BasicBlock::Create(ctx_.llvm, "state.next", frame_.function());

@@ -42,7 +42,7 @@ private:
   void emitAction(const flat::Action& action);
   void emitAlgorithm(const causal::AlgorithmBlock& algorithm);
   void emitClocked(const causal::ClockedBlock& clocked);
-  void emitGuardedRuns(const causal::ClockedBlock& clocked);
+  void emitGuardedRuns(llvm::ArrayRef<causal::Block> blocks, SourceRange range);
 
   IrContext& ctx_;
   FunctionFrame& frame_;

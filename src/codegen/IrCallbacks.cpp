@@ -10,6 +10,7 @@
 
 #include "codegen/ExprEquality.h"
 #include "codegen/IrBlocks.h"
+#include "codegen/IrChunks.h"
 #include "codegen/IrSamples.h"
 #include "smc/model.h"
 
@@ -30,10 +31,28 @@ llvm::Function* emitSetStartValues(IrContext& ctx) {
   llvm::Function* fn = createCallback(ctx, ctx.types.setStartValues, "smc_set_start_values");
   llvm::IRBuilder<> builder(ctx.llvm);
   FunctionFrame frame(ctx, builder, fn);
-  ExprEmitter exprs(ctx, frame, builder);
-  for (const VarInfo& info : ctx.layout.vars) exprs.storeLiteral(info.id, info.start);
+  const std::vector<VarInfo>& vars = ctx.layout.vars;
+  emitChunked(ctx, frame, builder, vars.size(),
+              [&](FunctionFrame& f, llvm::IRBuilder<>& b, size_t begin, size_t end) {
+                ExprEmitter exprs(ctx, f, b);
+                for (size_t i = begin; i < end; ++i) exprs.storeLiteral(vars[i].id, vars[i].start);
+              });
   builder.CreateRetVoid();
   return fn;
+}
+
+// The blocks of `list` in evaluation mode `mode`, chunked (IrChunks.h).
+// `statesReinitialized` is the calling callback's argument, if any.
+void emitBlocks(IrContext& ctx, FunctionFrame& frame, llvm::IRBuilder<>& builder,
+                llvm::ArrayRef<causal::Block> list, EvalMode mode,
+                llvm::Value* statesReinitialized = nullptr,
+                const std::function<bool(const causal::Block&)>& skip = nullptr) {
+  emitChunked(ctx, frame, builder, list.size(),
+              [&](FunctionFrame& f, llvm::IRBuilder<>& b, size_t begin, size_t end) {
+                BlockEmitter blocks(ctx, f, b, mode, sameArgumentIn(f.function(), statesReinitialized));
+                for (size_t i = begin; i < end; ++i)
+                  if (!skip || !skip(list[i])) blocks.emit(list[i]);
+              });
 }
 
 // Whether `x := value` holds already because x's slot has its exact start
@@ -74,11 +93,10 @@ llvm::Function* emitInitialize(IrContext& ctx, bool samplesOk) {
     if (value.value) blocks.exprs().store(info.id, value, info.startExpression->range);
   }
   if (samplesOk) emitSampleSetup(ctx, frame, builder, blocks.exprs());
-  for (; next < init.size(); ++next) {
-    const auto* assign = std::get_if<causal::Assign>(&init[next]);
-    if (assign && holdsByConstruction(ctx, *assign)) continue;
-    blocks.emit(init[next]);
-  }
+  emitBlocks(ctx, frame, builder, llvm::ArrayRef(init).drop_front(next), EvalMode::Initialization, nullptr, [&](const causal::Block& block) {
+    const auto* assign = std::get_if<causal::Assign>(&block);
+    return assign && holdsByConstruction(ctx, *assign);
+  });
   if (samplesOk) emitNextTimeEvent(ctx, frame, builder, blocks.exprs());
   builder.CreateRet(builder.getInt32(SMC_OK));
   return fn;
@@ -89,9 +107,11 @@ llvm::Function* emitContinuous(IrContext& ctx, const char* name,
   llvm::Function* fn = createCallback(ctx, ctx.types.callback, name);
   llvm::IRBuilder<> builder(ctx.llvm);
   FunctionFrame frame(ctx, builder, fn);
-  BlockEmitter blocks(ctx, frame, builder, EvalMode::Continuous);
-  for (const causal::Block& block : list) blocks.emit(block);
-  if (checkAssertions) emitAssertions(ctx, blocks.actions());
+  emitBlocks(ctx, frame, builder, list, EvalMode::Continuous);
+  if (checkAssertions) {
+    BlockEmitter blocks(ctx, frame, builder, EvalMode::Continuous);
+    emitAssertions(ctx, blocks.actions());
+  }
   builder.CreateRet(builder.getInt32(SMC_OK));
   return fn;
 }
@@ -102,20 +122,25 @@ llvm::Function* emitEventIndicators(IrContext& ctx) {
   FunctionFrame frame(ctx, builder, fn);
   llvm::Value* indicators = fn->getArg(1);
   indicators->setName("indicators");
-  BlockEmitter blocks(ctx, frame, builder, EvalMode::Continuous);
-  for (const causal::Block& block : ctx.model.indicatorBlocks) blocks.emit(block);
-  for (size_t i = 0; i < ctx.model.zeroCrossings.size(); ++i) {
-    const causal::ZeroCrossing& zc = ctx.model.zeroCrossings[i];
-    if (!zc.indicator) {
-      ctx.diags.error(zc.range, "internal error: zero crossing without an indicator");
-      continue;
-    }
-    llvm::Value* value = blocks.exprs().emitAs(*zc.indicator, ValueType::Real);
-    if (!value) continue;
-    builder.CreateStore(value, builder.CreateConstInBoundsGEP1_32(
-                                   ctx.types.real, indicators, static_cast<unsigned>(i),
-                                   fmt::format("indicator{}", i)));
-  }
+  emitBlocks(ctx, frame, builder, ctx.model.indicatorBlocks, EvalMode::Continuous);
+  const std::vector<causal::ZeroCrossing>& crossings = ctx.model.zeroCrossings;
+  emitChunked(ctx, frame, builder, crossings.size(),
+              [&](FunctionFrame& f, llvm::IRBuilder<>& b, size_t begin, size_t end) {
+                ExprEmitter exprs(ctx, f, b);
+                llvm::Value* out = sameArgumentIn(f.function(), indicators);
+                for (size_t i = begin; i < end; ++i) {
+                  const causal::ZeroCrossing& zc = crossings[i];
+                  if (!zc.indicator) {
+                    ctx.diags.error(zc.range, "internal error: zero crossing without an indicator");
+                    continue;
+                  }
+                  llvm::Value* value = exprs.emitAs(*zc.indicator, ValueType::Real);
+                  if (!value) continue;
+                  b.CreateStore(value, b.CreateConstInBoundsGEP1_32(ctx.types.real, out,
+                                                                     static_cast<unsigned>(i),
+                                                                     fmt::format("indicator{}", i)));
+                }
+              });
   builder.CreateRet(builder.getInt32(SMC_OK));
   return fn;
 }
@@ -128,7 +153,7 @@ llvm::Function* emitEventUpdate(IrContext& ctx, bool samplesOk) {
   statesReinitialized->setName("states_reinitialized");
   BlockEmitter blocks(ctx, frame, builder, EvalMode::Event, statesReinitialized);
   if (samplesOk) emitSampleUpdates(ctx, frame, builder, blocks.exprs());
-  for (const causal::Block& block : ctx.model.eventBlocks) blocks.emit(block);
+  emitBlocks(ctx, frame, builder, ctx.model.eventBlocks, EvalMode::Event, statesReinitialized);
   emitAssertions(ctx, blocks.actions());
   if (samplesOk) emitNextTimeEvent(ctx, frame, builder, blocks.exprs());
   builder.CreateRet(builder.getInt32(SMC_OK));

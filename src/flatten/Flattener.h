@@ -201,6 +201,12 @@ struct SubscriptPick {
 bool hasVariablePick(const std::vector<SubscriptPick>& picks);
 // The elements of `whole` that constant picks select.
 Value selectPicked(const Value& whole, const std::vector<SubscriptPick>& picks);
+// The same for an array of shape `dims` whose elements are made on demand
+// (elementAt takes a row-major index): a reference such as x[i] to an array
+// of n variables then costs O(1), not O(n), which keeps the unrolling of a
+// for-equation over x linear in n.
+Value selectPicked(const std::vector<long long>& dims, const std::vector<SubscriptPick>& picks,
+                   const std::function<flat::ExprPtr(size_t)>& elementAt);
 
 // Where an equation is lowered.
 struct EquationContext {
@@ -447,6 +453,10 @@ private:
   std::optional<Value> lowerPackageConstant(const ast::ComponentRef& ref, const Scope& scope);
   std::optional<Value> selectSubscripts(const Value& whole, const ast::RefPart& part,
                                         const Scope& scope);
+  // The same over an array whose elements are made on demand (see selectPicked).
+  std::optional<Value> selectSubscripts(const std::vector<long long>& dims,
+                                        const std::function<flat::ExprPtr(size_t)>& elementAt,
+                                        const ast::RefPart& part, const Scope& scope);
   // The rest of a reference from its part `from`, which names `c`.
   std::optional<RefTarget> resolveFrom(Component* c, const ast::ComponentRef& ref, size_t from,
                                        const Scope& scope, bool wholeArrays = false);

@@ -58,6 +58,18 @@ flat::ExprPtr fold(flat::Op op, const std::vector<flat::ExprPtr>& items, flat::E
   return acc;
 }
 
+// Whether a leaf component has a variable for every element its dimensions
+// give (not so when its declaration was refused, e.g. as too large).
+bool holdsEveryElement(const Component& c) {
+  size_t count = 1;
+  for (long long d : c.dims) {
+    if (d <= 0) return c.vars.empty();
+    if (count > c.vars.size() / static_cast<size_t>(d)) return false;
+    count *= static_cast<size_t>(d);
+  }
+  return count == c.vars.size();
+}
+
 }  // namespace
 
 std::string refText(const ast::ComponentRef& ref) {
@@ -242,12 +254,19 @@ std::optional<Value> Flattener::lower(const ast::Expr& expr, const Scope& scope)
 std::optional<Value> Flattener::selectSubscripts(const Value& whole, const ast::RefPart& part,
                                                  const Scope& scope) {
   if (part.subscripts.empty()) return whole;
-  auto picks = lowerSubscripts(whole.dims, part, scope);
+  return selectSubscripts(
+      whole.dims, [&whole](size_t k) { return whole.elements[k]; }, part, scope);
+}
+
+std::optional<Value> Flattener::selectSubscripts(const std::vector<long long>& dims,
+                                                 const std::function<flat::ExprPtr(size_t)>& elementAt,
+                                                 const ast::RefPart& part, const Scope& scope) {
+  auto picks = lowerSubscripts(dims, part, scope);
   if (!picks) return std::nullopt;
-  if (!hasVariablePick(*picks)) return selectPicked(whole, *picks);
-  return chooseAtRunTime(whole.dims, *picks, part.name, part.range,
+  if (!hasVariablePick(*picks)) return selectPicked(dims, *picks, elementAt);
+  return chooseAtRunTime(dims, *picks, part.name, part.range,
                          [&](const std::vector<SubscriptPick>& fixed) -> std::optional<Value> {
-                           return selectPicked(whole, fixed);
+                           return selectPicked(dims, fixed, elementAt);
                          });
 }
 
@@ -313,9 +332,14 @@ std::optional<RefTarget> Flattener::resolveFrom(Component* c, const ast::Compone
                       part.name, ref.parts[i + 1].name);
         return std::nullopt;
       }
-      Value whole{c->dims, {}};
-      for (flat::VarId id : c->vars) whole.elements.push_back(flat::makeVar(id, ref.range));
-      auto selected = selectSubscripts(whole, part, scope);
+      if (part.subscripts.empty()) {
+        Value whole{c->dims, {}};
+        for (flat::VarId id : c->vars) whole.elements.push_back(flat::makeVar(id, ref.range));
+        return RefTarget{std::move(whole), nullptr};
+      }
+      if (!holdsEveryElement(*c)) return std::nullopt;  // its declaration was refused; already reported
+      auto variableAt = [c, &ref](size_t k) { return flat::makeVar(c->vars[k], ref.range); };
+      auto selected = selectSubscripts(c->dims, variableAt, part, scope);
       if (!selected) return std::nullopt;
       return RefTarget{std::move(*selected), nullptr};
     }
@@ -330,9 +354,7 @@ std::optional<RefTarget> Flattener::resolveFrom(Component* c, const ast::Compone
       diags_.unsupported(part.range, "slices of arrays of components");
       return std::nullopt;
     }
-    Value indices{c->dims, {}};
-    for (size_t k = 0; k < c->elements.size(); ++k)
-      indices.elements.push_back(flat::makeInteger(static_cast<long long>(k)));
+    auto indexAt = [](size_t k) { return flat::makeInteger(static_cast<long long>(k)); };
     auto picks = lowerSubscripts(c->dims, part, scope);
     if (!picks) return std::nullopt;
     for (const SubscriptPick& pick : *picks)
@@ -352,7 +374,7 @@ std::optional<RefTarget> Flattener::resolveFrom(Component* c, const ast::Compone
       Component* array = c;
       auto chosen = chooseAtRunTime(c->dims, *picks, part.name, part.range,
                                     [&](const std::vector<SubscriptPick>& fixed) -> std::optional<Value> {
-                                      long long k = selectPicked(indices, fixed).elements[0]->integer;
+                                      long long k = selectPicked(c->dims, fixed, indexAt).elements[0]->integer;
                                       Component* child = memberOf(*array, *array->elements[k], ref.parts[i + 1]);
                                       if (!child) return std::nullopt;
                                       auto rest = resolveFrom(child, ref, i + 1, scope);
@@ -367,7 +389,7 @@ std::optional<RefTarget> Flattener::resolveFrom(Component* c, const ast::Compone
       if (!chosen) return std::nullopt;
       return RefTarget{std::move(*chosen), nullptr};
     }
-    Instance& element = *c->elements[selectPicked(indices, *picks).elements[0]->integer];
+    Instance& element = *c->elements[selectPicked(c->dims, *picks, indexAt).elements[0]->integer];
     if (last) return RefTarget{Value{}, &element};
     Component* child = memberOf(*c, element, ref.parts[i + 1]);
     if (!child) return std::nullopt;

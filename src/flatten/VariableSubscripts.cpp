@@ -88,6 +88,11 @@ bool hasVariablePick(const std::vector<SubscriptPick>& picks) {
 }
 
 Value selectPicked(const Value& whole, const std::vector<SubscriptPick>& picks) {
+  return selectPicked(whole.dims, picks, [&whole](size_t k) { return whole.elements[k]; });
+}
+
+Value selectPicked(const std::vector<long long>& dims, const std::vector<SubscriptPick>& picks,
+                   const std::function<flat::ExprPtr(size_t)>& elementAt) {
   Value out;
   for (const SubscriptPick& pick : picks)
     if (pick.kept) out.dims.push_back(static_cast<long long>(pick.indices.size()));
@@ -97,8 +102,8 @@ Value selectPicked(const Value& whole, const std::vector<SubscriptPick>& picks) 
   std::vector<size_t> cursor(picks.size(), 0);
   while (true) {
     long long flatIndex = 0;
-    for (size_t d = 0; d < picks.size(); ++d) flatIndex = flatIndex * whole.dims[d] + picks[d].indices[cursor[d]];
-    out.elements.push_back(whole.elements[flatIndex]);
+    for (size_t d = 0; d < picks.size(); ++d) flatIndex = flatIndex * dims[d] + picks[d].indices[cursor[d]];
+    out.elements.push_back(elementAt(static_cast<size_t>(flatIndex)));
     size_t d = picks.size();
     while (d > 0 && ++cursor[d - 1] == picks[d - 1].indices.size()) cursor[--d] = 0;
     if (d == 0) break;
