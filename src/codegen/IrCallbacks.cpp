@@ -41,18 +41,18 @@ llvm::Function* emitSetStartValues(IrContext& ctx) {
   return fn;
 }
 
-// The blocks of `list` in evaluation mode `mode`, chunked (IrChunks.h).
-// `statesReinitialized` is the calling callback's argument, if any.
+// The blocks of `list` but those `skip` names, in evaluation mode `mode`,
+// chunked (IrChunks.h). `statesReinitialized`: the calling callback's
+// argument, if any.
 void emitBlocks(IrContext& ctx, FunctionFrame& frame, llvm::IRBuilder<>& builder,
                 llvm::ArrayRef<causal::Block> list, EvalMode mode,
                 llvm::Value* statesReinitialized = nullptr,
                 const std::function<bool(const causal::Block&)>& skip = nullptr) {
-  emitChunked(ctx, frame, builder, list.size(),
-              [&](FunctionFrame& f, llvm::IRBuilder<>& b, size_t begin, size_t end) {
-                BlockEmitter blocks(ctx, f, b, mode, sameArgumentIn(f.function(), statesReinitialized));
-                for (size_t i = begin; i < end; ++i)
-                  if (!skip || !skip(list[i])) blocks.emit(list[i]);
-              });
+  std::vector<const causal::Block*> kept;
+  kept.reserve(list.size());
+  for (const causal::Block& block : list)
+    if (!skip || !skip(block)) kept.push_back(&block);
+  emitBlockList(ctx, frame, builder, kept, mode, statesReinitialized);
 }
 
 // Whether `x := value` holds already because x's slot has its exact start

@@ -31,6 +31,15 @@ struct IrContext {
   std::vector<llvm::Function*> functions = {};
   // Message strings handed to the runtime services, one global per text.
   std::map<std::string, llvm::Constant*> messages = {};
+  // Chunks of assignments emitted as functions (IrChunks.h), which later
+  // callbacks call where their lists repeat the same assignments; indexed
+  // by the target of each chunk's first assignment.
+  struct SharedChunk {
+    llvm::Function* function;
+    std::vector<const causal::Assign*> assigns;
+  };
+  std::vector<SharedChunk> sharedChunks = {};
+  std::multimap<flat::VarId, size_t> sharedChunkStarts = {};
 };
 
 // "Model.mo:12:5" for messages the runtime logs; "(unknown location)" when
