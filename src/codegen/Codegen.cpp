@@ -7,6 +7,7 @@
 #include "codegen/Guid.h"
 #include "codegen/IrGen.h"
 #include "codegen/Layout.h"
+#include "codegen/IrModel.h"
 #include "codegen/Linker.h"
 #include "codegen/ModelDescription.h"
 #include "codegen/Toolchain.h"
@@ -33,14 +34,13 @@ bool isCIdentifier(const std::string& text) {
   return !text.empty() && modelIdentifierFor(text) == text;
 }
 
-// The verified module with its final GUID, and what it was built for.
+// The verified module (holding kPlaceholderGuid), and what it was built for.
 struct Generated {
   std::unique_ptr<llvm::LLVMContext> context;
   std::unique_ptr<llvm::TargetMachine> machine;
   std::unique_ptr<llvm::Module> module;
   Layout layout;
   std::string modelIdentifier;
-  std::string guid;
 };
 
 std::string moduleText(const llvm::Module& module) {
@@ -82,13 +82,41 @@ std::optional<Generated> generate(const causal::CausalModel& model, const Codege
   g.context->setDiscardValueNames(!keepNames);
   g.module = generateModule(*g.context, model, g.layout, ir, diags);
   if (!g.module) return std::nullopt;
-
-  // The GUID hashes everything that defines the model's behaviour and
-  // interface; the module holds the placeholder while it is hashed.
-  g.guid = contentGuid(modelDescriptionXml(model, g.layout, g.modelIdentifier, ""),
-                       moduleText(*g.module));
-  setGuid(*g.module, g.guid);
   return g;
+}
+
+// The GUID hashes everything that defines the model's behaviour and
+// interface: the model description (without a GUID) and the code, which
+// holds the placeholder while it is hashed.
+std::string guidOf(const causal::CausalModel& model, const Generated& g, std::string_view code) {
+  return contentGuid(modelDescriptionXml(model, g.layout, g.modelIdentifier, ""), code);
+}
+
+// Whether a string constant other than the GUID holds the placeholder's
+// text (a model's own literal): the optimizer or the linker could merge it
+// with the GUID, and patching the GUID would then change it too.
+bool otherStringHoldsPlaceholder(const llvm::Module& module) {
+  for (const llvm::GlobalVariable& global : module.globals()) {
+    if (global.getName() == kGuidGlobalName || !global.hasInitializer()) continue;
+    const auto* data = llvm::dyn_cast<llvm::ConstantDataSequential>(global.getInitializer());
+    if (data && data->isString() && data->getAsString().contains(kPlaceholderGuid)) return true;
+  }
+  return false;
+}
+
+// Writes `guid` over the placeholder in the object file. Hashing the object
+// instead of the IR text spares printing the whole module, which took a
+// tenth of a large model's compile time. The placeholder must occur exactly
+// once, else the patch would be ambiguous.
+bool patchGuid(llvm::SmallVectorImpl<char>& object, const std::string& guid) {
+  const std::string_view placeholder(kPlaceholderGuid);
+  const std::string_view bytes(object.data(), object.size());
+  const size_t at = bytes.find(placeholder);
+  if (at == std::string_view::npos || guid.size() != placeholder.size() ||
+      bytes.find(placeholder, at + 1) != std::string_view::npos)
+    return false;
+  std::copy(guid.begin(), guid.end(), object.begin() + static_cast<std::ptrdiff_t>(at));
+  return true;
 }
 
 std::vector<char> bytesOf(const std::string& text) { return {text.begin(), text.end()}; }
@@ -99,6 +127,7 @@ std::optional<std::string> dumpLlvm(const causal::CausalModel& model, const Code
                                     DiagnosticEngine& diags) {
   std::optional<Generated> g = generate(model, options, true, diags);
   if (!g) return std::nullopt;
+  setGuid(*g->module, guidOf(model, *g, moduleText(*g->module)));
   return moduleText(*g->module);
 }
 
@@ -109,6 +138,11 @@ bool writeFmu(const causal::CausalModel& model, const CodegenOptions& options,
   };
   std::optional<Generated> g = generate(model, options, false, diags);
   if (!g) return false;
+  if (otherStringHoldsPlaceholder(*g->module)) {
+    diags.errorf({}, "the model contains the text '{}', which smc reserves for the FMU's GUID",
+                 kPlaceholderGuid);
+    return false;
+  }
   done("IR generation");
 
   optimizeModule(*g->module, *g->machine);
@@ -117,6 +151,11 @@ bool writeFmu(const causal::CausalModel& model, const CodegenOptions& options,
   std::string error;
   if (!emitObject(*g->module, *g->machine, object, error)) {
     diags.error({}, "internal error: " + error);
+    return false;
+  }
+  const std::string guid = guidOf(model, *g, std::string_view(object.data(), object.size()));
+  if (!patchGuid(object, guid)) {
+    diags.error({}, "internal error: the GUID placeholder is not in the object file exactly once");
     return false;
   }
   done("object emission");
@@ -133,7 +172,7 @@ bool writeFmu(const causal::CausalModel& model, const CodegenOptions& options,
 
   std::vector<ArchiveEntry> entries;
   entries.push_back({"modelDescription.xml",
-                     bytesOf(modelDescriptionXml(model, g->layout, g->modelIdentifier, g->guid))});
+                     bytesOf(modelDescriptionXml(model, g->layout, g->modelIdentifier, guid))});
   entries.push_back({"binaries/linux64/" + soname, std::move(linked.sharedObject)});
   if (!writeZipArchive(fmuPath, entries, error)) {
     diags.error({}, "cannot write the FMU '" + fmuPath + "': " + error);

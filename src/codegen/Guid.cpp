@@ -21,11 +21,11 @@ std::string formatGuid(unsigned __int128 value) {
                      high & 0xffff, low >> 48, low & 0xffffffffffffULL);
 }
 
-std::string contentGuid(std::string_view modelDescription, std::string_view irText) {
+std::string contentGuid(std::string_view modelDescription, std::string_view code) {
   Fnv1a128 hash;
   hash.add(modelDescription);
   hash.add(std::string_view("\0", 1));
-  hash.add(irText);
+  hash.add(code);
   return formatGuid(hash.value());
 }
 

@@ -23,7 +23,8 @@ private:
 std::string formatGuid(unsigned __int128 value);
 
 // The GUID of a model: FNV-1a 128 over the modelDescription text (written
-// with an empty guid), a separator, and the LLVM IR text.
-std::string contentGuid(std::string_view modelDescription, std::string_view irText);
+// with an empty guid), a separator, and the code: the object file for an
+// FMU, the LLVM IR text for the IR dump.
+std::string contentGuid(std::string_view modelDescription, std::string_view code);
 
 }  // namespace smc::codegen

@@ -25,8 +25,8 @@ struct IrOptions {
   std::string dataLayout;
 };
 
-// A GUID-shaped text used until the real GUID (a hash over the module text,
-// see Guid.h) is known.
+// A GUID-shaped text used until the real GUID (a hash over the code, see
+// Guid.h) is known.
 inline constexpr const char* kPlaceholderGuid = "{00000000-0000-0000-0000-000000000000}";
 
 std::unique_ptr<llvm::Module> generateModule(llvm::LLVMContext& context,

@@ -70,6 +70,41 @@ TEST(Cli, LibraryPackagesAreFoundThroughLibraryPathAndModelicaPath) {
       << missing.output;
 }
 
+// The guid attribute of the FMU's modelDescription.xml.
+std::string fmuGuid(const std::string& fmu) {
+  Outcome o = runCommand("unzip -p " + fmu + " modelDescription.xml");
+  const size_t at = o.output.find("guid=\"");
+  return at == std::string::npos ? "" : o.output.substr(at + 6, 38);
+}
+
+TEST(Cli, FmuGuidIsTheSameForTheSameModelAndChangesWithAnEquation) {
+  auto compile = [](const std::string& rate, const std::string& fmuName) {
+    // One file name for both models: messages in the code quote it.
+    std::string model = writeModel("Decay.mo", "model Decay\n  Real x(start = 1);\nequation\n  der(x) = -" +
+                                                   rate + " * x;\nend Decay;\n");
+    std::string fmu = (scratch() / fmuName).string();
+    Outcome o = runCommand(smc() + " " + model + " -o " + fmu);
+    EXPECT_EQ(o.status, 0) << o.output;
+    return fmuGuid(fmu);
+  };
+  const std::string first = compile("2", "a.fmu");
+  ASSERT_EQ(first.size(), 38u);
+  EXPECT_EQ(first.front(), '{');
+  EXPECT_NE(first, "{00000000-0000-0000-0000-000000000000}");
+  EXPECT_EQ(compile("2", "b.fmu"), first);
+  EXPECT_NE(compile("3", "c.fmu"), first);
+}
+
+TEST(Cli, ModelHoldingTheGuidPlaceholderTextIsRefused) {
+  std::string model = writeModel("Reserved.mo",
+                                 "model Reserved\n  Real x(start = 1);\nequation\n  der(x) = -x;\n"
+                                 "  assert(x > -1, \"{00000000-0000-0000-0000-000000000000}\");\nend Reserved;\n");
+  Outcome o = runCommand(smc() + " " + model + " -o " + (scratch() / "r.fmu").string());
+  EXPECT_EQ(o.status, 1);
+  EXPECT_NE(o.output.find("which smc reserves for the FMU's GUID"), std::string::npos) << o.output;
+  EXPECT_FALSE(fs::exists(scratch() / "r.fmu"));
+}
+
 TEST(Cli, HelpAndVersionSucceed) {
   Outcome help = runCommand(smc() + " --help");
   EXPECT_EQ(help.status, 0);
