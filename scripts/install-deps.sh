@@ -3,7 +3,7 @@
 # Idempotent: apt-get skips what is already installed.
 set -euo pipefail
 packages=(
-  build-essential cmake ninja-build pkg-config zip unzip python3
+  build-essential cmake ninja-build pkg-config zip unzip python3 clang-16
   antlr4 libantlr4-runtime-dev
   llvm-16-dev liblld-16-dev libpolly-16-dev
   libsundials-dev
