@@ -155,20 +155,30 @@ class DependencyGraph {
       Reads reads;
       for (const auto* list : {&loop->residuals, &loop->matrix, &loop->rhs})
         for (const ExprPtr& e : *list) addExpr(*e, reads);
-      for (VarId unknown : loop->unknowns) edges_[unknown].insert(reads.begin(), reads.end());
+      const VarId hub = addHub(std::move(reads));
+      for (VarId unknown : loop->unknowns) edges_[unknown].insert(hub);
     } else if (const auto* when = std::get_if<WhenBlock>(&block)) {
       addWhen(*when);
     } else if (const auto* algorithm = std::get_if<AlgorithmBlock>(&block)) {
       Reads reads, assigned(algorithm->outputs.begin(), algorithm->outputs.end());
       addStatements(algorithm->statements, reads, assigned);
       assigned.insert(algorithm->relationUpdates.begin(), algorithm->relationUpdates.end());
-      for (VarId v : assigned) edges_[v].insert(reads.begin(), reads.end());
+      const VarId hub = addHub(std::move(reads));
+      for (VarId v : assigned) edges_[v].insert(hub);
     } else {
       const auto& clocked = std::get<ClockedBlock>(block);
       if (!live_.count(&clocked)) return;
       for (const Block& inner : clocked.blocks) addBlock(inner);
       for (VarId v : clocked.variables) edges_[v].insert(clocked.tick);
     }
+  }
+
+  // A node past `time` standing for a block whose every output depends on
+  // all of `reads`: n outputs then cost n + reads edges, not n * reads
+  // (a loop of 10 000 unknowns would otherwise take gigabytes).
+  VarId addHub(Reads reads) {
+    edges_.push_back(std::move(reads));
+    return static_cast<VarId>(edges_.size() - 1);
   }
 
   // Which branch fires depends on every branch's conditions; an assigned or
@@ -190,7 +200,7 @@ class DependencyGraph {
   }
 
   const CausalModel& model_;
-  const VarId timeNode_;  // one node past the variables, standing for `time`
+  const VarId timeNode_;  // one node past the variables, standing for `time`; hubs follow it
   std::vector<Conditional> conditionals_;
   std::set<const void*> live_;
   std::vector<Reads> edges_;  // per node: what its value is computed from

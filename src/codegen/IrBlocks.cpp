@@ -83,17 +83,27 @@ llvm::Function* BlockEmitter::emitResidual(const causal::AlgebraicLoop& loop, in
   llvm::Value* f = fn->getArg(2);
   x->setName("x");
   f->setName("residuals");
-  ExprEmitter exprs(ctx_, frame, builder);
-  for (size_t i = 0; i < loop.unknowns.size(); ++i) {
-    llvm::Value* xi = builder.CreateLoad(
-        ctx_.types.real, builder.CreateConstInBoundsGEP1_32(ctx_.types.real, x, i));
-    exprs.store(loop.unknowns[i], {xi, ValueType::Real}, firstRange(loop));
-  }
-  for (size_t i = 0; i < loop.residuals.size(); ++i) {
-    llvm::Value* r = exprs.emitAs(*loop.residuals[i], ValueType::Real);
-    if (!r) return fn;
-    builder.CreateStore(r, builder.CreateConstInBoundsGEP1_32(ctx_.types.real, f, i));
-  }
+  // A loop can hold thousands of equations: chunked like the callbacks.
+  emitChunked(ctx_, frame, builder, loop.unknowns.size(),
+              [&](FunctionFrame& chunk, llvm::IRBuilder<>& b, size_t begin, size_t end) {
+                ExprEmitter exprs(ctx_, chunk, b);
+                llvm::Value* unknowns = sameArgumentIn(chunk.function(), x);
+                for (size_t i = begin; i < end; ++i) {
+                  llvm::Value* xi = b.CreateLoad(
+                      ctx_.types.real, b.CreateConstInBoundsGEP1_32(ctx_.types.real, unknowns, i));
+                  exprs.store(loop.unknowns[i], {xi, ValueType::Real}, firstRange(loop));
+                }
+              });
+  emitChunked(ctx_, frame, builder, loop.residuals.size(),
+              [&](FunctionFrame& chunk, llvm::IRBuilder<>& b, size_t begin, size_t end) {
+                ExprEmitter exprs(ctx_, chunk, b);
+                llvm::Value* residuals = sameArgumentIn(chunk.function(), f);
+                for (size_t i = begin; i < end; ++i) {
+                  llvm::Value* r = exprs.emitAs(*loop.residuals[i], ValueType::Real);
+                  if (!r) return;
+                  b.CreateStore(r, b.CreateConstInBoundsGEP1_32(ctx_.types.real, residuals, i));
+                }
+              });
   builder.CreateRet(builder.getInt32(SMC_OK));
   return fn;
 }
