@@ -47,11 +47,25 @@ std::vector<std::string> modelicaPath() {
 }
 
 // "a,b,,c" -> {"a", "b", "c"}
+// A comma-separated list of variable names. A comma inside subscripts
+// (T[1,2]) or a quoted identifier ('a,b') belongs to the name.
 std::vector<std::string> splitList(const std::string& text) {
   std::vector<std::string> items;
-  std::stringstream list(text);
-  for (std::string item; std::getline(list, item, ',');)
-    if (!item.empty()) items.push_back(item);
+  std::string item;
+  int brackets = 0;
+  bool quoted = false;
+  for (char c : text) {
+    if (c == '\'') quoted = !quoted;
+    if (!quoted && c == '[') ++brackets;
+    if (!quoted && c == ']' && brackets > 0) --brackets;
+    if (c == ',' && brackets == 0 && !quoted) {
+      if (!item.empty()) items.push_back(item);
+      item.clear();
+      continue;
+    }
+    item += c;
+  }
+  if (!item.empty()) items.push_back(item);
   return items;
 }
 

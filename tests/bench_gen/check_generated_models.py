@@ -182,7 +182,6 @@ def check_heat(runner, n):
     """An insulated grid keeps all the heat put in: C * sum(T) = P * t."""
     capacity, power = 0.5, 2.0
     for form in ("arrays", "scalars"):
-        # --all: --output-variables splits at the comma inside T[1,1].
         names = [name_of(form, "T", i, j) for i in range(1, n + 1) for j in range(1, n + 1)]
         rows = runner.simulate(runner.compile("heat", n, form),
                                sets({"C": capacity, "G": 1.5, "P": power})

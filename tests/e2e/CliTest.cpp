@@ -216,6 +216,22 @@ TEST(Cli, SimulateWritesCsvThatMatchesTheClosedForm) {
   EXPECT_EQ(rows, 5);
 }
 
+TEST(Cli, SimulateOutputVariablesKeepsCommasInsideSubscripts) {
+  std::string model = writeModel("Grid.mo",
+                                 "model Grid\n  Real T[2, 2](each start = 1, each fixed = true);\nequation\n"
+                                 "  der(T) = -T;\nend Grid;\n");
+  fs::path fmu = scratch() / "Grid.fmu";
+  fs::path csv = scratch() / "grid.csv";
+  ASSERT_EQ(runCommand(smc() + " " + model + " -o " + fmu.string()).status, 0);
+  Outcome o = runCommand(smc() + " simulate " + fmu.string() +
+                         " --stop-time 1 --step 0.5 --output-variables 'T[1,2],T[2,1]' -o " + csv.string());
+  ASSERT_EQ(o.status, 0) << o.output;
+  std::ifstream in(csv);
+  std::string header;
+  std::getline(in, header);
+  EXPECT_EQ(header, "time,\"T[1,2]\",\"T[2,1]\"");
+}
+
 // Exit status 0 when the hypothesis test passes; 2 when it cannot run.
 TEST(Cli, VerifyStatePassesOnAnSmcFmuAndRefusesAMissingFile) {
   fs::path fmu = scratch() / "DahlquistVerify.fmu";
