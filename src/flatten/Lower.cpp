@@ -58,6 +58,26 @@ flat::ExprPtr fold(flat::Op op, const std::vector<flat::ExprPtr>& items, flat::E
   return acc;
 }
 
+// Whether `e` is made of literals only: its value is known at translation
+// without fixing any parameter, which the importer may still change.
+bool isLiteral(const flat::Expr& e) {
+  switch (e.kind) {
+    case flat::ExprKind::Real:
+    case flat::ExprKind::Integer:
+    case flat::ExprKind::Boolean:
+    case flat::ExprKind::String:
+    case flat::ExprKind::Unary:
+    case flat::ExprKind::Binary:
+    case flat::ExprKind::If:
+      break;
+    default:
+      return false;
+  }
+  for (const flat::ExprPtr& arg : e.args)
+    if (!arg || !isLiteral(*arg)) return false;
+  return true;
+}
+
 // Whether a leaf component has a variable for every element its dimensions
 // give (not so when its declaration was refused, e.g. as too large).
 bool holdsEveryElement(const Component& c) {
@@ -141,9 +161,19 @@ std::optional<Value> Flattener::lower(const ast::Expr& expr, const Scope& scope)
       return operand;
     }
     case ast::ExprKind::If: {
+      // Leading conditions that are constant once for-loop indices are
+      // substituted (`if i > 1 then x[i - 1] else ...`) select their branch
+      // here, so a branch not taken - which may index out of range, or
+      // differ in size - is never lowered.
+      size_t open = 0;  // the first condition not known here
+      for (; open + 1 < expr.args.size(); open += 2) {
+        auto choice = constantCondition(*expr.args[open], scope);
+        if (!choice) break;
+        if (*choice) return lower(*expr.args[open + 1], scope);
+      }
       auto result = lower(*expr.args.back(), scope);
       if (!result) return std::nullopt;
-      for (size_t i = expr.args.size() - 1; i >= 2; i -= 2) {
+      for (size_t i = expr.args.size() - 1; i >= open + 2; i -= 2) {
         auto condition = lower(*expr.args[i - 2], scope);
         auto then = lower(*expr.args[i - 1], scope);
         if (!condition || !then) return std::nullopt;
@@ -249,6 +279,14 @@ std::optional<Value> Flattener::lower(const ast::Expr& expr, const Scope& scope)
   }
   diags_.unsupported(r, "this kind of expression");
   return std::nullopt;
+}
+
+std::optional<bool> Flattener::constantCondition(const ast::Expr& condition, const Scope& scope) {
+  auto value = lower(condition, scope);
+  if (!value || !value->isScalar() || !isLiteral(*value->elements[0])) return std::nullopt;
+  auto constant = evaluateFlat(*value->elements[0], condition.range);
+  if (!constant || constant->kind != Constant::Boolean) return std::nullopt;
+  return constant->boolean;
 }
 
 std::optional<Value> Flattener::selectSubscripts(const Value& whole, const ast::RefPart& part,

@@ -71,6 +71,31 @@ TEST(Flatten, ArraysAreScalarizedAndForEquationsUnrolled) {
   EXPECT_FALSE(has(text, "x[4]")) << text;
 }
 
+TEST(Flatten, IfExpressionOnForIndexLowersOnlyTheBranchTaken) {
+  std::string text = flatText(R"(
+    model Top
+      parameter Integer n = 3;
+      Real x[n](each start = 1, each fixed = true);
+    equation
+      for i in 1:n loop
+        der(x[i]) = if i > 1 then x[i - 1] - x[i] elseif i == 1 then -x[i] else x[0];
+      end for;
+    end Top;)");
+  EXPECT_TRUE(has(text, "  der(x[1]) = -x[1];\n")) << text;
+  EXPECT_TRUE(has(text, "  der(x[3]) = x[2] - x[3];\n")) << text;
+  EXPECT_FALSE(has(text, "if")) << text;
+}
+
+TEST(Flatten, IfExpressionOnAParameterKeepsBothBranches) {
+  // The importer may change p before initialization: no branch is fixed.
+  std::string text = flatText(R"(
+    model Top
+      parameter Integer p = 2;
+      Real y = if p > 1 then 1 else 2;
+    end Top;)");
+  EXPECT_TRUE(has(text, "if p > 1 then 1 else 2")) << text;
+}
+
 TEST(Flatten, DimensionMayPrecedeTheParameterThatSizesIt) {
   std::string text = flatText(R"(
     model Top
