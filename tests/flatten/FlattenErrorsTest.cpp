@@ -18,6 +18,13 @@ TEST(FlattenErrors, EveryUndeclaredIdentifierIsReported) {
   EXPECT_TRUE(has(d, "test.mo:5:7: error: use of undeclared identifier 'b'")) << d;
 }
 
+TEST(FlattenErrors, UndeclaredIdentifierInAnIfConditionIsReportedOnce) {
+  std::string d = flattenErrors("model M\n  Real x;\nequation\n  x = if c > 1 then 1 else 2;\nend M;\n");
+  const std::string message = "test.mo:4:10: error: use of undeclared identifier 'c'";
+  ASSERT_TRUE(has(d, message)) << d;
+  EXPECT_EQ(d.find(message), d.rfind(message)) << d;
+}
+
 TEST(FlattenErrors, UnknownAttributeIsNamed) {
   std::string d = flattenErrors("model M\n  Real x(strat = 1);\nequation\n  x = 1;\nend M;\n");
   EXPECT_TRUE(has(d, "test.mo:2:10: error: 'strat' is not an attribute of Real")) << d;
