@@ -451,9 +451,9 @@ private:
   };
   ConstantDecl findConstant(const std::vector<std::string>& names, bool global, ClassNode* lexical);
   std::optional<Value> lowerPackageConstant(const ast::ComponentRef& ref, const Scope& scope);
-  // The value of an if-expression's condition when it is made of literals
-  // once lowered (for-loop indices are), else nullopt.
-  std::optional<bool> constantCondition(const ast::Expr& condition, const Scope& scope);
+  // The value of a lowered if-expression condition when it is made of
+  // literals (for-loop indices are), else nullopt.
+  std::optional<bool> literalCondition(const Value& condition, SourceRange where);
   std::optional<Value> selectSubscripts(const Value& whole, const ast::RefPart& part,
                                         const Scope& scope);
   // The same over an array whose elements are made on demand (see selectPicked).

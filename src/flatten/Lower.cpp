@@ -165,16 +165,19 @@ std::optional<Value> Flattener::lower(const ast::Expr& expr, const Scope& scope)
       // substituted (`if i > 1 then x[i - 1] else ...`) select their branch
       // here, so a branch not taken - which may index out of range, or
       // differ in size - is never lowered.
-      size_t open = 0;  // the first condition not known here
+      size_t open = 0;                    // the first condition not known here
+      std::optional<Value> openCondition;  // ... lowered, so that it is lowered once
       for (; open + 1 < expr.args.size(); open += 2) {
-        auto choice = constantCondition(*expr.args[open], scope);
+        openCondition = lower(*expr.args[open], scope);
+        if (!openCondition) return std::nullopt;
+        std::optional<bool> choice = literalCondition(*openCondition, expr.args[open]->range);
         if (!choice) break;
         if (*choice) return lower(*expr.args[open + 1], scope);
       }
       auto result = lower(*expr.args.back(), scope);
       if (!result) return std::nullopt;
       for (size_t i = expr.args.size() - 1; i >= open + 2; i -= 2) {
-        auto condition = lower(*expr.args[i - 2], scope);
+        auto condition = i - 2 == open ? std::move(openCondition) : lower(*expr.args[i - 2], scope);
         auto then = lower(*expr.args[i - 1], scope);
         if (!condition || !then) return std::nullopt;
         if (!condition->isScalar()) {
@@ -281,10 +284,9 @@ std::optional<Value> Flattener::lower(const ast::Expr& expr, const Scope& scope)
   return std::nullopt;
 }
 
-std::optional<bool> Flattener::constantCondition(const ast::Expr& condition, const Scope& scope) {
-  auto value = lower(condition, scope);
-  if (!value || !value->isScalar() || !isLiteral(*value->elements[0])) return std::nullopt;
-  auto constant = evaluateFlat(*value->elements[0], condition.range);
+std::optional<bool> Flattener::literalCondition(const Value& condition, SourceRange where) {
+  if (!condition.isScalar() || !isLiteral(*condition.elements[0])) return std::nullopt;
+  auto constant = evaluateFlat(*condition.elements[0], where);
   if (!constant || constant->kind != Constant::Boolean) return std::nullopt;
   return constant->boolean;
 }
