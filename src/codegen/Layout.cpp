@@ -101,25 +101,40 @@ std::vector<bool> computedByInitialization(const causal::CausalModel& model) {
   return computed;
 }
 
-// ScalarVariable order: declaration order, each derivative after its state,
-// hidden variables last.
+// ScalarVariable order: declaration order, except that each run of
+// consecutively declared states is followed by its derivatives in the same
+// order, and hidden variables come last. A state array thus has contiguous
+// value references, and so do its derivatives: equations over neighbouring
+// elements read and write neighbouring slots, which LLVM's SLP vectorizer
+// packs (each derivative right after its state would interleave them).
 std::vector<flat::VarId> scalarVariableOrder(const causal::CausalModel& model) {
   const size_t count = model.flat.variables.size();
   std::vector<flat::VarId> derivativeOfState(count, UINT32_MAX);
   for (size_t i = 0; i < model.states.size(); ++i)
     derivativeOfState[model.states[i]] = model.derivatives[i];
+  auto isVisible = [&](flat::VarId v) {
+    return model.roles[v] != causal::Role::Derivative && !model.flat.variables[v].isHidden;
+  };
   std::vector<bool> placed(count, false);
   std::vector<flat::VarId> order;
   order.reserve(count);
+  std::vector<flat::VarId> pendingDerivatives;  // of the current run of states
+  auto flushDerivatives = [&] {
+    for (flat::VarId d : pendingDerivatives)
+      if (!placed[d]) {
+        order.push_back(d);
+        placed[d] = true;
+      }
+    pendingDerivatives.clear();
+  };
   for (flat::VarId v = 0; v < count; ++v) {
-    if (model.roles[v] == causal::Role::Derivative || model.flat.variables[v].isHidden) continue;
+    if (!isVisible(v)) continue;
+    if (derivativeOfState[v] == UINT32_MAX) flushDerivatives();
     order.push_back(v);
     placed[v] = true;
-    if (derivativeOfState[v] != UINT32_MAX && !placed[derivativeOfState[v]]) {
-      order.push_back(derivativeOfState[v]);
-      placed[derivativeOfState[v]] = true;
-    }
+    if (derivativeOfState[v] != UINT32_MAX) pendingDerivatives.push_back(derivativeOfState[v]);
   }
+  flushDerivatives();
   for (flat::VarId v = 0; v < count; ++v)  // derivatives without a state (none expected)
     if (!placed[v] && !model.flat.variables[v].isHidden) {
       order.push_back(v);

@@ -4,8 +4,9 @@
 //
 // Order (ScalarVariable order, also the order in which value references are
 // handed out): the flat model's variables in declaration order, except that
-// each state's derivative variable is placed right after its state, and
-// hidden variables (relation states, sample flags and counters that later
+// each run of consecutively declared states is followed by the derivatives
+// of those states in the same order (x[1..n], then der(x[1..n]): contiguous
+// slots, which LLVM's SLP vectorizer needs), and hidden variables (relation states, sample flags and counters that later
 // stages synthesize) come after all others. Reals, Integers and Booleans are
 // each numbered from 0 along that order, so `smc_model.real_names[vr]` and
 // modelDescription.xml list the visible ones alike; hidden variables have

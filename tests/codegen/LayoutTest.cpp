@@ -1,5 +1,6 @@
 // Value references and FMI attributes: the documented order (declaration
-// order, each derivative right after its state, each type numbered from 0)
+// order, each run of states followed by their derivatives, each type
+// numbered from 0)
 // and the role -> causality/variability/initial table of Layout.h.
 #include "TestModels.h"
 #include "codegen/Layout.h"
@@ -41,6 +42,28 @@ TEST_F(LayoutTest, DerivativeFollowsItsStateInDeclarationOrder) {
   EXPECT_EQ(layout->numReals, 4);
   EXPECT_EQ(layout->numIntegers, 0);
   EXPECT_EQ(layout->numBooleans, 0);
+}
+
+// Consecutive states (the elements of a state array) get consecutive value
+// references, and so do their derivatives, so that equations over
+// neighbouring elements touch neighbouring slots.
+TEST_F(LayoutTest, RunOfStatesIsFollowedByTheirDerivativesInTheSameOrder) {
+  ModelBuilder m("Runs");
+  const flat::VarId a = m.state("x[1]", real(0.0));
+  const flat::VarId b = m.state("x[2]", real(0.0));
+  m.algebraic("y", true);
+  const flat::VarId c = m.state("z", real(0.0));
+  m.derivative(c);  // created out of order: the layout orders by state
+  m.derivative(a);
+  m.derivative(b);
+  std::optional<Layout> layout = buildLayout(m.model(), diags);
+  ASSERT_TRUE(layout);
+  std::vector<std::string> order;
+  for (const VarInfo& v : layout->vars) order.push_back(m.model().flat.variables[v.id].name);
+  EXPECT_EQ(order, (std::vector<std::string>{"x[1]", "x[2]", "der(x[1])", "der(x[2])", "y", "z",
+                                             "der(z)"}));
+  for (size_t i = 0; i < layout->vars.size(); ++i)
+    EXPECT_EQ(layout->vars[i].valueReference, static_cast<int32_t>(i));
 }
 
 TEST_F(LayoutTest, EachTypeIsNumberedFromZero) {
