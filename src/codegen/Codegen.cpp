@@ -10,9 +10,15 @@
 #include "codegen/IrModel.h"
 #include "codegen/Linker.h"
 #include "codegen/ModelDescription.h"
+#include "codegen/ModuleSplit.h"
+#include "codegen/ParallelBackend.h"
 #include "codegen/Toolchain.h"
 
 #include <llvm/Support/raw_ostream.h>
+
+#include <functional>
+#include <string_view>
+#include <vector>
 
 namespace smc::codegen {
 
@@ -88,7 +94,8 @@ std::optional<Generated> generate(const causal::CausalModel& model, const Codege
 // The GUID hashes everything that defines the model's behaviour and
 // interface: the model description (without a GUID) and the code, which
 // holds the placeholder while it is hashed.
-std::string guidOf(const causal::CausalModel& model, const Generated& g, std::string_view code) {
+std::string guidOf(const causal::CausalModel& model, const Generated& g,
+                   const std::vector<std::string_view>& code) {
   return contentGuid(modelDescriptionXml(model, g.layout, g.modelIdentifier, ""), code);
 }
 
@@ -104,19 +111,48 @@ bool otherStringHoldsPlaceholder(const llvm::Module& module) {
   return false;
 }
 
-// Writes `guid` over the placeholder in the object file. Hashing the object
-// instead of the IR text spares printing the whole module, which took a
-// tenth of a large model's compile time. The placeholder must occur exactly
-// once, else the patch would be ambiguous.
-bool patchGuid(llvm::SmallVectorImpl<char>& object, const std::string& guid) {
+// Writes `guid` over the placeholder in the object files. Hashing the
+// objects instead of the IR text spares printing the whole module, which
+// took a tenth of a large model's compile time. The placeholder must occur
+// exactly once among them, else the patch would be ambiguous.
+bool patchGuid(std::vector<ObjectFile>& objects, const std::string& guid) {
   const std::string_view placeholder(kPlaceholderGuid);
-  const std::string_view bytes(object.data(), object.size());
-  const size_t at = bytes.find(placeholder);
-  if (at == std::string_view::npos || guid.size() != placeholder.size() ||
-      bytes.find(placeholder, at + 1) != std::string_view::npos)
-    return false;
-  std::copy(guid.begin(), guid.end(), object.begin() + static_cast<std::ptrdiff_t>(at));
+  if (guid.size() != placeholder.size()) return false;
+  char* found = nullptr;
+  for (ObjectFile& object : objects) {
+    const std::string_view bytes(object.data(), object.size());
+    for (size_t at = bytes.find(placeholder); at != std::string_view::npos;
+         at = bytes.find(placeholder, at + 1)) {
+      if (found) return false;
+      found = object.data() + at;
+    }
+  }
+  if (!found) return false;
+  std::copy(guid.begin(), guid.end(), found);
   return true;
+}
+
+// Optimizes the module and compiles it to objects: in one piece, or, when
+// it is large, split into partitions that run on several cores
+// (ModuleSplit.h, ParallelBackend.h). Calls done("LLVM optimization") in
+// between. The module and its context are gone after a split.
+bool compileModule(Generated& g, size_t instructionsPerPartition,
+                   const std::function<void(const char*)>& done, std::vector<ObjectFile>& objects,
+                   std::string& error) {
+  const unsigned count = partitionCount(*g.module, instructionsPerPartition);
+  if (count == 1) {
+    optimizeModule(*g.module, *g.machine);
+    done("LLVM optimization");
+    objects.emplace_back();
+    return emitObject(*g.module, *g.machine, objects.back(), error);
+  }
+  ParallelBackend backend;
+  splitModule(std::move(g.module), count,
+              [&backend](std::unique_ptr<llvm::Module> part) { backend.addPartition(*part); });
+  g.context.reset();
+  if (!backend.optimize(error)) return false;
+  done("LLVM optimization");
+  return backend.emit(objects, error);
 }
 
 std::vector<char> bytesOf(const std::string& text) { return {text.begin(), text.end()}; }
@@ -127,7 +163,7 @@ std::optional<std::string> dumpLlvm(const causal::CausalModel& model, const Code
                                     DiagnosticEngine& diags) {
   std::optional<Generated> g = generate(model, options, true, diags);
   if (!g) return std::nullopt;
-  setGuid(*g->module, guidOf(model, *g, moduleText(*g->module)));
+  setGuid(*g->module, guidOf(model, *g, {moduleText(*g->module)}));
   return moduleText(*g->module);
 }
 
@@ -145,23 +181,24 @@ bool writeFmu(const causal::CausalModel& model, const CodegenOptions& options,
   }
   done("IR generation");
 
-  optimizeModule(*g->module, *g->machine);
-  done("LLVM optimization");
-  llvm::SmallVector<char, 0> object;
+  std::vector<ObjectFile> objects;
   std::string error;
-  if (!emitObject(*g->module, *g->machine, object, error)) {
+  if (!compileModule(*g, options.instructionsPerPartition, done, objects, error)) {
     diags.error({}, "internal error: " + error);
     return false;
   }
-  const std::string guid = guidOf(model, *g, std::string_view(object.data(), object.size()));
-  if (!patchGuid(object, guid)) {
-    diags.error({}, "internal error: the GUID placeholder is not in the object file exactly once");
+  std::vector<std::string_view> code;
+  for (const ObjectFile& object : objects) code.emplace_back(object.data(), object.size());
+  const std::string guid = guidOf(model, *g, code);
+  if (!patchGuid(objects, guid)) {
+    diags.error({}, "internal error: the GUID placeholder is not in the object files exactly once");
     return false;
   }
   done("object emission");
 
   const std::string soname = g->modelIdentifier + ".so";
-  LinkResult linked = linkSharedObject(object, soname, findToolchain(options.runtimeArchive));
+  LinkResult linked = linkSharedObject({objects.begin(), objects.end()}, soname,
+                                       findToolchain(options.runtimeArchive));
   if (!linked.ok) {
     diags.error({}, "linking " + soname + " failed:\n" + linked.messages);
     return false;

@@ -4,6 +4,7 @@
 //   -> LLVM IR: callbacks + smc_model descriptor    IrGen.h
 //   -> GUID from the model description and the IR   Guid.h
 //   -> O2, x86-64 object in memory                  Backend.h
+//      (a large module: partitions on all cores)    ModuleSplit.h, ParallelBackend.h
 //   -> in-process lld link with the runtime         Linker.h
 //   -> modelDescription.xml + zip                   ModelDescription.h, FmuArchive.h
 //
@@ -14,11 +15,17 @@
 #include "causalize/CausalModel.h"
 #include "frontend/Diagnostics.h"
 
+#include <cstddef>
 #include <functional>
 #include <optional>
 #include <string>
 
 namespace smc::codegen {
+
+// A partition per this many instructions keeps the per-partition set-up
+// cost (a context, a target machine, a pass pipeline, bitcode both ways)
+// far below its work.
+constexpr size_t kInstructionsPerPartition = 20000;
 
 struct CodegenOptions {
   // A C identifier naming the shared object (<modelIdentifier>.so); empty:
@@ -32,6 +39,9 @@ struct CodegenOptions {
   // optimization", "object emission", "link", "zip"), so the driver can
   // time them (smc --time-stages).
   std::function<void(const char* stage)> onStageDone;
+  // A module with more instructions is split into partitions compiled on
+  // several cores (ModuleSplit.h); tests lower it to split small models.
+  size_t instructionsPerPartition = kInstructionsPerPartition;
 };
 
 // A valid C identifier from a Modelica name: every character other than a

@@ -22,10 +22,15 @@ std::string formatGuid(unsigned __int128 value) {
 }
 
 std::string contentGuid(std::string_view modelDescription, std::string_view code) {
+  return contentGuid(modelDescription, std::vector<std::string_view>{code});
+}
+
+std::string contentGuid(std::string_view modelDescription,
+                        const std::vector<std::string_view>& codePieces) {
   Fnv1a128 hash;
   hash.add(modelDescription);
   hash.add(std::string_view("\0", 1));
-  hash.add(code);
+  for (std::string_view piece : codePieces) hash.add(piece);
   return formatGuid(hash.value());
 }
 

@@ -5,6 +5,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace smc::codegen {
 
@@ -26,5 +27,9 @@ std::string formatGuid(unsigned __int128 value);
 // with an empty guid), a separator, and the code: the object file for an
 // FMU, the LLVM IR text for the IR dump.
 std::string contentGuid(std::string_view modelDescription, std::string_view code);
+// The same with the code in pieces (the object files of a split module),
+// hashed one after the other.
+std::string contentGuid(std::string_view modelDescription,
+                        const std::vector<std::string_view>& codePieces);
 
 }  // namespace smc::codegen

@@ -25,6 +25,30 @@ public:
     return global;
   }
 
+  // Pointers to each of `texts`, stored back to back in one constant: a
+  // global per name would give a large model tens of thousands of symbols
+  // for the optimizer, the code generator and the partitioning to carry.
+  std::vector<llvm::Constant*> strings(const std::vector<std::string>& texts,
+                                       const std::string& name) {
+    std::string blob;
+    std::vector<uint64_t> offsets;
+    for (const std::string& text : texts) {
+      offsets.push_back(blob.size());
+      blob += text;
+      blob += '\0';
+    }
+    llvm::Constant* data = llvm::ConstantDataArray::getString(ctx_.llvm, blob, false);
+    auto* global = new llvm::GlobalVariable(ctx_.module, data->getType(), true,
+                                            llvm::GlobalValue::PrivateLinkage, data, name);
+    global->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
+    global->setAlignment(llvm::Align(1));
+    std::vector<llvm::Constant*> pointers;
+    for (uint64_t offset : offsets)
+      pointers.push_back(llvm::ConstantExpr::getInBoundsGetElementPtr(
+          ctx_.types.flag, global, llvm::ConstantInt::get(llvm::Type::getInt64Ty(ctx_.llvm), offset)));
+    return pointers;
+  }
+
   llvm::Constant* array(llvm::Type* element, std::vector<llvm::Constant*> items,
                         const std::string& name) {
     auto* type = llvm::ArrayType::get(element, items.size());
@@ -77,16 +101,22 @@ void emitModelDescriptor(IrContext& ctx, const Callbacks& callbacks) {
   }
 
   // Flags and names per type, in value-reference order (= layout order).
-  std::vector<llvm::Constant*> flags[3], names[3];
+  std::vector<llvm::Constant*> flags[3];
+  std::vector<std::string> nameTexts[3];
   auto slot = [](flat::BaseType type) {
     return type == flat::BaseType::Integer ? 1 : type == flat::BaseType::Boolean ? 2 : 0;
   };
   for (const VarInfo& info : ctx.layout.vars) {
     const int s = slot(info.type);
     flags[s].push_back(llvm::ConstantInt::get(t.flag, info.flags));
-    names[s].push_back(tables.string(ctx.model.flat.variables[info.id].name,
-                                     fmt::format("smc_{}_name{}", typePrefix(info.type),
-                                                 info.valueReference)));
+    nameTexts[s].push_back(ctx.model.flat.variables[info.id].name);
+  }
+  std::vector<llvm::Constant*> names[3];
+  for (int s = 0; s < 3; ++s) {
+    const flat::BaseType type = s == 1   ? flat::BaseType::Integer
+                                : s == 2 ? flat::BaseType::Boolean
+                                         : flat::BaseType::Real;
+    names[s] = tables.strings(nameTexts[s], fmt::format("smc_{}_name_text", typePrefix(type)));
   }
   std::vector<llvm::Constant*> loops;
   for (size_t i = 0; i < ctx.loopDescriptions.size(); ++i)

@@ -31,6 +31,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <memory>
 #include <mutex>
 
 namespace smc::codegen {
@@ -115,14 +116,19 @@ bool runLld(const std::vector<std::string>& args, std::string& messages) {
 
 }  // namespace
 
-LinkResult linkSharedObject(llvm::ArrayRef<char> object, const std::string& soname,
-                            const Toolchain& t) {
+LinkResult linkSharedObject(const std::vector<llvm::ArrayRef<char>>& objects,
+                            const std::string& soname, const Toolchain& t) {
   LinkResult result;
-  MemoryFile objectFile("smc-model.o", object);
+  std::vector<std::unique_ptr<MemoryFile>> objectFiles;
+  bool objectsWritten = true;
+  for (llvm::ArrayRef<char> object : objects) {
+    objectFiles.push_back(std::make_unique<MemoryFile>("smc-model.o", object));
+    objectsWritten = objectsWritten && objectFiles.back()->valid();
+  }
   MemoryFile versionScript("smc-exports.map",
                            llvm::ArrayRef<char>(kVersionScript.data(), kVersionScript.size()));
   TempDirectory temp;
-  if (!objectFile.valid() || !versionScript.valid() || temp.path().empty()) {
+  if (!objectsWritten || !versionScript.valid() || temp.path().empty()) {
     result.messages = "cannot create temporary files for linking";
     return result;
   }
@@ -133,11 +139,13 @@ LinkResult linkSharedObject(llvm::ArrayRef<char> object, const std::string& sona
       "--no-undefined", "--gc-sections", "--build-id=none", "--strip-debug", "--eh-frame-hdr",
       "--hash-style=gnu", "-z", "noexecstack", "-z", "relro",
       "--version-script", versionScript.path(), "-o", output,
-      t.crti, t.crtbeginS, objectFile.path(),
+      t.crti, t.crtbeginS};
+  for (const std::unique_ptr<MemoryFile>& file : objectFiles) args.push_back(file->path());
+  args.insert(args.end(), {
       "--whole-archive", t.runtimeArchive, "--no-whole-archive",
       t.cvodeArchive, t.kinsolArchive,
       "-L" + t.libmDir, "-L" + t.libcDir, "-lm", "-lc", t.libgcc,
-      t.crtendS, t.crtn};
+      t.crtendS, t.crtn});
   args.insert(args.end() - 2, t.extraSharedLibraries.begin(), t.extraSharedLibraries.end());
   if (!runLld(args, result.messages)) return result;
 

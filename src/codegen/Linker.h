@@ -1,5 +1,5 @@
 // In-process linking of the FMU's shared object with lld: the generated
-// object (in memory) plus the runtime, SUNDIALS and libc into
+// objects (in memory, one per partition of the module) plus the runtime, SUNDIALS and libc into
 // <modelIdentifier>.so that exports exactly the fmi2* functions.
 #pragma once
 
@@ -18,7 +18,8 @@ struct LinkResult {
   std::string messages;  // what lld printed (errors, or warnings on success)
 };
 
-LinkResult linkSharedObject(llvm::ArrayRef<char> object, const std::string& soname,
+LinkResult linkSharedObject(const std::vector<llvm::ArrayRef<char>>& objects,
+                            const std::string& soname,
                             const Toolchain& toolchain);
 
 }  // namespace smc::codegen

@@ -82,7 +82,9 @@ TEST_F(IrGenTest, DumpHasTheCallbacksAndTheDescriptor) {
         "define internal i32 @smc_compute_outputs(ptr %data)",
         "define internal i32 @smc_event_indicators(ptr %data, ptr %indicators)",
         "define internal i32 @smc_event_update(ptr %data, ptr %states_reinitialized)",
-        "@smc_model = hidden constant %SmcModel", "c\"Dahlquist\\00\"", "c\"der(x)\\00\"",
+        "@smc_model = hidden constant %SmcModel", "c\"Dahlquist\\00\"",
+        // The Real names, back to back in value-reference order.
+        "@smc_real_name_text = private unnamed_addr constant [13 x i8] c\"k\\00x\\00der(x)\\00y\\00\"",
         "target triple = \"x86_64-unknown-linux-gnu\""})
     EXPECT_NE(ir.find(expected), std::string::npos) << expected << "\n" << ir;
   std::smatch guid;
