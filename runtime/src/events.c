@@ -43,13 +43,19 @@ static bool real_changed(const SmcModelData* data, int32_t vr) {
          !(data->reals[vr] == data->pre_reals[vr]);
 }
 
+static bool same_int32s(const int32_t* values, const int32_t* pre, int32_t count) {
+  return count == 0 || memcmp(values, pre, sizeof(int32_t) * (size_t)count) == 0;
+}
+
+/* The last iteration of every event compares every value and finds no
+ * change, so the whole scan is the common case: memcmp does it for the
+ * Integers and Booleans several times faster than a loop that can stop
+ * early (which the compiler does not vectorize). */
 static bool discrete_values_changed(const SmcModelData* data) {
+  if (!same_int32s(data->integers, data->pre_integers, smc_model.num_integers)) return true;
+  if (!same_int32s(data->booleans, data->pre_booleans, smc_model.num_booleans)) return true;
   for (int32_t vr = 0; vr < smc_model.num_reals; ++vr)
     if (real_changed(data, vr)) return true;
-  for (int32_t vr = 0; vr < smc_model.num_integers; ++vr)
-    if (data->integers[vr] != data->pre_integers[vr]) return true;
-  for (int32_t vr = 0; vr < smc_model.num_booleans; ++vr)
-    if (data->booleans[vr] != data->pre_booleans[vr]) return true;
   return false;
 }
 
