@@ -16,6 +16,8 @@
 
 #include <llvm/Support/raw_ostream.h>
 
+#include <malloc.h>
+
 #include <functional>
 #include <string_view>
 #include <vector>
@@ -150,9 +152,11 @@ bool compileModule(Generated& g, size_t instructionsPerPartition,
   splitModule(std::move(g.module), count,
               [&backend](std::unique_ptr<llvm::Module> part) { backend.addPartition(*part); });
   g.context.reset();
-  if (!backend.optimize(error)) return false;
-  done("LLVM optimization");
-  return backend.emit(objects, error);
+  // The worker threads allocate from arenas of their own and would not
+  // reuse what the module freed in the main one: give it back to the
+  // system (glibc keeps freed memory otherwise).
+  malloc_trim(0);
+  return backend.compile(objects, error, [&done] { done("LLVM optimization"); });
 }
 
 std::vector<char> bytesOf(const std::string& text) { return {text.begin(), text.end()}; }

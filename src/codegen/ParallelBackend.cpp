@@ -5,71 +5,83 @@
 
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/Bitcode/BitcodeWriter.h>
+#include <llvm/IR/LLVMContext.h>
 #include <llvm/Support/Error.h>
 #include <llvm/Support/MemoryBufferRef.h>
 #include <llvm/Support/ThreadPool.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <malloc.h>
+
+#include <latch>
+
 namespace smc::codegen {
 
-void ParallelBackend::addPartition(const llvm::Module& partition) {
-  Partition part;
-  llvm::raw_svector_ostream out(part.bitcode);
-  llvm::WriteBitcodeToFile(partition, out);
-  parts_.push_back(std::move(part));
+namespace {
+
+// Bitcode to object in a fresh context; `optimized` counts down once the
+// optimizer is done or the partition failed before that.
+void compilePartition(llvm::SmallVector<char, 0>& bitcode, ObjectFile& object, std::string& error,
+                      std::latch& optimized) {
+  bool counted = false;
+  auto countDown = [&] {
+    if (!counted) optimized.count_down();
+    counted = true;
+  };
+  {
+    llvm::LLVMContext context;
+    context.setDiscardValueNames(true);
+    const llvm::MemoryBufferRef buffer(llvm::StringRef(bitcode.data(), bitcode.size()),
+                                       "partition");
+    llvm::Expected<std::unique_ptr<llvm::Module>> module = llvm::parseBitcodeFile(buffer, context);
+    bitcode = {};
+    std::unique_ptr<llvm::TargetMachine> machine;
+    if (!module) {
+      error = "cannot load a partition: " + llvm::toString(module.takeError());
+    } else if ((machine = createTargetMachine(error))) {
+      optimizeModule(**module, *machine);
+      countDown();
+      emitObject(**module, *machine, object, error);
+    }
+    if (module) module->reset();  // before its context
+  }
+  countDown();
+  // glibc keeps what a thread's arena freed for that thread; returning it
+  // keeps the peak near the partitions in flight (a large model's peak was
+  // a third higher without).
+  malloc_trim(0);
 }
 
-template <typename Work>
-bool ParallelBackend::forEachPartition(Work&& work, std::string& error) {
+}  // namespace
+
+void ParallelBackend::addPartition(const llvm::Module& partition) {
+  llvm::SmallVector<char, 0>& bitcode = bitcode_.emplace_back();
+  llvm::raw_svector_ostream out(bitcode);
+  llvm::WriteBitcodeToFile(partition, out);
+}
+
+bool ParallelBackend::compile(std::vector<ObjectFile>& objects, std::string& error,
+                              const std::function<void()>& optimized) {
+  const size_t count = bitcode_.size();
+  objects.assign(count, ObjectFile());
+  std::vector<std::string> errors(count);
+  std::latch allOptimized(static_cast<std::ptrdiff_t>(count));
   {
     // One thread per partition at most, and no more than the cores this
     // process may use.
-    llvm::ThreadPool pool(llvm::hardware_concurrency(static_cast<unsigned>(parts_.size())));
-    for (Partition& part : parts_) pool.async([&work, &part] { work(part); });
+    llvm::ThreadPool pool(llvm::hardware_concurrency(static_cast<unsigned>(count)));
+    for (size_t i = 0; i < count; ++i)
+      pool.async([&, i] { compilePartition(bitcode_[i], objects[i], errors[i], allOptimized); });
+    allOptimized.wait();
+    optimized();
     pool.wait();
   }
-  for (const Partition& part : parts_)
-    if (!part.error.empty()) {
-      error = part.error;
+  bitcode_.clear();
+  for (const std::string& message : errors)
+    if (!message.empty()) {
+      error = message;
       return false;
     }
-  return true;
-}
-
-bool ParallelBackend::optimize(std::string& error) {
-  return forEachPartition(
-      [](Partition& part) {
-        part.context = std::make_unique<llvm::LLVMContext>();
-        part.context->setDiscardValueNames(true);
-        const llvm::MemoryBufferRef buffer(llvm::StringRef(part.bitcode.data(), part.bitcode.size()),
-                                           "partition");
-        llvm::Expected<std::unique_ptr<llvm::Module>> module =
-            llvm::parseBitcodeFile(buffer, *part.context);
-        if (!module) {
-          part.error = "cannot load a partition: " + llvm::toString(module.takeError());
-          return;
-        }
-        part.module = std::move(*module);
-        part.bitcode = {};
-        part.machine = createTargetMachine(part.error);
-        if (!part.machine) return;
-        optimizeModule(*part.module, *part.machine);
-      },
-      error);
-}
-
-bool ParallelBackend::emit(std::vector<ObjectFile>& objects, std::string& error) {
-  const bool ok = forEachPartition(
-      [](Partition& part) {
-        if (emitObject(*part.module, *part.machine, part.object, part.error)) {
-          part.module.reset();
-          part.context.reset();
-        }
-      },
-      error);
-  if (!ok) return false;
-  objects.clear();
-  for (Partition& part : parts_) objects.push_back(std::move(part.object));
   return true;
 }
 

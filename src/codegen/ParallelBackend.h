@@ -4,17 +4,16 @@
 // between contexts as bitcode, the one way LLVM moves a module across
 // contexts.
 //
-// Two phases, so that `smc --time-stages` still reports optimization and
-// object emission apart: optimize() runs the O2 pipeline over every
-// partition, emit() then turns each into an object and frees its module.
+// A worker takes a partition from bitcode to object in one go and frees
+// its module at once, so that only the partitions in flight are held in
+// full: holding every optimized partition until all were optimized cost a
+// large model a third more memory.
 #pragma once
 
 #include <llvm/ADT/SmallVector.h>
-#include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
-#include <llvm/Target/TargetMachine.h>
 
-#include <memory>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -26,28 +25,18 @@ class ParallelBackend {
 public:
   // Serializes each partition as it arrives (from splitModule).
   void addPartition(const llvm::Module& partition);
-  size_t size() const { return parts_.size(); }
+  size_t size() const { return bitcode_.size(); }
 
-  // False with `error` set (the first failure) when a partition does not
-  // load or the target is unavailable.
-  bool optimize(std::string& error);
-  // One object per partition, in the order they were added.
-  bool emit(std::vector<ObjectFile>& objects, std::string& error);
+  // One object per partition, in the order they were added. Calls
+  // `optimized` on this thread once every partition is optimized (the
+  // workers are still emitting objects then), so that stage timing can
+  // tell the two phases apart. False with `error` set (the first failure,
+  // in partition order) when a partition does not load or compile.
+  bool compile(std::vector<ObjectFile>& objects, std::string& error,
+               const std::function<void()>& optimized);
 
 private:
-  struct Partition {
-    llvm::SmallVector<char, 0> bitcode;
-    std::unique_ptr<llvm::LLVMContext> context;
-    std::unique_ptr<llvm::TargetMachine> machine;
-    std::unique_ptr<llvm::Module> module;
-    ObjectFile object;
-    std::string error;
-  };
-  // Runs work(partition) for every partition on the thread pool.
-  template <typename Work>
-  bool forEachPartition(Work&& work, std::string& error);
-
-  std::vector<Partition> parts_;
+  std::vector<llvm::SmallVector<char, 0>> bitcode_;
 };
 
 }  // namespace smc::codegen
