@@ -93,12 +93,24 @@ std::optional<Generated> generate(const causal::CausalModel& model, const Codege
   return g;
 }
 
-// The GUID hashes everything that defines the model's behaviour and
-// interface: the model description (without a GUID) and the code, which
-// holds the placeholder while it is hashed.
-std::string guidOf(const causal::CausalModel& model, const Generated& g,
-                   const std::vector<std::string_view>& code) {
-  return contentGuid(modelDescriptionXml(model, g.layout, g.modelIdentifier, ""), code);
+// The model description with the placeholder as its GUID. The GUID hashes
+// everything that defines the model's behaviour and interface: this text
+// and the code, both holding the placeholder while they are hashed; the
+// FMU's description is this text with the GUID written in (setGuidIn), so
+// a large model's description is built once.
+std::string describedWithPlaceholder(const causal::CausalModel& model, const Generated& g) {
+  return modelDescriptionXml(model, g.layout, g.modelIdentifier, kPlaceholderGuid);
+}
+
+// Replaces the placeholder in the description's guid attribute, which
+// only the description's root element has (any other attribute value
+// would hold `"` escaped).
+bool setGuidIn(std::string& description, const std::string& guid) {
+  const std::string attribute = std::string("guid=\"") + kPlaceholderGuid + "\"";
+  const size_t at = description.find(attribute);
+  if (at == std::string::npos) return false;
+  description.replace(at + 6, std::string_view(kPlaceholderGuid).size(), guid);
+  return true;
 }
 
 // Whether a string constant other than the GUID holds the placeholder's
@@ -167,7 +179,7 @@ std::optional<std::string> dumpLlvm(const causal::CausalModel& model, const Code
                                     DiagnosticEngine& diags) {
   std::optional<Generated> g = generate(model, options, true, diags);
   if (!g) return std::nullopt;
-  setGuid(*g->module, guidOf(model, *g, {moduleText(*g->module)}));
+  setGuid(*g->module, contentGuid(describedWithPlaceholder(model, *g), moduleText(*g->module)));
   return moduleText(*g->module);
 }
 
@@ -193,9 +205,14 @@ bool writeFmu(const causal::CausalModel& model, const CodegenOptions& options,
   }
   std::vector<std::string_view> code;
   for (const ObjectFile& object : objects) code.emplace_back(object.data(), object.size());
-  const std::string guid = guidOf(model, *g, code);
+  std::string description = describedWithPlaceholder(model, *g);
+  const std::string guid = contentGuid(description, code);
   if (!patchGuid(objects, guid)) {
     diags.error({}, "internal error: the GUID placeholder is not in the object files exactly once");
+    return false;
+  }
+  if (!setGuidIn(description, guid)) {
+    diags.error({}, "internal error: modelDescription.xml has no placeholder GUID to replace");
     return false;
   }
   done("object emission");
@@ -212,8 +229,7 @@ bool writeFmu(const causal::CausalModel& model, const CodegenOptions& options,
   done("link");
 
   std::vector<ArchiveEntry> entries;
-  entries.push_back({"modelDescription.xml",
-                     bytesOf(modelDescriptionXml(model, g->layout, g->modelIdentifier, guid))});
+  entries.push_back({"modelDescription.xml", bytesOf(description)});
   entries.push_back({"binaries/linux64/" + soname, std::move(linked.sharedObject)});
   if (!writeZipArchive(fmuPath, entries, error)) {
     diags.error({}, "cannot write the FMU '" + fmuPath + "': " + error);

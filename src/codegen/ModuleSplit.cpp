@@ -79,14 +79,15 @@ void forEachLocalReferenceOf(const llvm::GlobalValue& value,
 
 // Longest first into the least loaded partition; partition 0 starts with
 // everything that does not move. Ties go to the lower index, so the result
-// is deterministic.
+// is deterministic. (Function::getInstructionCount walks the function, so
+// each size is taken once.)
 std::vector<unsigned> assignPartitions(const std::vector<llvm::Function*>& movable,
                                        size_t stayingInstructions, unsigned count) {
+  std::vector<size_t> size(movable.size());
+  for (size_t i = 0; i < movable.size(); ++i) size[i] = movable[i]->getInstructionCount();
   std::vector<size_t> order(movable.size());
   std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    return movable[a]->getInstructionCount() > movable[b]->getInstructionCount();
-  });
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return size[a] > size[b]; });
   std::vector<size_t> load(count, 0);
   load[0] = stayingInstructions;
   std::vector<unsigned> partitionOf(movable.size(), 0);
@@ -94,7 +95,7 @@ std::vector<unsigned> assignPartitions(const std::vector<llvm::Function*>& movab
     const auto lightest =
         static_cast<unsigned>(std::min_element(load.begin(), load.end()) - load.begin());
     partitionOf[i] = lightest;
-    load[lightest] += movable[i]->getInstructionCount();
+    load[lightest] += size[i];
   }
   return partitionOf;
 }
