@@ -15,13 +15,17 @@
 
 namespace smc::statemachine {
 
+void StateMachines::indexStates() {
+  stateIndex.clear();
+  for (size_t m = 0; m < machines.size(); ++m)
+    for (size_t i = 0; i < machines[m].states.size(); ++i)
+      stateIndex.emplace(machines[m].states[i], StateRef{m, int(i) + 1});
+}
+
 std::optional<StateRef> StateMachines::findState(const std::string& path) const {
-  for (size_t m = 0; m < machines.size(); ++m) {
-    const auto& states = machines[m].states;
-    for (size_t i = 0; i < states.size(); ++i)
-      if (states[i] == path) return StateRef{m, int(i) + 1};
-  }
-  return std::nullopt;
+  auto found = stateIndex.find(path);
+  if (found == stateIndex.end()) return std::nullopt;
+  return found->second;
 }
 
 std::optional<StateRef> StateMachines::stateOfOrigin(std::string origin) const {
@@ -75,7 +79,9 @@ public:
     collectStates();
     buildMachines(result);
     if (diags_.hasErrors()) return std::nullopt;
+    result.indexStates();
     linkHierarchy(result);
+    result.indexStates();  // the machines were reordered
     assignEquations(result);
     return result;
   }
@@ -220,22 +226,24 @@ private:
   }
 
   // A machine runs inside the innermost state of another machine whose path
-  // prefixes all of its states.
+  // prefixes all of its states: the longest prefix of its first state's
+  // path that is such a state (looked up, so that many machines cost no
+  // more than their states).
   void linkHierarchy(StateMachines& result) {
     auto& machines = result.machines;
     std::vector<std::optional<std::pair<size_t, int>>> parents(machines.size());
     for (size_t m = 0; m < machines.size(); ++m) {
-      size_t bestLength = 0;
-      for (size_t n = 0; n < machines.size(); ++n) {
-        if (n == m) continue;
-        for (size_t s = 0; s < machines[n].states.size(); ++s) {
-          const std::string& path = machines[n].states[s];
-          bool inside = std::all_of(machines[m].states.begin(), machines[m].states.end(),
-                                    [&](const std::string& p) { return startsWithPath(p, path); });
-          if (inside && path.size() > bestLength) {
-            bestLength = path.size();
-            parents[m] = std::make_pair(n, int(s) + 1);
-          }
+      const std::string& first = machines[m].states.front();
+      for (size_t dot = first.rfind('.'); dot != std::string::npos && dot > 0;
+           dot = first.rfind('.', dot - 1)) {
+        const std::string path = first.substr(0, dot);
+        std::optional<StateRef> state = result.findState(path);
+        if (!state || state->machine == m) continue;
+        bool inside = std::all_of(machines[m].states.begin(), machines[m].states.end(),
+                                  [&](const std::string& p) { return startsWithPath(p, path); });
+        if (inside) {
+          parents[m] = std::make_pair(state->machine, state->state);
+          break;
         }
       }
     }

@@ -12,6 +12,7 @@
 
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace smc::statemachine {
@@ -52,7 +53,12 @@ struct StateMachines {
   // Per FlatModel::equations index: the innermost state containing it.
   std::vector<std::optional<StateRef>> equationState;
 
+  // Path -> state, for findState; rebuilt by indexStates() whenever
+  // `machines` changes.
+  std::unordered_map<std::string, StateRef> stateIndex;
+
   bool empty() const { return machines.empty(); }
+  void indexStates();
   // The state with instance path `path`, if it is one.
   std::optional<StateRef> findState(const std::string& path) const;
   const std::string& pathOf(StateRef ref) const { return machines[ref.machine].states[ref.state - 1]; }
