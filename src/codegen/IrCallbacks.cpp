@@ -27,16 +27,46 @@ llvm::Function* createCallback(IrContext& ctx, llvm::FunctionType* type, const c
   return fn;
 }
 
+// A constant image of one value array, or nullptr when the array is empty.
+template <typename T>
+llvm::GlobalVariable* startImage(IrContext& ctx, const std::vector<T>& values, const char* name) {
+  if (values.empty()) return nullptr;
+  auto* global = new llvm::GlobalVariable(
+      ctx.module, llvm::ArrayType::get(llvm::Type::getScalarTy<T>(ctx.llvm), values.size()), true,
+      llvm::GlobalValue::PrivateLinkage, llvm::ConstantDataArray::get(ctx.llvm, values), name);
+  global->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
+  global->setAlignment(llvm::Align(8));  // what the copy below promises
+  return global;
+}
+
+// Copies each value array's start image over it: one store per variable
+// made this callback a third of a large model's code.
 llvm::Function* emitSetStartValues(IrContext& ctx) {
   llvm::Function* fn = createCallback(ctx, ctx.types.setStartValues, "smc_set_start_values");
   llvm::IRBuilder<> builder(ctx.llvm);
   FunctionFrame frame(ctx, builder, fn);
-  const std::vector<VarInfo>& vars = ctx.layout.vars;
-  emitChunked(ctx, frame, builder, vars.size(),
-              [&](FunctionFrame& f, llvm::IRBuilder<>& b, size_t begin, size_t end) {
-                ExprEmitter exprs(ctx, f, b);
-                for (size_t i = begin; i < end; ++i) exprs.storeLiteral(vars[i].id, vars[i].start);
-              });
+  std::vector<double> reals(static_cast<size_t>(ctx.layout.numReals));
+  std::vector<int32_t> integers(static_cast<size_t>(ctx.layout.numIntegers));
+  std::vector<int32_t> booleans(static_cast<size_t>(ctx.layout.numBooleans));
+  for (const VarInfo& v : ctx.layout.vars) {
+    const Literal start = v.start.convertedTo(v.type).value_or(defaultLiteral(v.type));
+    const auto slot = static_cast<size_t>(v.valueReference);
+    switch (v.type) {
+      case flat::BaseType::Integer: integers[slot] = start.integer; break;
+      case flat::BaseType::Boolean: booleans[slot] = start.boolean ? 1 : 0; break;
+      default: reals[slot] = start.real; break;
+    }
+  }
+  const std::pair<flat::BaseType, llvm::GlobalVariable*> images[] = {
+      {flat::BaseType::Real, startImage(ctx, reals, "smc_real_starts")},
+      {flat::BaseType::Integer, startImage(ctx, integers, "smc_integer_starts")},
+      {flat::BaseType::Boolean, startImage(ctx, booleans, "smc_boolean_starts")}};
+  for (const auto& [type, image] : images) {
+    if (!image) continue;
+    const llvm::DataLayout& layout = ctx.module.getDataLayout();
+    builder.CreateMemCpy(frame.arrayOf(type), llvm::Align(8), image, llvm::Align(8),
+                         layout.getTypeAllocSize(image->getValueType()));
+  }
   builder.CreateRetVoid();
   return fn;
 }
