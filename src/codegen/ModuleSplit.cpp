@@ -121,8 +121,9 @@ llvm::DenseSet<const llvm::GlobalValue*> localCopiesFor(
   return copies;
 }
 
-void externalize(llvm::GlobalValue& value, bool rename) {
-  if (rename) value.setName(kMovedPrefix + value.getName().str());
+// A hidden symbol shared between the partitions, under a name of its own.
+void externalize(llvm::GlobalValue& value) {
+  value.setName(kMovedPrefix + value.getName().str());
   value.setLinkage(llvm::GlobalValue::ExternalLinkage);
   value.setVisibility(llvm::GlobalValue::HiddenVisibility);
   value.setDSOLocal(true);
@@ -161,14 +162,14 @@ void splitModule(std::unique_ptr<llvm::Module> module, unsigned count,
   llvm::DenseSet<const llvm::GlobalValue*> moved;
   std::vector<std::vector<const llvm::Function*>> roots(count);
   for (size_t i = 0; i < movable.size(); ++i) {
-    externalize(*movable[i], true);
+    externalize(*movable[i]);
     moved.insert(movable[i]);
     roots[partitionOf[i]].push_back(movable[i]);
   }
   // Copies of a variable would each hold their own value.
   for (llvm::GlobalVariable& variable : module->globals())
     if (variable.hasLocalLinkage() && !variable.isConstant()) {
-      externalize(variable, true);
+      externalize(variable);
       moved.insert(&variable);
     }
 

@@ -67,9 +67,9 @@ bool ParallelBackend::compile(std::vector<ObjectFile>& objects, std::string& err
   std::vector<std::string> errors(count);
   std::latch allOptimized(static_cast<std::ptrdiff_t>(count));
   {
-    // One thread per partition at most, and no more than the cores this
-    // process may use.
-    llvm::ThreadPool pool(llvm::hardware_concurrency(static_cast<unsigned>(count)));
+    // One thread per partition at most, and no more than the hardware
+    // threads this process may use (hardware_concurrency(n) would start n).
+    llvm::ThreadPool pool(llvm::optimal_concurrency(static_cast<unsigned>(count)));
     for (size_t i = 0; i < count; ++i)
       pool.async([&, i] { compilePartition(bitcode_[i], objects[i], errors[i], allOptimized); });
     allOptimized.wait();

@@ -25,7 +25,6 @@ class ParallelBackend {
 public:
   // Serializes each partition as it arrives (from splitModule).
   void addPartition(const llvm::Module& partition);
-  size_t size() const { return bitcode_.size(); }
 
   // One object per partition, in the order they were added. Calls
   // `optimized` on this thread once every partition is optimized (the
