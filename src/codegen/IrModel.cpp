@@ -42,10 +42,11 @@ public:
                                             llvm::GlobalValue::PrivateLinkage, data, name);
     global->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
     global->setAlignment(llvm::Align(1));
+    llvm::Type* byteOffset = llvm::Type::getInt64Ty(ctx_.llvm);
     std::vector<llvm::Constant*> pointers;
     for (uint64_t offset : offsets)
       pointers.push_back(llvm::ConstantExpr::getInBoundsGetElementPtr(
-          ctx_.types.flag, global, llvm::ConstantInt::get(llvm::Type::getInt64Ty(ctx_.llvm), offset)));
+          ctx_.types.flag, global, llvm::ConstantInt::get(byteOffset, offset)));
     return pointers;
   }
 
