@@ -106,10 +106,11 @@ std::string describedWithPlaceholder(const causal::CausalModel& model, const Gen
 // only the description's root element has (any other attribute value
 // would hold `"` escaped).
 bool setGuidIn(std::string& description, const std::string& guid) {
-  const std::string attribute = std::string("guid=\"") + kPlaceholderGuid + "\"";
+  const std::string_view name = "guid=\"";
+  const std::string attribute = std::string(name) + kPlaceholderGuid + "\"";
   const size_t at = description.find(attribute);
   if (at == std::string::npos) return false;
-  description.replace(at + 6, std::string_view(kPlaceholderGuid).size(), guid);
+  description.replace(at + name.size(), std::string_view(kPlaceholderGuid).size(), guid);
   return true;
 }
 

@@ -48,13 +48,12 @@ llvm::Function* emitSetStartValues(IrContext& ctx) {
   std::vector<double> reals(static_cast<size_t>(ctx.layout.numReals));
   std::vector<int32_t> integers(static_cast<size_t>(ctx.layout.numIntegers));
   std::vector<int32_t> booleans(static_cast<size_t>(ctx.layout.numBooleans));
-  for (const VarInfo& v : ctx.layout.vars) {
-    const Literal start = v.start.convertedTo(v.type).value_or(defaultLiteral(v.type));
+  for (const VarInfo& v : ctx.layout.vars) {  // each start is of its variable's type (Layout.cpp)
     const auto slot = static_cast<size_t>(v.valueReference);
     switch (v.type) {
-      case flat::BaseType::Integer: integers[slot] = start.integer; break;
-      case flat::BaseType::Boolean: booleans[slot] = start.boolean ? 1 : 0; break;
-      default: reals[slot] = start.real; break;
+      case flat::BaseType::Integer: integers[slot] = v.start.integer; break;
+      case flat::BaseType::Boolean: booleans[slot] = v.start.boolean ? 1 : 0; break;
+      default: reals[slot] = v.start.real; break;
     }
   }
   const std::pair<flat::BaseType, llvm::GlobalVariable*> images[] = {

@@ -79,18 +79,15 @@ void forEachLocalReferenceOf(const llvm::GlobalValue& value,
 
 // Longest first into the least loaded partition; partition 0 starts with
 // everything that does not move. Ties go to the lower index, so the result
-// is deterministic. (Function::getInstructionCount walks the function, so
-// each size is taken once.)
-std::vector<unsigned> assignPartitions(const std::vector<llvm::Function*>& movable,
-                                       size_t stayingInstructions, unsigned count) {
-  std::vector<size_t> size(movable.size());
-  for (size_t i = 0; i < movable.size(); ++i) size[i] = movable[i]->getInstructionCount();
-  std::vector<size_t> order(movable.size());
+// is deterministic.
+std::vector<unsigned> assignPartitions(const std::vector<size_t>& size, size_t stayingInstructions,
+                                       unsigned count) {
+  std::vector<size_t> order(size.size());
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return size[a] > size[b]; });
   std::vector<size_t> load(count, 0);
   load[0] = stayingInstructions;
-  std::vector<unsigned> partitionOf(movable.size(), 0);
+  std::vector<unsigned> partitionOf(size.size(), 0);
   for (size_t i : order) {
     const auto lightest =
         static_cast<unsigned>(std::min_element(load.begin(), load.end()) - load.begin());
@@ -154,10 +151,12 @@ unsigned partitionCount(const llvm::Module& module, size_t instructionsPerPartit
 void splitModule(std::unique_ptr<llvm::Module> module, unsigned count,
                  llvm::function_ref<void(std::unique_ptr<llvm::Module>)> onPartition) {
   const std::vector<llvm::Function*> movable = movableFunctions(*module);
-  size_t movingInstructions = 0;
-  for (const llvm::Function* f : movable) movingInstructions += f->getInstructionCount();
+  // Function::getInstructionCount walks the function: each size is taken once.
+  std::vector<size_t> size(movable.size());
+  for (size_t i = 0; i < movable.size(); ++i) size[i] = movable[i]->getInstructionCount();
+  const size_t moving = std::accumulate(size.begin(), size.end(), size_t{0});
   const std::vector<unsigned> partitionOf =
-      assignPartitions(movable, totalInstructions(*module) - movingInstructions, count);
+      assignPartitions(size, totalInstructions(*module) - moving, count);
 
   llvm::DenseSet<const llvm::GlobalValue*> moved;
   std::vector<std::vector<const llvm::Function*>> roots(count);

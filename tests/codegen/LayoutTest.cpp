@@ -85,6 +85,18 @@ TEST_F(LayoutTest, EachTypeIsNumberedFromZero) {
   EXPECT_EQ(layout->numBooleans, 1);
 }
 
+// set_start_values copies each start into its variable's array as that
+// array's type, so the layout must hold every start in its variable's type.
+TEST_F(LayoutTest, StartValuesAreHeldInTheVariablesType) {
+  ModelBuilder m("Starts");
+  m.parameter("r", integer(2));  // a Real parameter = 2
+  std::optional<Layout> layout = buildLayout(m.model(), diags);
+  ASSERT_TRUE(layout);
+  const VarInfo& r = info(*layout, m.model(), "r");
+  EXPECT_EQ(r.start.type, flat::BaseType::Real);
+  EXPECT_EQ(r.start.real, 2.0);
+}
+
 TEST_F(LayoutTest, DahlquistRolesMapToLegalFmiAttributes) {
   causal::CausalModel model = dahlquist();
   std::optional<Layout> layout = buildLayout(model, diags);
