@@ -1,7 +1,8 @@
 // From sorted blocks to causal blocks. A single equation linear in its
 // unknown becomes an assignment (solved symbolically); a single nonlinear
 // equation or a group of equations over Real unknowns becomes an algebraic
-// loop solved numerically at run time; a defining node keeps its own block.
+// loop solved numerically at run time (torn first, see Tearing.h); a
+// defining node keeps its own block.
 // What the run time cannot iterate is reported: a loop through a relation,
 // a when-clause or an algorithm, or one mixing Real with Integer/Boolean
 // unknowns ("mixed discrete/continuous loop"; event iteration resolves
@@ -11,6 +12,7 @@
 #include "causalize/Blocks.h"
 
 #include "causalize/ExprUtil.h"
+#include "causalize/Tearing.h"
 
 #include <fmt/format.h>
 
@@ -162,17 +164,22 @@ bool buildBlocks(const EquationSystem& system, const std::vector<SortedBlock>& s
       return false;
     }
     AlgebraicLoop loop;
+    std::vector<const flat::Equation*> equations;
     for (size_t i = 0; i < block.equations.size(); ++i) {
       const flat::Equation& eq = system.equation(block.equations[i]);
       if (!isReal(model, block.unknowns[i])) {
         reportDiscreteUnknown(eq, block.unknowns[i], model, diags);
         return false;
       }
+      equations.push_back(&eq);
       loop.unknowns.push_back(block.unknowns[i]);
       loop.residuals.push_back(flat::makeBinary(flat::Op::Sub, eq.lhs, eq.rhs, eq.range));
       loop.ranges.push_back(eq.range);
     }
     makeLinear(loop);
+    // A linear loop is solved directly; a nonlinear one iterates on its
+    // tearing set only.
+    if (loop.matrix.empty()) loop = tearLoop(equations, block.unknowns, model.flat);
     out.push_back(std::move(loop));
   }
   return true;
@@ -180,7 +187,11 @@ bool buildBlocks(const EquationSystem& system, const std::vector<SortedBlock>& s
 
 std::vector<VarId> blockOutputs(const Block& block) {
   if (const auto* assign = std::get_if<Assign>(&block)) return {assign->target};
-  if (const auto* loop = std::get_if<AlgebraicLoop>(&block)) return loop->unknowns;
+  if (const auto* loop = std::get_if<AlgebraicLoop>(&block)) {
+    std::vector<VarId> outputs = loop->unknowns;
+    for (const Assign& assign : loop->torn) outputs.push_back(assign.target);
+    return outputs;
+  }
   if (const auto* when = std::get_if<WhenBlock>(&block)) return when->targets;
   if (const auto* clocked = std::get_if<ClockedBlock>(&block)) return clocked->variables;
   return std::get<AlgorithmBlock>(block).outputs;

@@ -70,7 +70,10 @@ private:
 
   void print(const AlgebraicLoop& loop) {
     if (loop.matrix.empty()) {
+      // A torn loop: the explicit assignments, then the residuals.
       line(1, fmt::format("loop for {{{}}}:", names(loop.unknowns)));
+      for (const Assign& assign : loop.torn)
+        line(2, fmt::format("{} := {}", name(assign.target), expr(assign.value)));
       for (const ExprPtr& r : loop.residuals) line(2, "0 = " + expr(r));
       return;
     }

@@ -34,11 +34,14 @@ struct Assign {
 };
 
 // Solve residuals(unknowns) = 0 numerically; unknowns start from their
-// current values (start values on the first call).
+// current values (start values on the first call). A torn loop
+// (causalize/Tearing.h) also computes the `torn` assignments, in order,
+// from the unknowns whenever it evaluates the residuals.
 struct AlgebraicLoop {
   std::vector<VarId> unknowns;
   std::vector<ExprPtr> residuals;   // lhs - rhs of each equation
   std::vector<SourceRange> ranges;  // one per residual
+  std::vector<Assign> torn;         // explicit part: read unknowns and earlier torn targets
   // When every residual is linear in every unknown, the loop is the linear
   // system matrix * unknowns = rhs (matrix row-major, n x n, free of the
   // unknowns) and is solved directly by LU decomposition; both are empty

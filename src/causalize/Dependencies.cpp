@@ -155,8 +155,10 @@ class DependencyGraph {
       Reads reads;
       for (const auto* list : {&loop->residuals, &loop->matrix, &loop->rhs})
         for (const ExprPtr& e : *list) addExpr(*e, reads);
+      for (const Assign& assign : loop->torn) addExpr(*assign.value, reads);
       const VarId hub = addHub(std::move(reads));
       for (VarId unknown : loop->unknowns) edges_[unknown].insert(hub);
+      for (const Assign& assign : loop->torn) edges_[assign.target].insert(hub);
     } else if (const auto* when = std::get_if<WhenBlock>(&block)) {
       addWhen(*when);
     } else if (const auto* algorithm = std::get_if<AlgorithmBlock>(&block)) {

@@ -2,7 +2,8 @@
 //
 // Matching: each equation must be assigned one unknown it contains, every
 // unknown exactly once (a perfect matching of the bipartite incidence
-// graph). We grow the matching with augmenting paths (Kuhn's algorithm);
+// graph). We grow the matching with augmenting paths (Kuhn's algorithm,
+// Matching.h);
 // when it cannot be made perfect, the unmatched equations and variables are
 // what the user needs to see: too many or too few equations for them.
 //
@@ -22,6 +23,7 @@
 #include "causalize/Sort.h"
 
 #include "causalize/ExprUtil.h"
+#include "causalize/Matching.h"
 
 #include <fmt/format.h>
 
@@ -31,43 +33,7 @@ namespace smc::causal {
 
 namespace {
 
-constexpr size_t kNone = static_cast<size_t>(-1);
-
-class Matcher {
-public:
-  explicit Matcher(const std::vector<std::vector<size_t>>& incidence, size_t unknownCount)
-      : incidence_(incidence), unknownOf_(incidence.size(), kNone), equationOf_(unknownCount, kNone) {}
-
-  void run() {
-    for (size_t eq = 0; eq < incidence_.size(); ++eq) {
-      visited_.assign(equationOf_.size(), false);
-      augment(eq);
-    }
-  }
-
-  const std::vector<size_t>& unknownOf() const { return unknownOf_; }
-  const std::vector<size_t>& equationOf() const { return equationOf_; }
-
-private:
-  // Looks for an augmenting path from `eq`; on success flips it.
-  bool augment(size_t eq) {
-    for (size_t u : incidence_[eq]) {
-      if (visited_[u]) continue;
-      visited_[u] = true;
-      if (equationOf_[u] == kNone || augment(equationOf_[u])) {
-        equationOf_[u] = eq;
-        unknownOf_[eq] = u;
-        return true;
-      }
-    }
-    return false;
-  }
-
-  const std::vector<std::vector<size_t>>& incidence_;
-  std::vector<size_t> unknownOf_;
-  std::vector<size_t> equationOf_;
-  std::vector<bool> visited_;
-};
+constexpr size_t kNone = kUnmatched;
 
 class Tarjan {
 public:

@@ -50,24 +50,28 @@ bool BlockEmitter::checkLoop(const causal::AlgebraicLoop& loop) {
   return true;
 }
 
-// "equations at M.mo:12:3, M.mo:13:3 for x, y"
+// "equations at M.mo:12:3, M.mo:13:3 for x, y"; a torn loop adds
+// "(solved explicitly: equations at M.mo:14:3 for z)".
 std::string BlockEmitter::describe(const causal::AlgebraicLoop& loop) const {
-  std::string text = "equations at ";
-  for (size_t i = 0; i < loop.residuals.size(); ++i) {
-    if (i) text += ", ";
-    const SourceRange range = i < loop.ranges.size() ? loop.ranges[i] : SourceRange{};
-    if (range.valid())
-      text += fmt::format("{}:{}:{}", ctx_.options.sourceFileName, range.begin.line,
-                          range.begin.column);
-    else
-      text += "(unknown location)";
+  auto location = [&](const SourceRange& range) {
+    return range.valid() ? fmt::format("{}:{}:{}", ctx_.options.sourceFileName, range.begin.line,
+                                       range.begin.column)
+                         : std::string("(unknown location)");
+  };
+  std::vector<std::string> locations, names;
+  for (size_t i = 0; i < loop.residuals.size(); ++i)
+    locations.push_back(location(i < loop.ranges.size() ? loop.ranges[i] : SourceRange{}));
+  for (flat::VarId id : loop.unknowns) names.push_back(ctx_.model.flat.variables[id].name);
+  std::string text = fmt::format("equations at {} for {}", fmt::join(locations, ", "), fmt::join(names, ", "));
+  if (loop.torn.empty()) return text;
+  locations.clear();
+  names.clear();
+  for (const causal::Assign& assign : loop.torn) {
+    locations.push_back(location(assign.range));
+    names.push_back(ctx_.model.flat.variables[assign.target].name);
   }
-  text += " for ";
-  for (size_t i = 0; i < loop.unknowns.size(); ++i) {
-    if (i) text += ", ";
-    text += ctx_.model.flat.variables[loop.unknowns[i]].name;
-  }
-  return text;
+  return text + fmt::format(" (solved explicitly: equations at {} for {})", fmt::join(locations, ", "),
+                            fmt::join(names, ", "));
 }
 
 // int32_t smc_loopK_residual(SmcModelData* data, const double* x, double* f):
@@ -92,6 +96,17 @@ llvm::Function* BlockEmitter::emitResidual(const causal::AlgebraicLoop& loop, in
                   llvm::Value* xi = b.CreateLoad(
                       ctx_.types.real, b.CreateConstInBoundsGEP1_32(ctx_.types.real, unknowns, i));
                   exprs.store(loop.unknowns[i], {xi, ValueType::Real}, firstRange(loop));
+                }
+              });
+  // A torn loop's explicit part, from the unknowns just stored.
+  emitChunked(ctx_, frame, builder, loop.torn.size(),
+              [&](FunctionFrame& chunk, llvm::IRBuilder<>& b, size_t begin, size_t end) {
+                ExprEmitter exprs(ctx_, chunk, b);
+                for (size_t i = begin; i < end; ++i) {
+                  const causal::Assign& assign = loop.torn[i];
+                  Typed value = exprs.emit(*assign.value);
+                  if (!value.value) return;
+                  exprs.store(assign.target, value, assign.range);
                 }
               });
   emitChunked(ctx_, frame, builder, loop.residuals.size(),

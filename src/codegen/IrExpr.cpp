@@ -359,8 +359,42 @@ Typed ExprEmitter::emitRelation(flat::Op op, Typed lhs, Typed rhs, SourceRange w
           ValueType::Boolean};
 }
 
-// if c then a else b: a branch per arm and a phi, so the arm not taken is
-// never evaluated (it may divide by zero or leave a function's domain).
+namespace {
+
+// Nodes of both arms together that an if-expression may evaluate eagerly.
+constexpr int kSpeculationBudget = 32;
+
+// Whether `e` may be evaluated although its if-arm is not taken: loads of
+// the model's slots, literals, and cheap operations that cannot fail or
+// leave a domain (no calls, no division, no power), within `budget` nodes.
+bool speculatable(const flat::Expr& e, int& budget) {
+  if (--budget < 0) return false;
+  switch (e.kind) {
+    case flat::ExprKind::Real:
+    case flat::ExprKind::Integer:
+    case flat::ExprKind::Boolean:
+    case flat::ExprKind::Var:
+    case flat::ExprKind::Time: return true;
+    case flat::ExprKind::Pre: return e.args.size() == 1 && e.args[0] && e.args[0]->kind == flat::ExprKind::Var;
+    case flat::ExprKind::Unary:
+    case flat::ExprKind::Binary:
+    case flat::ExprKind::If:
+      if (e.kind == flat::ExprKind::Binary && (e.op == flat::Op::Div || e.op == flat::Op::Pow)) return false;
+      for (const flat::ExprPtr& arg : e.args)
+        if (!arg || !speculatable(*arg, budget)) return false;
+      return true;
+    default: return false;
+  }
+}
+
+}  // namespace
+
+// if c then a else b. When both arms are cheap and cannot fail, both are
+// evaluated and a select picks one: no basic blocks, so a model full of
+// small if-expressions (a state machine's equations) keeps straight-line
+// code, which LLVM optimizes and compiles in far less time. Otherwise a
+// branch per arm and a phi, so the arm not taken is never evaluated (it may
+// divide by zero or leave a function's domain).
 Typed ExprEmitter::emitIf(const flat::Expr& e) {
   if (e.args.size() != 3 || !e.args[0] || !e.args[1] || !e.args[2])
     return error(e.range, "internal error: if-expression without three operands");
@@ -368,6 +402,9 @@ Typed ExprEmitter::emitIf(const flat::Expr& e) {
   if (!condition.value) return {};
   if (condition.type != ValueType::Boolean)
     return error(e.args[0]->range, "the condition of an if-expression must be Boolean");
+  int budget = kSpeculationBudget;
+  if (!scope_ && speculatable(*e.args[1], budget) && speculatable(*e.args[2], budget))
+    return emitSelect(e, condition.value);
 
   llvm::Function* fn = frame_.function();
   llvm::BasicBlock* thenBlock = llvm::BasicBlock::Create(ctx_.llvm, "if.then", fn);
@@ -382,26 +419,43 @@ Typed ExprEmitter::emitIf(const flat::Expr& e) {
   Typed elseValue = emit(*e.args[2]);
   llvm::BasicBlock* elseEnd = b_.GetInsertBlock();
   if (!thenValue.value || !elseValue.value) return {};
-
-  ValueType type = thenValue.type;
-  if (thenValue.type != elseValue.type) {
-    if (thenValue.type == ValueType::Boolean || elseValue.type == ValueType::Boolean)
-      return error(e.range, "the branches of an if-expression mix Boolean and numeric values");
-    type = ValueType::Real;
-  }
+  std::optional<ValueType> type = armsType(e, thenValue, elseValue);
+  if (!type) return {};
   // Conversions go at the end of each arm, before its branch to the merge.
   b_.SetInsertPoint(thenEnd);
-  llvm::Value* thenResult = convert(thenValue, type, e.args[1]->range);
+  llvm::Value* thenResult = convert(thenValue, *type, e.args[1]->range);
   b_.CreateBr(mergeBlock);
   b_.SetInsertPoint(elseEnd);
-  llvm::Value* elseResult = convert(elseValue, type, e.args[2]->range);
+  llvm::Value* elseResult = convert(elseValue, *type, e.args[2]->range);
   b_.CreateBr(mergeBlock);
 
   b_.SetInsertPoint(mergeBlock);
   llvm::PHINode* phi = b_.CreatePHI(thenResult->getType(), 2, "if.value");
   phi->addIncoming(thenResult, thenEnd);
   phi->addIncoming(elseResult, elseEnd);
-  return {phi, type};
+  return {phi, *type};
+}
+
+Typed ExprEmitter::emitSelect(const flat::Expr& e, llvm::Value* condition) {
+  Typed thenValue = emit(*e.args[1]);
+  Typed elseValue = emit(*e.args[2]);
+  if (!thenValue.value || !elseValue.value) return {};
+  std::optional<ValueType> type = armsType(e, thenValue, elseValue);
+  if (!type) return {};
+  llvm::Value* thenResult = convert(thenValue, *type, e.args[1]->range);
+  llvm::Value* elseResult = convert(elseValue, *type, e.args[2]->range);
+  return {b_.CreateSelect(condition, thenResult, elseResult, "if.value"), *type};
+}
+
+// The type of an if-expression: its arms' type, Real when one arm is
+// Integer and the other Real.
+std::optional<ValueType> ExprEmitter::armsType(const flat::Expr& e, Typed thenValue, Typed elseValue) {
+  if (thenValue.type == elseValue.type) return thenValue.type;
+  if (thenValue.type == ValueType::Boolean || elseValue.type == ValueType::Boolean) {
+    error(e.range, "the branches of an if-expression mix Boolean and numeric values");
+    return std::nullopt;
+  }
+  return ValueType::Real;
 }
 
 }  // namespace smc::codegen

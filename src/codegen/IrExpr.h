@@ -75,6 +75,8 @@ private:
   Typed emitArithmetic(flat::Op op, Typed lhs, Typed rhs, SourceRange where);
   Typed emitRelation(flat::Op op, Typed lhs, Typed rhs, SourceRange where);
   Typed emitIf(const flat::Expr& e);
+  Typed emitSelect(const flat::Expr& e, llvm::Value* condition);
+  std::optional<ValueType> armsType(const flat::Expr& e, Typed thenValue, Typed elseValue);
   Typed emitCall(const flat::Expr& e);
   Typed emitMinMax(bool isMin, Typed x, Typed y, SourceRange where);
   Typed emitSign(Typed x);

@@ -85,6 +85,7 @@ std::vector<bool> computedByInitialization(const causal::CausalModel& model) {
         mark(assign->target);
     } else if (const auto* loop = std::get_if<causal::AlgebraicLoop>(&block)) {
       for (flat::VarId v : loop->unknowns) mark(v);
+      for (const causal::Assign& assign : loop->torn) mark(assign.target);
     } else if (const auto* when = std::get_if<causal::WhenBlock>(&block)) {
       for (const causal::WhenBlock::Branch& branch : when->branches)
         if (branch.activeAtInitialization)

@@ -52,7 +52,8 @@ TEST(Causalize, LinearEquationIsSolvedSymbolically) {
 TEST(Causalize, CoupledNonlinearEquationsFormOneLoop) {
   std::string text = blt(smc::test::readFile(std::string(SMC_SOURCE_DIR) + "/examples/AlgebraicLoop.mo"));
   EXPECT_TRUE(has(text, "outputs (2 blocks)\n  loop for {")) << text;
-  EXPECT_TRUE(has(text, "    0 = y + exp(z / 10) - x\n    0 = z - 2 * y\n  out := y + z\n")) << text;
+  // Torn: z = 2 * y is solved explicitly inside the loop, which iterates on y.
+  EXPECT_TRUE(has(text, "  loop for {y}:\n    z := 2 * y\n    0 = y + exp(z / 10) - x\n  out := y + z\n")) << text;
 }
 
 TEST(Causalize, LinearLoopGetsItsMatrixAndRightHandSide) {

@@ -158,14 +158,13 @@ TEST(Clocked, NonlinearLoopInsideAPartitionIsANumericLoop) {
               {eq(mul(var(p), var(q)), integer(2), 10), eq(add(var(p), var(q)), integer(3), 11)});
   CausalizeRun run = causalizeFlat(b.model);
   ASSERT_TRUE(run.model) << run.messages;
-  // Matching: p * q = 2 takes p (listed first); p + q = 3 finds p taken and
-  // moves p * q = 2 to q along an augmenting path. The loop lists the
-  // unknowns in equation order (q, then p); residuals are lhs - rhs.
+  // Torn (src/causalize/Tearing.h): p * q = 2 stays the residual, since
+  // either coefficient is the other unknown; p + q = 3 gives q from p.
   EXPECT_TRUE(has(run.blt,
                   "  clocked partition Clock(1.0) when $tick for {p, q}:\n"
-                  "    loop for {q, p}:\n"
+                  "    loop for {p}:\n"
+                  "      q := -(p - 3)\n"
                   "      0 = p * q - 2\n"
-                  "      0 = p + q - 3\n"
                   "  end clocked partition\n"))
       << run.blt;
 }

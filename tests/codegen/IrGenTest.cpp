@@ -120,6 +120,36 @@ TEST_F(IrGenTest, AlgebraicLoopCallsTheSolverWithItsDescription) {
   EXPECT_NE(ir.find("equations at Loop.mo:5:3, Loop.mo:6:3 for a, b"), std::string::npos);
 }
 
+// The loop of algebraicLoop() torn by hand: the solver iterates on a alone
+// and the residual function computes b := a before the residual a*b - x.
+TEST_F(IrGenTest, TornLoopComputesItsExplicitPartInsideTheResidual) {
+  causal::CausalModel model = algebraicLoop();
+  for (auto* list : {&model.initialization, &model.derivativeBlocks}) {
+    auto& loop = std::get<causal::AlgebraicLoop>(list->front());
+    const flat::VarId b = loop.unknowns[1];
+    loop.unknowns.pop_back();
+    loop.residuals.pop_back();
+    loop.ranges.pop_back();
+    loop.torn = {causal::Assign{b, var(loop.unknowns[0]), at(6, 3)}};
+  }
+  const std::string ir = dump(model);
+  ASSERT_FALSE(ir.empty()) << firstError();
+  EXPECT_NE(ir.find("@smc_solve_algebraic_loop(ptr %data, i32 0, i32 1, ptr @smc_loop0_unknowns"),
+            std::string::npos)
+      << ir;
+  const size_t residual = ir.find("define internal i32 @smc_loop0_residual(");
+  ASSERT_NE(residual, std::string::npos) << ir;
+  const std::string body = ir.substr(residual, ir.find("\n}\n", residual) - residual);
+  // b is stored from a, after a is stored from x and before the residual.
+  const size_t storeA = body.find("store double %1, ptr %a.slot"), storeB = body.find("store double %a, ptr %b.slot");
+  EXPECT_NE(storeA, std::string::npos) << body;
+  EXPECT_NE(storeB, std::string::npos) << body;
+  EXPECT_LT(storeA, storeB) << body;
+  EXPECT_LT(storeB, body.find("fmul double")) << body;
+  EXPECT_NE(ir.find("equations at Loop.mo:5:3 for a (solved explicitly: equations at Loop.mo:6:3 for b)"),
+            std::string::npos);
+}
+
 TEST_F(IrGenTest, IfExpressionBranchesInsteadOfSelecting) {
   ModelBuilder m("Branches");
   flat::VarId p = m.parameter("p", real(1.0));
@@ -131,6 +161,31 @@ TEST_F(IrGenTest, IfExpressionBranchesInsteadOfSelecting) {
   EXPECT_NE(ir.find("br i1"), std::string::npos);
   EXPECT_NE(ir.find("phi double"), std::string::npos);
   EXPECT_EQ(ir.find("select"), std::string::npos);
+}
+
+TEST_F(IrGenTest, IfExpressionWithCheapArmsSelectsWithoutBranching) {
+  ModelBuilder m("Selects");
+  flat::VarId p = m.parameter("p", real(1.0));
+  flat::VarId y = m.algebraic("y", true);
+  m.model().outputBlocks = {assign(y, ifExpr(binary(flat::Op::Greater, var(p), real(0.0)),
+                                             binary(flat::Op::Mul, var(p), real(2.0)),
+                                             ifExpr(binary(flat::Op::Less, var(p), real(-1.0)), real(-1.0), var(p))))};
+  const std::string ir = dump(m.model());
+  ASSERT_FALSE(ir.empty()) << firstError();
+  EXPECT_NE(ir.find("select i1 %"), std::string::npos) << ir;
+  EXPECT_EQ(ir.find("phi double"), std::string::npos) << ir;
+}
+
+TEST_F(IrGenTest, IfExpressionWithADivisionBranches) {
+  ModelBuilder m("DividesInOneArm");
+  flat::VarId p = m.parameter("p", real(1.0));
+  flat::VarId y = m.algebraic("y", true);
+  m.model().outputBlocks = {assign(y, ifExpr(binary(flat::Op::Greater, var(p), real(0.0)),
+                                             binary(flat::Op::Div, real(1.0), var(p)), real(0.0)))};
+  const std::string ir = dump(m.model());
+  ASSERT_FALSE(ir.empty()) << firstError();
+  EXPECT_NE(ir.find("phi double"), std::string::npos) << ir;
+  EXPECT_EQ(ir.find("select i1 %"), std::string::npos) << ir;
 }
 
 // Models whose only block is `y := value`, for the error tests.
