@@ -5,7 +5,6 @@
 // inputs and states an output can reflect without a doStep.
 #include "causalize/Causalize.h"
 #include "causalize/Dependencies.h"
-#include "clocks/Clocks.h"
 #include "support/TestPipeline.h"
 
 #include <gtest/gtest.h>
@@ -18,17 +17,7 @@ using Names = std::vector<std::string>;
 // The causal model of `source`, through the same stages as `smc`, minus
 // state machines (none of these models has one).
 std::optional<causal::CausalModel> causalModel(const std::string& source, std::string& messages) {
-  test::FlatRun run;
-  test::flattenInto(run, source, "M");
-  std::optional<causal::CausalModel> model;
-  if (run.flat) {
-    if (auto partitioning = clocks::inferClocks(*run.flat, run.diags)) {
-      if (auto lowered = clocks::lowerClocks(std::move(*run.flat), *partitioning, run.diags))
-        model = causal::causalize(std::move(*lowered), run.diags);
-    }
-  }
-  messages = run.printed();
-  return model;
+  return test::clockedCausalModelOf(source, messages, "M");
 }
 
 // The names of the knowns `output` depends on, in VarId (declaration) order.

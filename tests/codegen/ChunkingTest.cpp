@@ -110,5 +110,39 @@ TEST_F(ChunkingTest, EventIterationAndInitializationCallTheDerivativeChunksInste
   EXPECT_LT(defined, derivatives.size() + events.size() + initialization.size() - 4);
 }
 
+TEST_F(ChunkingTest, ClockedPartitionChunksAreKeptFromTheSlpVectorizer) {
+  const int n = 3 * static_cast<int>(kBlocksPerChunk);
+  std::string messages;
+  std::optional<causal::CausalModel> model = test::clockedCausalModelOf(fmt::format(R"(model Counters
+  parameter Integer n = {};
+  Integer k[n](each start = 0);
+equation
+  for i in 1:n loop
+    when Clock(0.1) then
+      k[i] = previous(k[i]) + i;
+    end when;
+  end for;
+end Counters;
+)",
+                                                                                    n),
+                                                                        messages);
+  ASSERT_TRUE(model) << messages;
+  const std::string ir = dump(*model);
+  ASSERT_FALSE(ir.empty()) << errors();
+  // The attribute group of each function, by name.
+  auto attributesOf = [&](const std::string& name) {
+    std::smatch define, group;
+    if (!std::regex_search(ir, define, std::regex("define internal i32 @" + name + R"(\(.*\) #([0-9]+) \{)")))
+      return std::string("(no such function)");
+    std::regex_search(ir, group, std::regex("attributes #" + define[1].str() + R"( = \{([^}]*)\})"));
+    return group[1].str();
+  };
+  const std::vector<std::string> chunks =
+      calledFunctions(functionBody(ir, "smc_event_update"), "smc_event_update\\.part");
+  ASSERT_GE(chunks.size(), 3u) << ir;
+  for (const std::string& chunk : chunks) EXPECT_NE(attributesOf(chunk).find("noimplicitfloat"), std::string::npos) << chunk;
+  EXPECT_EQ(attributesOf("smc_event_update").find("noimplicitfloat"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace smc::codegen

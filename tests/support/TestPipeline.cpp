@@ -1,6 +1,7 @@
 #include "support/TestPipeline.h"
 
 #include "causalize/Causalize.h"
+#include "clocks/Clocks.h"
 #include "flatten/Flatten.h"
 #include "frontend/Parser.h"
 
@@ -62,6 +63,19 @@ std::optional<causal::CausalModel> causalModelOf(const std::string& source, std:
   if (run.flat) causal = causal::causalize(std::move(*run.flat), run.diags);
   if (diagnostics) *diagnostics = run.printed();
   return causal;
+}
+
+std::optional<causal::CausalModel> clockedCausalModelOf(const std::string& source, std::string& diagnostics,
+                                                        const std::string& modelName) {
+  FlatRun run;
+  flattenInto(run, source, modelName, "test.mo");
+  std::optional<causal::CausalModel> model;
+  if (run.flat)
+    if (auto partitioning = clocks::inferClocks(*run.flat, run.diags))
+      if (auto lowered = clocks::lowerClocks(std::move(*run.flat), *partitioning, run.diags))
+        model = causal::causalize(std::move(*lowered), run.diags);
+  diagnostics = run.printed();
+  return model;
 }
 
 std::string readFile(const std::string& path) {
