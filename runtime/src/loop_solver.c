@@ -19,6 +19,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <kinsol/kinsol.h>
 #include <nvector/nvector_serial.h>
@@ -43,6 +44,10 @@ struct SmcLoopSolver {
   /* The call in progress, for the residual callback. */
   SmcModelData* data;
   SmcResidualFn residual;
+  /* Where the latest successful residual evaluation was, which left the
+   * model's slots computed there; valid when last_ok. */
+  double* last_point;
+  bool last_ok;
   char message[512]; /* KINSOL's latest error message */
 };
 
@@ -96,9 +101,13 @@ static void error_handler(int error_code, const char* module, const char* functi
 static int kinsol_residual(N_Vector u, N_Vector f, void* user_data) {
   struct SmcLoopSolver* solver = user_data;
   sunrealtype* residuals = N_VGetArrayPointer(f);
-  if (solver->residual(solver->data, N_VGetArrayPointer(u), residuals) != SMC_OK) return 1;
+  const sunrealtype* point = N_VGetArrayPointer(u);
+  solver->last_ok = false;
+  if (solver->residual(solver->data, point, residuals) != SMC_OK) return 1;
   for (int32_t i = 0; i < solver->size; ++i)
     if (!isfinite(residuals[i])) return 1; /* recoverable: try a shorter step */
+  memcpy(solver->last_point, point, (size_t)solver->size * sizeof *point);
+  solver->last_ok = true;
   return 0;
 }
 
@@ -111,6 +120,8 @@ static int32_t configure(SmcInstance* instance, int32_t loop, struct SmcLoopSolv
   solver->scale = N_VNew_Serial(solver->size, context);
   CHECK_CREATED(solver->scale, "N_VNew_Serial");
   N_VConst(1.0, solver->scale);
+  solver->last_point = smc_allocate(instance, (size_t)solver->size, sizeof(double));
+  CHECK_CREATED(solver->last_point, "allocating the loop's last point");
 
   solver->memory = KINCreate(context);
   CHECK_CREATED(solver->memory, "KINCreate");
@@ -141,6 +152,7 @@ static void free_solver(SmcInstance* instance, struct SmcLoopSolver* solver) {
   if (solver->scale != NULL) N_VDestroy(solver->scale);
   if (solver->residuals != NULL) N_VDestroy(solver->residuals);
   if (solver->unknowns != NULL) N_VDestroy(solver->unknowns);
+  if (solver->last_point != NULL) smc_release(instance, solver->last_point);
   smc_release(instance, solver);
 }
 
@@ -220,9 +232,13 @@ int32_t smc_solve_algebraic_loop(SmcModelData* data, int32_t loop, int32_t size,
   int flag = KINSol(solver->memory, solver->unknowns, KIN_LINESEARCH, solver->scale, solver->scale);
   if (!converged(solver->memory, flag))
     return fail(instance, loop, "did not converge: KINSol returned", KINGetReturnFlagName, flag);
-  /* KINSOL's last evaluation may have been a trial point: evaluate at the
-   * solution so every variable the residual computes matches it. */
-  if (residual(data, unknowns, N_VGetArrayPointer(solver->residuals)) != SMC_OK)
+  /* KINSOL's last evaluation may have been a trial point (a difference
+   * quotient's or a rejected line search step's): then evaluate at the
+   * solution, so every variable the residual computes matches it. Usually
+   * it was the solution itself, and the model's slots already hold it. */
+  const bool evaluated_at_solution =
+      solver->last_ok && memcmp(solver->last_point, unknowns, (size_t)size * sizeof *unknowns) == 0;
+  if (!evaluated_at_solution && residual(data, unknowns, N_VGetArrayPointer(solver->residuals)) != SMC_OK)
     return fail(instance, loop, "residual failed at the solution", NULL, 0);
   return SMC_OK;
 }
