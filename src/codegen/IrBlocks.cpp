@@ -3,6 +3,7 @@
 // smc_model.loop_descriptions.
 #include "codegen/IrBlocks.h"
 
+#include "codegen/ExprEquality.h"
 #include "codegen/IrChunks.h"
 #include "codegen/IrStatements.h"
 #include "smc/model.h"
@@ -155,6 +156,35 @@ void BlockEmitter::emitLinearLoop(const causal::AlgebraicLoop& loop, int32_t ind
   }
 }
 
+namespace {
+
+bool sameAssign(const causal::Assign& a, const causal::Assign& b) {
+  return a.target == b.target && sameExpr(*a.value, *b.value);
+}
+
+// The same unknowns, explicit part and residuals (source ranges aside).
+bool sameLoop(const causal::AlgebraicLoop& a, const causal::AlgebraicLoop& b) {
+  if (a.unknowns != b.unknowns || a.torn.size() != b.torn.size() || a.residuals.size() != b.residuals.size())
+    return false;
+  for (size_t i = 0; i < a.torn.size(); ++i)
+    if (!sameAssign(a.torn[i], b.torn[i])) return false;
+  for (size_t i = 0; i < a.residuals.size(); ++i)
+    if (!sameExpr(*a.residuals[i], *b.residuals[i])) return false;
+  return true;
+}
+
+}  // namespace
+
+// The residual function an earlier callback emitted for the same loop, or
+// nullptr. (Like an assignment's, a residual's code does not depend on the
+// mode it is evaluated in.)
+llvm::Function* BlockEmitter::sharedResidual(const causal::AlgebraicLoop& loop) const {
+  auto [begin, end] = ctx_.sharedResiduals.equal_range(loop.unknowns.front());
+  for (auto it = begin; it != end; ++it)
+    if (sameLoop(*it->second.loop, loop)) return it->second.function;
+  return nullptr;
+}
+
 void BlockEmitter::emitLoop(const causal::AlgebraicLoop& loop) {
   if (!checkLoop(loop)) return;
   const auto index = static_cast<int32_t>(ctx_.loopDescriptions.size());
@@ -163,7 +193,11 @@ void BlockEmitter::emitLoop(const causal::AlgebraicLoop& loop) {
     emitLinearLoop(loop, index);
     return;
   }
-  llvm::Function* residual = emitResidual(loop, index);
+  llvm::Function* residual = sharedResidual(loop);
+  if (!residual) {
+    residual = emitResidual(loop, index);
+    ctx_.sharedResiduals.emplace(loop.unknowns.front(), IrContext::SharedResidual{residual, &loop});
+  }
 
   std::vector<llvm::Constant*> refs;
   for (flat::VarId id : loop.unknowns)

@@ -1,6 +1,7 @@
 // The blocks of a causal model to IR, inside one callback:
 //   Assign          stores its value into the target's slot;
-//   AlgebraicLoop   a residual function plus a call to
+//   AlgebraicLoop   a residual function (one per distinct loop, shared by
+//                   the callbacks that solve it) plus a call to
 //                   smc_solve_algebraic_loop whose failure makes the
 //                   callback return SMC_FAILED;
 //   WhenBlock       the first branch that fires runs its actions (see
@@ -36,6 +37,7 @@ private:
   void emitLoop(const causal::AlgebraicLoop& loop);
   void emitLinearLoop(const causal::AlgebraicLoop& loop, int32_t index);
   llvm::Function* emitResidual(const causal::AlgebraicLoop& loop, int32_t index);
+  llvm::Function* sharedResidual(const causal::AlgebraicLoop& loop) const;
   bool checkLoop(const causal::AlgebraicLoop& loop);
   std::string describe(const causal::AlgebraicLoop& loop) const;
   void emitWhen(const causal::WhenBlock& when);

@@ -40,6 +40,14 @@ struct IrContext {
   };
   std::vector<SharedChunk> sharedChunks = {};
   std::multimap<flat::VarId, size_t> sharedChunkStarts = {};
+  // Residual functions of nonlinear loops, by the loop's first unknown: a
+  // loop that several callbacks solve (initialization, derivatives, event
+  // iteration) gets one, called with each callback's own loop number.
+  struct SharedResidual {
+    llvm::Function* function;
+    const causal::AlgebraicLoop* loop;
+  };
+  std::multimap<flat::VarId, SharedResidual> sharedResiduals = {};
 };
 
 // "Model.mo:12:5" for messages the runtime logs; "(unknown location)" when

@@ -115,8 +115,13 @@ TEST_F(IrGenTest, AlgebraicLoopCallsTheSolverWithItsDescription) {
                     "@smc_loop0_unknowns, ptr @smc_loop0_residual)"),
             std::string::npos)
       << ir;
-  // The same loop in compute_derivatives is loop 1.
-  EXPECT_NE(ir.find("@smc_solve_algebraic_loop(ptr %data, i32 1, i32 2"), std::string::npos);
+  // The same loop in compute_derivatives is loop 1, with its own solver
+  // but the residual function emitted for loop 0.
+  EXPECT_NE(ir.find("@smc_solve_algebraic_loop(ptr %data, i32 1, i32 2, ptr @smc_loop1_unknowns, ptr "
+                    "@smc_loop0_residual)"),
+            std::string::npos)
+      << ir;
+  EXPECT_EQ(ir.find("@smc_loop1_residual"), std::string::npos);
   EXPECT_NE(ir.find("equations at Loop.mo:5:3, Loop.mo:6:3 for a, b"), std::string::npos);
 }
 
