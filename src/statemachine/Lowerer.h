@@ -25,11 +25,16 @@ using flat::Op;
 using flat::VarId;
 
 // The variables of one machine's semantics model (names `$sm.<machine>.*`).
+// The reset vectors exist only where something reads them (created by
+// resetOf on first use): the machine's reset chain (selectedReset,
+// activeReset, nextReset) when any of its states' resets is read, and a
+// state's pair of activeResetStates/nextResetStates when that state's is.
 struct MachineVars {
-  VarId reset = 0, selectedState = 0, selectedReset = 0, activeState = 0, activeReset = 0;
-  VarId nextState = 0, nextReset = 0;
+  VarId reset = 0, selectedState = 0, activeState = 0;
+  VarId nextState = 0;
   std::optional<VarId> immediate, delayed, fired, ticks, entered;
-  std::vector<VarId> activeResetStates, nextResetStates;
+  std::optional<VarId> selectedReset, activeReset, nextReset;
+  std::vector<std::optional<VarId>> activeResetStates, nextResetStates;
   std::vector<VarId> stateActive;  // per state: the visible `activeState(<path>)`
 };
 
@@ -77,7 +82,8 @@ private:
   void declareMachine(size_t m);
   VarId stateActive(StateRef s) const { return vars_[s.machine].stateActive[s.state - 1]; }
   ExprPtr activeOf(size_t m) const;
-  ExprPtr resetOf(StateRef s) const;
+  ExprPtr resetOf(StateRef s);
+  void emitResets(size_t m, std::vector<flat::Equation>& out);
   ExprPtr whenActive(size_t m, ExprPtr value, VarId v) const;
   ExprPtr inFinalState(size_t m) const;
   ExprPtr transitionChoice(size_t m, bool immediate, VarId state);

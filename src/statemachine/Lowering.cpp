@@ -19,6 +19,8 @@ std::optional<flat::FlatModel> Lowerer::run() {
   std::vector<flat::Equation> equations = lowerModelEquations();
   for (size_t m = 0; m < sm_.machines.size(); ++m) emitMachine(m, equations);
   for (size_t m = 0; m < sm_.machines.size(); ++m) emitTimers(m, equations);
+  // Last: every reader of a reset vector has asked for it by now.
+  for (size_t m = 0; m < sm_.machines.size(); ++m) emitResets(m, equations);
   checkNoOperators();
   if (diags_.hasErrors()) return std::nullopt;
   model_.equations = std::move(equations);

@@ -18,20 +18,15 @@ void Lowerer::declareMachine(size_t m) {
   MachineVars& v = vars_[m];
   v.reset = addBoolean(m, "reset", false);
   v.selectedState = addInteger(m, "selectedState", 1);
-  v.selectedReset = addBoolean(m, "selectedReset", false);
   bool anyImmediate = false, anyDelayed = false;
   for (const auto& t : mc.transitions) (t.immediate ? anyImmediate : anyDelayed) = true;
   if (anyImmediate) v.immediate = addInteger(m, "immediate", 0);
   if (anyDelayed) v.delayed = addInteger(m, "delayed", 0);
   if (!mc.transitions.empty()) v.fired = addInteger(m, "fired", 0);
   v.activeState = addInteger(m, "activeState", 1);
-  v.activeReset = addBoolean(m, "activeReset", false);
   v.nextState = addInteger(m, "nextState", 1);
-  v.nextReset = addBoolean(m, "nextReset", false);
-  for (size_t i = 1; i <= mc.states.size(); ++i) {
-    v.activeResetStates.push_back(addBoolean(m, fmt::format("activeResetStates[{}]", i), false));
-    v.nextResetStates.push_back(addBoolean(m, fmt::format("nextResetStates[{}]", i), false));
-  }
+  v.activeResetStates.resize(mc.states.size());
+  v.nextResetStates.resize(mc.states.size());
   for (const std::string& path : mc.states) {
     v.stateActive.push_back(
         addVariable("activeState(" + path + ")", flat::BaseType::Boolean, boolean(false), false, mc.range));
@@ -46,11 +41,45 @@ ExprPtr Lowerer::activeOf(size_t m) const {
 }
 
 // True at the tick where state `s` runs after a reset (of its machine or
-// by a reset transition into it).
-ExprPtr Lowerer::resetOf(StateRef s) const {
-  const MachineVars& v = vars_[s.machine];
+// by a reset transition into it). Creates the reset vectors it reads.
+ExprPtr Lowerer::resetOf(StateRef s) {
+  const size_t m = s.machine, i = s.state - 1;
+  MachineVars& v = vars_[m];
+  if (!v.activeReset) {
+    v.selectedReset = addBoolean(m, "selectedReset", false);
+    v.activeReset = addBoolean(m, "activeReset", false);
+    v.nextReset = addBoolean(m, "nextReset", false);
+  }
+  if (!v.activeResetStates[i]) {
+    v.activeResetStates[i] = addBoolean(m, fmt::format("activeResetStates[{}]", i + 1), false);
+    v.nextResetStates[i] = addBoolean(m, fmt::format("nextResetStates[{}]", i + 1), false);
+  }
   return binary(Op::And, var(stateActive(s)),
-                binary(Op::Or, var(v.activeReset), var(v.activeResetStates[s.state - 1])));
+                binary(Op::Or, var(*v.activeReset), var(*v.activeResetStates[i])));
+}
+
+// The equations of the reset vectors resetOf created.
+void Lowerer::emitResets(size_t m, std::vector<flat::Equation>& out) {
+  const Machine& mc = machine(m);
+  const MachineVars& v = vars_[m];
+  if (!v.activeReset) return;
+  add(out, *v.selectedReset, flat::makeIf(var(v.reset), boolean(true), previous(*v.nextReset)), m);
+  // t[fired].reset as an if-chain.
+  ExprPtr reset = var(*v.selectedReset);
+  for (size_t k = 0; k < mc.transitions.size(); ++k)
+    reset = flat::makeIf(equals(*v.fired, long(k + 1)), boolean(mc.transitions[k].reset), reset);
+  add(out, *v.activeReset, flat::makeIf(var(v.reset), boolean(true), reset), m);
+  add(out, *v.nextReset, whenActive(m, boolean(false), *v.nextReset), m);
+  for (size_t i = 0; i < mc.states.size(); ++i) {
+    if (!v.activeResetStates[i]) continue;
+    add(out, *v.activeResetStates[i],
+        flat::makeIf(var(v.reset), boolean(true), previous(*v.nextResetStates[i])), m);
+    add(out, *v.nextResetStates[i],
+        whenActive(m,
+                   flat::makeIf(equals(v.activeState, long(i + 1)), boolean(false), var(*v.activeResetStates[i])),
+                   *v.nextResetStates[i]),
+        m);
+  }
 }
 
 // `if active then value else previous(v)`, or just value at the top level.
@@ -97,7 +126,6 @@ void Lowerer::emitMachine(size_t m, std::vector<flat::Equation>& out) {
   else
     add(out, v.reset, flat::makeClockOp(flat::ClockOperator::FirstTick, {}), m);
   add(out, v.selectedState, flat::makeIf(var(v.reset), integer(1), previous(v.nextState)), m);
-  add(out, v.selectedReset, flat::makeIf(var(v.reset), boolean(true), previous(v.nextReset)), m);
   if (v.immediate) {
     // Located at the highest-priority immediate transition, for messages
     // about this choice (e.g. an algebraic loop through a condition).
@@ -116,26 +144,12 @@ void Lowerer::emitMachine(size_t m, std::vector<flat::Equation>& out) {
       fired = v.immediate ? var(*v.immediate) : previous(*v.delayed);
     add(out, *v.fired, fired, m);
   }
-  // activeState and activeReset: t[fired].to / t[fired].reset as if-chains.
-  ExprPtr state = var(v.selectedState), reset = var(v.selectedReset);
-  for (size_t k = 0; k < mc.transitions.size(); ++k) {
-    const MachineTransition& t = mc.transitions[k];
-    state = flat::makeIf(equals(*v.fired, long(k + 1)), integer(t.to), state);
-    reset = flat::makeIf(equals(*v.fired, long(k + 1)), boolean(t.reset), reset);
-  }
+  // activeState: t[fired].to as an if-chain (activeReset: emitResets).
+  ExprPtr state = var(v.selectedState);
+  for (size_t k = 0; k < mc.transitions.size(); ++k)
+    state = flat::makeIf(equals(*v.fired, long(k + 1)), integer(mc.transitions[k].to), state);
   add(out, v.activeState, flat::makeIf(var(v.reset), integer(1), state), m);
-  add(out, v.activeReset, flat::makeIf(var(v.reset), boolean(true), reset), m);
   add(out, v.nextState, whenActive(m, var(v.activeState), v.nextState), m);
-  add(out, v.nextReset, whenActive(m, boolean(false), v.nextReset), m);
-  for (size_t i = 0; i < mc.states.size(); ++i) {
-    add(out, v.activeResetStates[i],
-        flat::makeIf(var(v.reset), boolean(true), previous(v.nextResetStates[i])), m);
-    add(out, v.nextResetStates[i],
-        whenActive(m,
-                   flat::makeIf(equals(v.activeState, long(i + 1)), boolean(false), var(v.activeResetStates[i])),
-                   v.nextResetStates[i]),
-        m);
-  }
   for (size_t i = 0; i < mc.states.size(); ++i) {
     ExprPtr is = equals(v.activeState, long(i + 1));
     if (ExprPtr active = activeOf(m)) is = binary(Op::And, active, is);

@@ -44,22 +44,16 @@ TEST(StateMachineLowering, TwoStateMachineFollowsTheSemanticsModel) {
       "y = x",
       m + "reset = firstTick()",
       m + "selectedState = if " + m + "reset then 1 else previous(" + m + "nextState)",
-      m + "selectedReset = if " + m + "reset then true else previous(" + m + "nextReset)",
       m + "immediate = if " + m + "selectedState == 2 and previous(x) == 0 then 2 else 0",
       m + "delayed = if " + m + "nextState == 1 and x >= 3 then 1 else 0",
       m + "fired = if previous(" + m + "delayed) > " + m + "immediate then previous(" + m + "delayed) else " + m +
           "immediate",
       m + "activeState = if " + m + "reset then 1 else if " + m + "fired == 2 then 1 else if " + m +
           "fired == 1 then 2 else " + m + "selectedState",
-      m + "activeReset = if " + m + "reset then true else if " + m + "fired == 2 then true else if " + m +
-          "fired == 1 then true else " + m + "selectedReset",
       // Top level: active is always true.
       m + "nextState = " + m + "activeState",
-      m + "nextReset = false",
-      m + "activeResetStates[1] = if " + m + "reset then true else previous(" + m + "nextResetStates[1])",
-      m + "nextResetStates[1] = if " + m + "activeState == 1 then false else " + m + "activeResetStates[1]",
-      m + "activeResetStates[2] = if " + m + "reset then true else previous(" + m + "nextResetStates[2])",
-      m + "nextResetStates[2] = if " + m + "activeState == 2 then false else " + m + "activeResetStates[2]",
+      // No reset vectors: nothing reads a state's reset (x belongs to no
+      // state, and no state holds a machine).
       "activeState(a) = " + m + "activeState == 1",
       "activeState(b) = " + m + "activeState == 2",
   };
@@ -92,14 +86,20 @@ TEST(StateMachineLowering, GeneratedVariablesAreHiddenExceptActiveStateFlags) {
   }
 }
 
-TEST(StateMachineLowering, VariableOfAStateReadsItsStartValueWhenTheStateIsReset) {
+// State s counts its own Integer s.n (start 10) up to 13, then idles for
+// a tick: s -> idle when s.n >= 13, idle -> s at once (priority 1).
+SmBuilder countingStateWithIdle() {
   SmBuilder b("Reset");
   VarId n = b.integer("s.n", 10);
   b.equation(var(n), add(previous(n), integer(1)), "s");
   b.initialState("s");
   b.transition("s", "idle", greaterEq(var(n), integer(13)), {.immediate = false});
   b.transition("idle", "s", boolean(true), {.immediate = false, .priority = 1});
-  SmRun run = runStateMachines(b.model);
+  return b;
+}
+
+TEST(StateMachineLowering, VariableOfAStateReadsItsStartValueWhenTheStateIsReset) {
+  SmRun run = runStateMachines(countingStateWithIdle().model);
   ASSERT_TRUE(run.lowered) << run.messages;
   std::string resetOfS = "activeState(s) and ($sm.s.activeReset or $sm.s.activeResetStates[1])";
   std::string previousN = "if " + resetOfS + " then 10 else previous(s.n)";
@@ -107,19 +107,60 @@ TEST(StateMachineLowering, VariableOfAStateReadsItsStartValueWhenTheStateIsReset
   EXPECT_EQ(definitionOf(*run.lowered, "s.n"), "if activeState(s) then (" + previousN + ") + 1 else previous(s.n)");
 }
 
-TEST(StateMachineLowering, OuterVariableOfAMacroStateIsResetByTheMacroState) {
-  // count belongs to state1 and is defined in state1.c, a state of the
-  // machine inside state1 (the chapter's example): the reset of state1
-  // resets it, whichever sub-state is active.
+// The reset vectors of the semantics model, for the one state whose reset
+// something reads (s owns n): the machine's reset chain and s's pair, none
+// for idle. Transition 1 is s -> idle, 2 is idle -> s, both with reset.
+TEST(StateMachineLowering, ResetVectorsExistForTheStatesWhoseResetIsRead) {
+  SmRun run = runStateMachines(countingStateWithIdle().model);
+  ASSERT_TRUE(run.lowered) << run.messages;
+  const std::string m = "$sm.s.";
+  EXPECT_EQ(definitionOf(*run.lowered, m + "selectedReset"),
+            "if " + m + "reset then true else previous(" + m + "nextReset)");
+  EXPECT_EQ(definitionOf(*run.lowered, m + "activeReset"),
+            "if " + m + "reset then true else if " + m + "fired == 2 then true else if " + m +
+                "fired == 1 then true else " + m + "selectedReset");
+  EXPECT_EQ(definitionOf(*run.lowered, m + "nextReset"), "false");
+  EXPECT_EQ(definitionOf(*run.lowered, m + "activeResetStates[1]"),
+            "if " + m + "reset then true else previous(" + m + "nextResetStates[1])");
+  EXPECT_EQ(definitionOf(*run.lowered, m + "nextResetStates[1]"),
+            "if " + m + "activeState == 1 then false else " + m + "activeResetStates[1]");
+  for (const flat::Variable& v : run.lowered->variables)
+    EXPECT_EQ(v.name.find("ResetStates[2]"), std::string::npos) << v.name;
+}
+
+// The chapter's macro state: state1 <-> state2, and inside state1 a
+// machine a -> c; Integer `counter` (start 0) counts up in state1.c.
+SmBuilder macroStateCounting(const std::string& counter) {
   SmBuilder b("Macro");
-  VarId count = b.integer("state1.count", 0);
+  VarId count = b.integer(counter, 0);
   b.equation(var(count), add(previous(count), integer(1)), "state1.c");
   b.initialState("state1");
   b.transition("state1", "state2", boolean(true), {.immediate = false});
   b.transition("state2", "state1", boolean(true), {.immediate = false});
   b.initialState("state1.a", "state1");
   b.transition("state1.a", "state1.c", boolean(true), {.immediate = false}, "state1");
-  SmRun run = runStateMachines(b.model);
+  return b;
+}
+
+// A sub-machine's reset vectors hold their values while the enclosing
+// state is inactive (its `active`): read here because k belongs to the
+// sub-state state1.c, state 2 of the machine inside state1.
+TEST(StateMachineLowering, SubMachineResetVectorsKeepTheirValuesWhileTheEnclosingStateIsInactive) {
+  SmRun run = runStateMachines(macroStateCounting("state1.c.k").model);
+  ASSERT_TRUE(run.lowered) << run.messages;
+  const std::string m = "$sm.state1.a.";
+  EXPECT_EQ(definitionOf(*run.lowered, m + "nextReset"),
+            "if activeState(state1) then false else previous(" + m + "nextReset)");
+  EXPECT_EQ(definitionOf(*run.lowered, m + "nextResetStates[2]"),
+            "if activeState(state1) then if " + m + "activeState == 2 then false else " + m +
+                "activeResetStates[2] else previous(" + m + "nextResetStates[2])");
+}
+
+TEST(StateMachineLowering, OuterVariableOfAMacroStateIsResetByTheMacroState) {
+  // count belongs to state1 and is defined in state1.c, a state of the
+  // machine inside state1 (the chapter's example): the reset of state1
+  // resets it, whichever sub-state is active.
+  SmRun run = runStateMachines(macroStateCounting("state1.count").model);
   ASSERT_TRUE(run.lowered) << run.messages;
   std::string resetOf1 = "activeState(state1) and ($sm.state1.activeReset or $sm.state1.activeResetStates[1])";
   std::string previousCount = "if " + resetOf1 + " then 0 else previous(state1.count)";
@@ -131,8 +172,10 @@ TEST(StateMachineLowering, OuterVariableOfAMacroStateIsResetByTheMacroState) {
             "activeState(state1) and $sm.state1.a.activeState == 2");
   EXPECT_EQ(definitionOf(*run.lowered, "$sm.state1.a.nextState"),
             "if activeState(state1) then $sm.state1.a.activeState else previous($sm.state1.a.nextState)");
-  EXPECT_EQ(definitionOf(*run.lowered, "$sm.state1.a.nextReset"),
-            "if activeState(state1) then false else previous($sm.state1.a.nextReset)");
+  // Inside state1 nothing is reset per sub-state: the sub-machine has no
+  // reset vectors, and its nextState keeps its value while state1 is inactive.
+  for (const flat::Variable& v : run.lowered->variables)
+    EXPECT_EQ(v.name.find("$sm.state1.a.nextReset"), std::string::npos) << v.name;
 }
 
 TEST(StateMachineLowering, SynchronizeWaitsForFinalStatesOfInnerMachines) {
