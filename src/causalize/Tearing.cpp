@@ -20,10 +20,12 @@ namespace smc::causal {
 
 namespace {
 
-// The explicit solution of `eq` for `unknown`, or null when the equation is
-// not linear in it with a coefficient free of the loop's unknowns.
-ExprPtr explicitSolution(const flat::Equation& eq, VarId unknown, const std::unordered_map<VarId, size_t>& position) {
-  auto parts = linearParts(flat::makeBinary(flat::Op::Sub, eq.lhs, eq.rhs, eq.range), unknown);
+// The explicit solution of `eq` (whose residual lhs - rhs is `residual`)
+// for `unknown`, or null when the equation is not linear in it with a
+// coefficient free of the loop's unknowns.
+ExprPtr explicitSolution(const flat::Equation& eq, const ExprPtr& residual, VarId unknown,
+                         const std::unordered_map<VarId, size_t>& position) {
+  auto parts = linearParts(residual, unknown);
   if (!parts || !parts->coefficient) return nullptr;
   std::set<VarId> uses;
   collectUses(*parts->coefficient, uses);
@@ -167,14 +169,16 @@ AlgebraicLoop tearLoop(const std::vector<const flat::Equation*>& equations, cons
   // Each equation's loop unknowns, those it gives explicitly first.
   std::vector<std::vector<size_t>> incidence(n), explicitIncidence(n);
   std::vector<std::vector<ExprPtr>> solutions(n);  // parallel to incidence
+  std::vector<ExprPtr> residuals(n);
   for (size_t k = 0; k < n; ++k) {
+    const flat::Equation& eq = *equations[k];
+    residuals[k] = flat::makeBinary(flat::Op::Sub, eq.lhs, eq.rhs, eq.range);
     std::set<VarId> uses;
-    collectUses(*equations[k]->lhs, uses);
-    collectUses(*equations[k]->rhs, uses);
+    collectUses(*residuals[k], uses);
     std::vector<std::pair<size_t, ExprPtr>> edges;
     for (VarId v : uses)
       if (auto found = position.find(v); found != position.end())
-        edges.emplace_back(found->second, explicitSolution(*equations[k], v, position));
+        edges.emplace_back(found->second, explicitSolution(eq, residuals[k], v, position));
     std::stable_partition(edges.begin(), edges.end(), [](const auto& edge) { return edge.second != nullptr; });
     for (auto& [u, solution] : edges) {
       if (solution) explicitIncidence[k].push_back(u);
@@ -204,10 +208,9 @@ AlgebraicLoop tearLoop(const std::vector<const flat::Equation*>& equations, cons
     // Every pair is in the tearing set if the explicit ones were not
     // ordered (cannot happen for a feedback vertex set; kept as a guard).
     if (!tear[k] && ordered) continue;
-    const flat::Equation& eq = *equations[k];
     loop.unknowns.push_back(unknowns[unknownOf[k]]);
-    loop.residuals.push_back(flat::makeBinary(flat::Op::Sub, eq.lhs, eq.rhs, eq.range));
-    loop.ranges.push_back(eq.range);
+    loop.residuals.push_back(residuals[k]);
+    loop.ranges.push_back(equations[k]->range);
   }
   if (!ordered) return loop;
   for (size_t k : order) loop.torn.push_back(Assign{unknowns[unknownOf[k]], solution[k], equations[k]->range});

@@ -30,7 +30,15 @@ bool BlockEmitter::checkLoop(const causal::AlgebraicLoop& loop) {
                       loop.unknowns.size(), loop.residuals.size());
     return false;
   }
-  for (flat::VarId id : loop.unknowns) {
+  std::vector<flat::VarId> computed = loop.unknowns;  // and the explicit part's targets
+  for (const causal::Assign& assign : loop.torn) {
+    if (!assign.value) {
+      ctx_.diags.error(assign.range, "internal error: algebraic loop with an explicit assignment without a value");
+      return false;
+    }
+    computed.push_back(assign.target);
+  }
+  for (flat::VarId id : computed) {
     if (id >= ctx_.model.flat.variables.size()) {
       ctx_.diags.errorf(firstRange(loop), "internal error: loop unknown {} does not exist", id);
       return false;

@@ -155,6 +155,15 @@ TEST_F(IrGenTest, TornLoopComputesItsExplicitPartInsideTheResidual) {
             std::string::npos);
 }
 
+TEST_F(IrGenTest, TornLoopWithAnUnknownExplicitTargetIsAnInternalErrorNotACrash) {
+  causal::CausalModel model = algebraicLoop();
+  auto& loop = std::get<causal::AlgebraicLoop>(model.derivativeBlocks.front());
+  loop.torn = {causal::Assign{9999, var(loop.unknowns[0]), at(6, 3)}};
+  EXPECT_TRUE(dump(model).empty());
+  EXPECT_NE(firstError().find("internal error: loop unknown 9999 does not exist"), std::string::npos)
+      << firstError();
+}
+
 TEST_F(IrGenTest, IfExpressionBranchesInsteadOfSelecting) {
   ModelBuilder m("Branches");
   flat::VarId p = m.parameter("p", real(1.0));
