@@ -4,7 +4,7 @@
 
 namespace smc::codegen {
 
-bool sameExpr(const flat::Expr& a, const flat::Expr& b) {
+bool sameNode(const flat::Expr& a, const flat::Expr& b) {
   if (a.kind != b.kind || a.args.size() != b.args.size()) return false;
   switch (a.kind) {
     case flat::ExprKind::Real: return a.real == b.real;
@@ -42,6 +42,11 @@ bool sameExpr(const flat::Expr& a, const flat::Expr& b) {
     case flat::ExprKind::TicksInState:
     case flat::ExprKind::TimeInState: break;
   }
+  return true;
+}
+
+bool sameExpr(const flat::Expr& a, const flat::Expr& b) {
+  if (!sameNode(a, b)) return false;
   for (size_t i = 0; i < a.args.size(); ++i) {
     if (!a.args[i] || !b.args[i]) {
       if (a.args[i] != b.args[i]) return false;

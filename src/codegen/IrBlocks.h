@@ -1,5 +1,6 @@
 // The blocks of a causal model to IR, inside one callback:
-//   Assign          stores its value into the target's slot;
+//   Assign          stores its value into the target's slot; a run of
+//                   assignments (AssignRuns.h) becomes one loop;
 //   AlgebraicLoop   a residual function (one per distinct loop, shared by
 //                   the callbacks that solve it) plus a call to
 //                   smc_solve_algebraic_loop whose failure makes the
@@ -32,6 +33,8 @@ public:
 
   void emit(const causal::Block& block);
   void emitAssign(const causal::Assign& assign);
+  // The `count` assignments of a run that starts with `first`, as one loop.
+  void emitRun(const causal::Assign& first, size_t count, const RunStrides& strides);
 
 private:
   void emitLoop(const causal::AlgebraicLoop& loop);

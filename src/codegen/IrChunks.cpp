@@ -108,9 +108,22 @@ void emitChunked(IrContext& ctx, FunctionFrame& frame, llvm::IRBuilder<>& builde
 void emitBlockList(IrContext& ctx, FunctionFrame& frame, llvm::IRBuilder<>& builder,
                    const std::vector<const causal::Block*>& blocks, EvalMode mode,
                    llvm::Value* statesReinitialized) {
+  // A list is emitted item by item: a block, or a run of assignments as one
+  // loop (AssignRuns.h). Chunks hold whole items and count each as one.
+  const auto itemEnd = [&](size_t at, size_t limit) {
+    std::optional<AssignRun> run = findAssignRun(ctx.layout, blocks, at, limit);
+    return run ? run->end : at + 1;
+  };
   const EmitRange emitRange = [&](FunctionFrame& f, llvm::IRBuilder<>& b, size_t begin, size_t end) {
     BlockEmitter emitter(ctx, f, b, mode, sameArgumentIn(f.function(), statesReinitialized));
-    for (size_t i = begin; i < end; ++i) emitter.emit(*blocks[i]);
+    for (size_t i = begin; i < end;) {
+      if (std::optional<AssignRun> run = findAssignRun(ctx.layout, blocks, i, end)) {
+        emitter.emitRun(std::get<causal::Assign>(*blocks[i]), run->end - i, run->strides);
+        i = run->end;
+      } else {
+        emitter.emit(*blocks[i++]);
+      }
+    }
   };
   if (blocks.size() <= kBlocksPerChunk) {
     emitRange(frame, builder, 0, blocks.size());
@@ -126,8 +139,11 @@ void emitBlockList(IrContext& ctx, FunctionFrame& frame, llvm::IRBuilder<>& buil
     }
     // A new chunk, ending where a shared one begins so that the rest of the
     // list can still reuse it.
-    size_t end = at + 1;
-    while (end < blocks.size() && end - at < kBlocksPerChunk && !findShared(ctx, blocks, end)) ++end;
+    size_t end = itemEnd(at, blocks.size());
+    for (size_t items = 1; end < blocks.size() && items < kBlocksPerChunk &&
+                           !findShared(ctx, blocks, end);
+         ++items)
+      end = itemEnd(end, blocks.size());
     bool onlyAssigns = true;
     for (size_t i = at; onlyAssigns && i < end; ++i)
       onlyAssigns = std::holds_alternative<causal::Assign>(*blocks[i]);

@@ -67,7 +67,9 @@ Typed ExprEmitter::emit(const flat::Expr& e) {
     case flat::ExprKind::Boolean: return emitLiteral(e);
     case flat::ExprKind::String:
       return error(e.range, "not supported yet: String expression in an equation");
-    case flat::ExprKind::Var: return load(e.var, e.range);
+    case flat::ExprKind::Var:
+      if (scope_) return loadLocal(e.var, e.range);
+      return loadNode(e, e.range, readPre_);
     case flat::ExprKind::Time:
       if (scope_) return error(e.range, "'time' cannot be used inside a function (spec 12.2)");
       return {frame_.time(), ValueType::Real};
@@ -113,7 +115,7 @@ Typed ExprEmitter::emitPreOperator(const flat::Expr& e) {
   if (scope_) return error(e.range, "pre() cannot be used inside a function");
   if (e.args.size() != 1 || !e.args[0] || e.args[0]->kind != flat::ExprKind::Var)
     return error(e.range, "internal error: pre() of something other than a variable");
-  return loadModel(e.args[0]->var, e.range, true);
+  return loadNode(*e.args[0], e.range, true);
 }
 
 // initial() and terminal(): data->initial / data->terminal != 0.
@@ -155,7 +157,27 @@ Typed ExprEmitter::load(flat::VarId id, SourceRange where) {
   return loadModel(id, where, readPre_);
 }
 
-Typed ExprEmitter::loadModel(flat::VarId id, SourceRange where, bool pre) {
+llvm::Value* ExprEmitter::runSlot(int32_t valueReference, int64_t stride) {
+  if (!iteration_ || stride == 0) return nullptr;
+  llvm::Value* moved = b_.CreateNSWMul(iteration_->index, b_.getInt64(static_cast<uint64_t>(stride)));
+  return b_.CreateNSWAdd(b_.getInt64(static_cast<uint64_t>(int64_t{valueReference})), moved);
+}
+
+Typed ExprEmitter::loadNode(const flat::Expr& var, SourceRange where, bool pre) {
+  llvm::Value* slot = nullptr;
+  if (iteration_) {
+    auto invariant = iteration_->invariants.find(&var);
+    if (invariant != iteration_->invariants.end()) return invariant->second;
+  }
+  if (iteration_ && var.var < ctx_.model.flat.variables.size()) {
+    auto stride = iteration_->strides->reads.find(&var);
+    if (stride != iteration_->strides->reads.end())
+      slot = runSlot(ctx_.layout.of(var.var).valueReference, stride->second);
+  }
+  return loadModel(var.var, where, pre, slot);
+}
+
+Typed ExprEmitter::loadModel(flat::VarId id, SourceRange where, bool pre, llvm::Value* slotIndex) {
   if (id >= ctx_.model.flat.variables.size())
     return error(where, fmt::format("internal error: reference to unknown variable {}", id));
   const VarInfo& info = ctx_.layout.of(id);
@@ -163,8 +185,8 @@ Typed ExprEmitter::loadModel(flat::VarId id, SourceRange where, bool pre) {
   llvm::Type* storage = info.type == flat::BaseType::Real ? ctx_.types.real : ctx_.types.integer;
   llvm::Value* array = pre ? frame_.preArrayOf(info.type) : frame_.arrayOf(info.type);
   const std::string shown = pre ? "pre(" + name + ")" : name;
-  llvm::Value* slot = b_.CreateInBoundsGEP(storage, array, b_.getInt32(info.valueReference),
-                                           shown + ".slot");
+  llvm::Value* index = slotIndex ? slotIndex : b_.getInt32(info.valueReference);
+  llvm::Value* slot = b_.CreateInBoundsGEP(storage, array, index, shown + ".slot");
   llvm::Value* value = b_.CreateLoad(storage, slot, shown);
   if (info.type == flat::BaseType::Boolean)
     return {b_.CreateICmpNE(value, b_.getInt32(0)), ValueType::Boolean};
@@ -183,7 +205,7 @@ Typed ExprEmitter::loadLocal(flat::VarId id, SourceRange where) {
   return {b_.CreateLoad(llvmTypeOf(ctx_, *type), slot, v.name), *type};
 }
 
-bool ExprEmitter::store(flat::VarId id, Typed value, SourceRange where) {
+bool ExprEmitter::store(flat::VarId id, Typed value, SourceRange where, llvm::Value* slotIndex) {
   if (scope_) return storeLocal(id, value, where);
   if (id >= ctx_.model.flat.variables.size()) {
     error(where, fmt::format("internal error: assignment to unknown variable {}", id));
@@ -196,8 +218,8 @@ bool ExprEmitter::store(flat::VarId id, Typed value, SourceRange where) {
     converted = b_.CreateZExt(converted, ctx_.types.integer);
   llvm::Type* storage = converted->getType();
   const std::string& name = ctx_.model.flat.variables[id].name;
-  llvm::Value* slot = b_.CreateInBoundsGEP(storage, frame_.arrayOf(info.type),
-                                           b_.getInt32(info.valueReference), name + ".slot");
+  llvm::Value* index = slotIndex ? slotIndex : b_.getInt32(info.valueReference);
+  llvm::Value* slot = b_.CreateInBoundsGEP(storage, frame_.arrayOf(info.type), index, name + ".slot");
   b_.CreateStore(converted, slot);
   return true;
 }

@@ -11,9 +11,11 @@
 // been replaced by its flag variable before code generation.
 #pragma once
 
+#include "codegen/AssignRuns.h"
 #include "codegen/IrContext.h"
 
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
 namespace smc::codegen {
@@ -55,8 +57,27 @@ public:
   Typed emitPre(const flat::Expr& e);
 
   Typed load(flat::VarId id, SourceRange where);
-  // Stores into the variable's slot, converting Integer to Real if needed.
-  bool store(flat::VarId id, Typed value, SourceRange where);
+  // A model variable's slot (or pre() slot), or the one `slot` computes.
+  Typed loadModel(flat::VarId id, SourceRange where, bool pre, llvm::Value* slot = nullptr);
+  // Stores into the variable's slot (or the one `slot` computes, inside a
+  // run's loop), converting Integer to Real if needed.
+  bool store(flat::VarId id, Typed value, SourceRange where, llvm::Value* slot = nullptr);
+
+  // Inside the loop of a run of assignments (AssignRuns.h), the value's
+  // variable nodes read the slot `iteration` strides away from their own.
+  // Slots that no iteration moves or writes are read once, before the
+  // loop: `invariants` holds those values by variable node (a Var, or the
+  // Var inside a pre()). Left in the loop, such a load would keep LLVM from
+  // proving that the loop's stores never reach it, and so from vectorizing.
+  struct RunIteration {
+    const RunStrides* strides = nullptr;
+    llvm::Value* index = nullptr;  // i64, 0 for the run's first assignment
+    std::unordered_map<const flat::Expr*, Typed> invariants;
+  };
+  void setIteration(const RunIteration* iteration) { iteration_ = iteration; }
+  // The slot index value reference + iteration * stride, or null outside a
+  // run or for a stride of zero (the constant value reference then serves).
+  llvm::Value* runSlot(int32_t valueReference, int64_t stride);
   // A literal start value in the variable's slot.
   void storeLiteral(flat::VarId id, const Literal& value);
   // The type of variable `id` in the current scope (model or function).
@@ -90,7 +111,8 @@ private:
   bool emitArguments(const flat::Expr& call, const flat::Function& fn,
                      std::vector<llvm::Value*>& arguments);
 
-  Typed loadModel(flat::VarId id, SourceRange where, bool pre);
+  // A variable node: its own slot, or the one the run's iteration reads.
+  Typed loadNode(const flat::Expr& var, SourceRange where, bool pre);
   Typed loadLocal(flat::VarId id, SourceRange where);
   bool storeLocal(flat::VarId id, Typed value, SourceRange where);
   llvm::Value* libm(const char* name, llvm::ArrayRef<llvm::Value*> args);
@@ -101,6 +123,7 @@ private:
   llvm::IRBuilder<>& b_;
   const LocalScope* scope_;
   bool readPre_ = false;  // inside emitPre
+  const RunIteration* iteration_ = nullptr;
 };
 
 }  // namespace smc::codegen

@@ -18,20 +18,9 @@ namespace {
 
 using namespace testing;
 
-// A chain of n first-order lags: n derivative equations in one list.
-std::string chainSource(int n) {
-  return fmt::format(R"(model Chain
-  parameter Integer n = {};
-  Real x[n](each start = 0, each fixed = true);
-equation
-  der(x[1]) = 1 - x[1];
-  for i in 2:n loop
-    der(x[i]) = x[i - 1] - x[i];
-  end for;
-end Chain;
-)",
-                     n);
-}
+// Each lag has its own time constant, a literal once flattened, so that no
+// two equations form a run (AssignRuns.h) and each stays a block of its own.
+std::string chainSource(int n) { return lagChainSource(n, "(x[i - 1] - x[i]) / i"); }
 
 // The functions named `prefix<k>` that `body` calls, in call order.
 std::vector<std::string> calledFunctions(const std::string& body, const std::string& prefix) {
@@ -79,7 +68,8 @@ TEST_F(ChunkingTest, LongCallbacksCallChunksOfBoundedSize) {
     EXPECT_LE(instructionCount(body), 16 * kBlocksPerChunk) << chunk;
     instructions += instructionCount(body);
   }
-  // Every equation is in some chunk: a load, a subtraction and a store at least.
+  // Every equation is in some chunk: a load, a subtraction, a division and a
+  // store at least.
   EXPECT_GE(instructions, 3u * static_cast<size_t>(n));
   // Each call is checked, so a failing chunk fails the callback.
   EXPECT_EQ(countLinesStartingWith(functionBody(ir, "smc_compute_derivatives"), "chunk.done"),

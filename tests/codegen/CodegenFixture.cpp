@@ -3,6 +3,8 @@
 
 #include "ClockedModels.h"
 
+#include <fmt/format.h>
+
 namespace smc::codegen::testing {
 
 namespace {
@@ -57,6 +59,20 @@ size_t countLinesStartingWith(const std::string& text, const std::string& what) 
   const std::string line = "\n" + what;
   for (size_t at = text.find(line); at != std::string::npos; at = text.find(line, at + 1)) ++n;
   return n;
+}
+
+std::string lagChainSource(int n, const std::string& coupling) {
+  return fmt::format(R"(model Chain
+  parameter Integer n = {};
+  Real x[n](each start = 0, each fixed = true);
+equation
+  der(x[1]) = 1 - x[1];
+  for i in 2:n loop
+    der(x[i]) = {};
+  end for;
+end Chain;
+)",
+                     n, coupling);
 }
 
 }  // namespace smc::codegen::testing

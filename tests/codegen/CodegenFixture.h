@@ -58,4 +58,9 @@ std::string functionBody(const std::string& ir, const std::string& name);
 // How many lines of `text` start with `what` (used to count block labels).
 size_t countLinesStartingWith(const std::string& text, const std::string& what);
 
+// A chain of n first-order lags, one list of n derivative equations:
+// der(x[1]) = 1 - x[1], then der(x[i]) = `coupling` for i in 2:n (an
+// expression in i, x[i - 1] and x[i]).
+std::string lagChainSource(int n, const std::string& coupling);
+
 }  // namespace smc::codegen::testing

@@ -1,0 +1,245 @@
+// Runs of assignments emitted as loops (codegen/AssignRuns.h): which
+// stretches of a block list form a run, that the run's loop code does not
+// grow with the array, and that the FMU computes what the unrolled
+// assignments did (including a run that reads its own earlier elements and
+// runs over Integer and Boolean slots).
+#include "CodegenFixture.h"
+#include "FmuRun.h"
+#include "codegen/AssignRuns.h"
+#include "support/TestPipeline.h"
+
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <regex>
+
+namespace smc::codegen {
+namespace {
+
+using namespace testing;
+
+// der(x[1]) on its own, then one for-equation over x[2..n].
+std::string chainSource(int n) { return lagChainSource(n, "x[i - 1] - x[i]"); }
+
+struct Lists {
+  causal::CausalModel model;
+  Layout layout;
+  std::vector<const causal::Block*> derivatives;
+};
+
+std::optional<Lists> listsOf(const std::string& source) {
+  std::string messages;
+  std::optional<causal::CausalModel> model = test::causalModelOf(source, &messages);
+  if (!model) {
+    ADD_FAILURE() << messages;
+    return std::nullopt;
+  }
+  SourceManager sources;
+  DiagnosticEngine diags(sources);
+  std::optional<Layout> layout = buildLayout(*model, diags);
+  if (!layout) {
+    ADD_FAILURE() << "no layout";
+    return std::nullopt;
+  }
+  Lists lists{std::move(*model), std::move(*layout), {}};
+  for (const causal::Block& block : lists.model.derivativeBlocks) lists.derivatives.push_back(&block);
+  return lists;
+}
+
+// The [begin, end) of every run in `blocks`, scanning as the emitter does.
+std::vector<std::pair<size_t, size_t>> runsOf(const Lists& lists) {
+  std::vector<std::pair<size_t, size_t>> runs;
+  for (size_t at = 0; at < lists.derivatives.size();) {
+    std::optional<AssignRun> run = findAssignRun(lists.layout, lists.derivatives, at, lists.derivatives.size());
+    if (!run) {
+      ++at;
+      continue;
+    }
+    runs.emplace_back(at, run->end);
+    at = run->end;
+  }
+  return runs;
+}
+
+using Runs = std::vector<std::pair<size_t, size_t>>;
+
+TEST(AssignRunsTest, AForEquationIsOneRunAfterTheElementThatDiffers) {
+  std::optional<Lists> lists = listsOf(chainSource(20));
+  ASSERT_TRUE(lists);
+  ASSERT_EQ(lists->derivatives.size(), 20u);
+  EXPECT_EQ(runsOf(*lists), (Runs{{1, 20}}));
+  std::optional<AssignRun> run = findAssignRun(lists->layout, lists->derivatives, 1, 20);
+  ASSERT_TRUE(run);
+  EXPECT_EQ(run->strides.target, 1);
+  // x[i - 1] and x[i] both advance by one slot.
+  ASSERT_EQ(run->strides.reads.size(), 2u);
+  for (const auto& [node, stride] : run->strides.reads) EXPECT_EQ(stride, 1) << node->var;
+}
+
+TEST(AssignRunsTest, ParametersReadByEveryElementDoNotAdvance) {
+  std::optional<Lists> lists = listsOf(R"(model Decay
+  parameter Real k = 2;
+  Real x[10](each start = 1, each fixed = true);
+equation
+  for i in 1:10 loop
+    der(x[i]) = -k * x[i];
+  end for;
+end Decay;
+)");
+  ASSERT_TRUE(lists);
+  std::optional<AssignRun> run = findAssignRun(lists->layout, lists->derivatives, 0, 10);
+  ASSERT_TRUE(run);
+  EXPECT_EQ(run->end, 10u);
+  EXPECT_EQ(run->strides.reads.size(), 1u) << "only x[i] moves; k is read from its one slot";
+}
+
+TEST(AssignRunsTest, AnElementWhoseEquationFoldsDifferentlySplitsTheRun) {
+  std::optional<Lists> lists = listsOf(R"(model Split
+  Real x[30](each start = 1, each fixed = true);
+equation
+  for i in 1:30 loop
+    der(x[i]) = (if i == 12 then 2 else 1) * x[i];
+  end for;
+end Split;
+)");
+  ASSERT_TRUE(lists);
+  EXPECT_EQ(runsOf(*lists), (Runs{{0, 11}, {12, 30}}));
+}
+
+TEST(AssignRunsTest, ShortStretchesStayUnrolled) {
+  std::optional<Lists> lists = listsOf(chainSource(static_cast<int>(kMinRunLength)));
+  ASSERT_TRUE(lists);
+  EXPECT_TRUE(runsOf(*lists).empty()) << "x[2..n] holds only kMinRunLength - 1 assignments";
+}
+
+TEST(AssignRunsTest, IndicesThatDoNotAdvanceEvenlyAreNoRun) {
+  std::optional<Lists> lists = listsOf(R"(model Squares
+  Real y[10];
+  Real z[100](each start = 1, each fixed = true);
+equation
+  for i in 1:100 loop
+    der(z[i]) = -z[i];
+  end for;
+  for i in 1:10 loop
+    y[i] = z[i * i];
+  end for;
+end Squares;
+)");
+  ASSERT_TRUE(lists);
+  for (const auto& [begin, end] : runsOf(*lists)) {
+    const auto& first = std::get<causal::Assign>(*lists->derivatives[begin]);
+    EXPECT_NE(lists->model.flat.variables[first.target].name.substr(0, 2), "y[")
+        << "y[i] = z[i * i] reads slots 1, 4, 9, ...: no fixed stride";
+  }
+}
+
+TEST(AssignRunsTest, SlotsOfAnotherTypeEndTheRun) {
+  // Hand-made: a_k := b_k for k = 0..9, where b_9 is an Integer while the
+  // other b_k are Reals (value references would still line up).
+  Layout layout;
+  causal::CausalModel model;
+  std::vector<causal::Block> blocks;
+  auto addVar = [&](flat::BaseType type, int32_t valueReference) {
+    VarInfo info;
+    info.id = static_cast<flat::VarId>(layout.vars.size());
+    info.type = type;
+    info.valueReference = valueReference;
+    layout.positionOf.push_back(static_cast<uint32_t>(layout.vars.size()));
+    layout.vars.push_back(info);
+    return info.id;
+  };
+  for (int32_t k = 0; k < 10; ++k) {
+    flat::VarId target = addVar(flat::BaseType::Real, k);
+    flat::VarId source = addVar(k == 9 ? flat::BaseType::Integer : flat::BaseType::Real, 100 + k);
+    blocks.emplace_back(causal::Assign{target, flat::makeVar(source), {}});
+  }
+  std::vector<const causal::Block*> list;
+  for (const causal::Block& block : blocks) list.push_back(&block);
+  std::optional<AssignRun> run = findAssignRun(layout, list, 0, list.size());
+  ASSERT_TRUE(run);
+  EXPECT_EQ(run->end, 9u);
+  EXPECT_EQ(run->strides.target, 1);
+  ASSERT_EQ(run->strides.reads.size(), 1u);
+  EXPECT_EQ(run->strides.reads.begin()->second, 1);
+}
+
+class AssignRunsIrTest : public CodegenFixture {
+protected:
+  // The instructions of compute_derivatives and of the chunks it calls.
+  size_t derivativeInstructions(int n) {
+    std::string messages;
+    std::optional<causal::CausalModel> model = test::causalModelOf(chainSource(n), &messages);
+    if (!model) {
+      ADD_FAILURE() << messages;
+      return 0;
+    }
+    const std::string ir = dump(*model);
+    const std::string body = functionBody(ir, "smc_compute_derivatives");
+    size_t count = countLinesStartingWith(body, "  ");
+    const std::regex call(R"(call i32 @(smc_equations[0-9]+)\()");
+    for (auto it = std::sregex_iterator(body.begin(), body.end(), call); it != std::sregex_iterator(); ++it)
+      count += countLinesStartingWith(functionBody(ir, (*it)[1]), "  ");
+    return count;
+  }
+};
+
+TEST_F(AssignRunsIrTest, TheCodeOfAForEquationDoesNotGrowWithItsArray) {
+  const size_t hundred = derivativeInstructions(100);
+  const size_t tenThousand = derivativeInstructions(10000);
+  ASSERT_GT(hundred, 0u) << errors();
+  EXPECT_EQ(hundred, tenThousand);
+  EXPECT_LT(hundred, 40u) << "one element's equation, a loop and a call";
+}
+
+// y[i] reads y[i - 1], written by the run's previous iteration; c[i] and
+// r[i] are Integer and Boolean runs over the relations' hidden slots.
+constexpr const char* kRunsModel = R"(model Runs
+  parameter Integer n = 40;
+  Real x[n](each start = 1, each fixed = true);
+  Real y[n];
+  Integer c[n];
+  Boolean r[n];
+equation
+  for i in 1:n loop
+    der(x[i]) = -x[i];
+  end for;
+  y[1] = time;
+  for i in 2:n loop
+    y[i] = y[i - 1] + x[i];
+  end for;
+  for i in 1:n loop
+    r[i] = y[i] > 3;
+    c[i] = if r[i] then 1 else 0;
+  end for;
+end Runs;
+)";
+
+class AssignRunsFmuTest : public FmuFixture {};
+
+TEST_F(AssignRunsFmuTest, LoopsComputeWhatTheUnrolledAssignmentsDid) {
+  std::string messages;
+  std::optional<causal::CausalModel> model = test::causalModelOf(kRunsModel, &messages);
+  ASSERT_TRUE(model) << messages;
+  const std::string ir = dump(*model);
+  ASSERT_GE(countLinesStartingWith(ir, "run"), 3u) << "x, y and c or r should each be a loop";
+  const std::string fmu = build(*model);
+  ASSERT_FALSE(fmu.empty());
+  FmuRun run(fmu, "Runs", scratch.file(""));
+  ASSERT_EQ(run.error(), "");
+  ASSERT_EQ(run.initialize(), fmi2OK) << run.log();
+  for (int step = 0; step < 10; ++step) ASSERT_EQ(run.step(0.05), fmi2OK) << run.log();
+  const double t = 0.5;
+  const double x = std::exp(-t);
+  EXPECT_NEAR(run.real("x[40]"), x, 1e-4);
+  for (int i : {1, 2, 9, 10, 40}) {
+    const double y = t + (i - 1) * x;
+    EXPECT_NEAR(run.real(fmt::format("y[{}]", i)), y, 1e-4) << i;
+    EXPECT_EQ(run.boolean(fmt::format("r[{}]", i)), y > 3) << i;
+    EXPECT_EQ(run.integer(fmt::format("c[{}]", i)), y > 3 ? 1 : 0) << i;
+  }
+}
+
+}  // namespace
+}  // namespace smc::codegen
