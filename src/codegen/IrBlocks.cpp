@@ -6,6 +6,7 @@
 #include "codegen/ExprEquality.h"
 #include "codegen/IrChunks.h"
 #include "codegen/IrStatements.h"
+#include "codegen/RunOrder.h"
 #include "smc/model.h"
 
 #include <fmt/format.h>
@@ -284,46 +285,71 @@ void BlockEmitter::emitClocked(const causal::ClockedBlock& clocked) {
   b_.CreateCondBr(tick.value, run, done);
   b_.SetInsertPoint(run);
   // A partition holds every equation on its clock: thousands for a model of
-  // many parallel state machines, hence chunked (IrChunks.h).
-  emitChunked(ctx_, frame_, b_, clocked.blocks.size(),
-              [&](FunctionFrame& f, llvm::IRBuilder<>& b, size_t begin, size_t end) {
-                // Keeps LLVM's SLP vectorizer off these chunks (it skips
-                // such functions): tick code of state machines is integer
-                // and Boolean bookkeeping, where it found nothing to pack
-                // and took a quarter of the optimizer's time.
-                f.function()->addFnAttr(llvm::Attribute::NoImplicitFloat);
-                BlockEmitter part(ctx_, f, b, actions_.mode(),
-                                  sameArgumentIn(f.function(), actions_.statesReinitialized()));
-                part.emitGuardedRuns(llvm::ArrayRef(clocked.blocks).slice(begin, end - begin),
-                                     clocked.range);
-              });
+  // many parallel state machines, hence chunked (IrChunks.h), with the
+  // machines' alike equations side by side so that each becomes a loop.
+  std::vector<const causal::Block*> blocks;
+  blocks.reserve(clocked.blocks.size());
+  for (const causal::Block& block : clocked.blocks) blocks.push_back(&block);
+  blocks = orderForRuns(ctx_.layout, std::move(blocks));
+  emitChunked(
+      ctx_, frame_, b_, blocks.size(),
+      [&](FunctionFrame& f, llvm::IRBuilder<>& b, size_t begin, size_t end) {
+        // Keeps LLVM's SLP vectorizer off these chunks (it skips such
+        // functions): tick code of state machines is integer and Boolean
+        // bookkeeping, where it found nothing to pack and took a quarter of
+        // the optimizer's time.
+        f.function()->addFnAttr(llvm::Attribute::NoImplicitFloat);
+        BlockEmitter part(ctx_, f, b, actions_.mode(),
+                          sameArgumentIn(f.function(), actions_.statesReinitialized()));
+        part.emitPartitionBlocks(blocks, begin, end, clocked.range);
+      },
+      [&](size_t at) { return partitionItemEnd(blocks, at, blocks.size()); });
   b_.CreateBr(done);
   b_.SetInsertPoint(done);
 }
 
-// The partition's blocks in order; consecutive guarded assignments with the
-// same guard share one branch, so the equations of an inactive state cost
-// one test per run instead of a load and a store each.
-void BlockEmitter::emitGuardedRuns(llvm::ArrayRef<causal::Block> blocks, SourceRange range) {
-  for (size_t i = 0; i < blocks.size();) {
-    auto first = guardedAssign(blocks[i]);
-    if (!first) {
-      emit(blocks[i++]);
+// Where the partition's item at `at` ends: a run of assignments, a run of
+// guarded assignments with one guard, or a single block.
+size_t BlockEmitter::partitionItemEnd(const std::vector<const causal::Block*>& blocks, size_t at,
+                                      size_t limit) const {
+  if (std::optional<AssignRun> run = findAssignRun(ctx_.layout, blocks, at, limit)) return run->end;
+  auto first = guardedAssign(*blocks[at]);
+  size_t end = at + 1;
+  if (!first) return end;
+  while (end < limit) {
+    auto next = guardedAssign(*blocks[end]);
+    if (!next || next->guard != first->guard) break;
+    ++end;
+  }
+  return end;
+}
+
+// The partition's blocks [begin, end) in order: a run of assignments as a
+// loop; consecutive guarded assignments with the same guard under one
+// branch, so that the equations of an inactive state cost one test per run
+// instead of a load and a store each; other blocks one by one.
+void BlockEmitter::emitPartitionBlocks(const std::vector<const causal::Block*>& blocks,
+                                       size_t begin, size_t end, SourceRange range) {
+  for (size_t i = begin; i < end;) {
+    if (std::optional<AssignRun> run = findAssignRun(ctx_.layout, blocks, i, end)) {
+      emitRun(std::get<causal::Assign>(*blocks[i]), run->end - i, run->strides);
+      i = run->end;
       continue;
     }
-    std::vector<GuardedAssign> run{*first};
-    for (++i; i < blocks.size(); ++i) {
-      auto next = guardedAssign(blocks[i]);
-      if (!next || next->guard != first->guard) break;
-      run.push_back(*next);
+    auto first = guardedAssign(*blocks[i]);
+    if (!first) {
+      emit(*blocks[i++]);
+      continue;
     }
+    const size_t runEnd = partitionItemEnd(blocks, i, end);
     Typed guard = exprs_.load(first->guard, range);
     if (!guard.value) return;
     llvm::BasicBlock* active = llvm::BasicBlock::Create(ctx_.llvm, "state.active", frame_.function());
     llvm::BasicBlock* next = llvm::BasicBlock::Create(ctx_.llvm, "state.next", frame_.function());
     b_.CreateCondBr(guard.value, active, next);
     b_.SetInsertPoint(active);
-    for (const GuardedAssign& g : run) {
+    for (; i < runEnd; ++i) {
+      const GuardedAssign g = *guardedAssign(*blocks[i]);
       Typed value = exprs_.emit(**g.value);
       if (value.value) exprs_.store(g.target, value, (*g.value)->range);
     }

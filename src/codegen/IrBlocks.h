@@ -47,7 +47,10 @@ private:
   void emitAction(const flat::Action& action);
   void emitAlgorithm(const causal::AlgorithmBlock& algorithm);
   void emitClocked(const causal::ClockedBlock& clocked);
-  void emitGuardedRuns(llvm::ArrayRef<causal::Block> blocks, SourceRange range);
+  size_t partitionItemEnd(const std::vector<const causal::Block*>& blocks, size_t at,
+                          size_t limit) const;
+  void emitPartitionBlocks(const std::vector<const causal::Block*>& blocks, size_t begin,
+                           size_t end, SourceRange range);
 
   IrContext& ctx_;
   FunctionFrame& frame_;

@@ -87,21 +87,29 @@ const IrContext::SharedChunk* findShared(const IrContext& ctx,
 }  // namespace
 
 void emitChunked(IrContext& ctx, FunctionFrame& frame, llvm::IRBuilder<>& builder, size_t count,
-                 const EmitRange& emitRange) {
+                 const EmitRange& emitRange, const ItemEnd& itemEnd) {
   if (count <= kBlocksPerChunk) {
     emitRange(frame, builder, 0, count);
     return;
   }
+  const auto chunkEnd = [&](size_t begin) {
+    if (!itemEnd) return std::min(count, begin + kBlocksPerChunk);
+    size_t end = begin;
+    for (size_t items = 0; end < count && items < kBlocksPerChunk; ++items) end = itemEnd(end);
+    return end;
+  };
   llvm::Function* parent = frame.function();
   const std::vector<llvm::Value*> arguments = argumentsOf(parent);
-  for (size_t begin = 0, part = 0; begin < count; begin += kBlocksPerChunk, ++part) {
+  for (size_t begin = 0, part = 0; begin < count; ++part) {
     // Named after the caller, so the IR and profiles show where each came from.
     llvm::Function* chunk = createChunk(ctx, parent->getFunctionType(),
                                         fmt::format("{}.part{}", parent->getName().str(), part));
     for (llvm::Argument& argument : parent->args())
       chunk->getArg(argument.getArgNo())->setName(argument.getName());
-    emitChunkBody(ctx, chunk, emitRange, begin, std::min(count, begin + kBlocksPerChunk));
+    const size_t end = chunkEnd(begin);
+    emitChunkBody(ctx, chunk, emitRange, begin, end);
     callChunk(ctx, frame, builder, chunk, arguments);
+    begin = end;
   }
 }
 

@@ -32,10 +32,14 @@ constexpr size_t kBlocksPerChunk = 64;
 // Emits items [0, count) of a list through emitRange(frame, builder, begin,
 // end), in place or in chunks with the calling function's signature and
 // arguments. emitRange must leave the builder in a block that falls through.
+// itemEnd(at), when given, is where the item starting at `at` ends (a run
+// of assignments is one item): chunks then hold whole items and at most
+// kBlocksPerChunk of them.
 using EmitRange =
     std::function<void(FunctionFrame& frame, llvm::IRBuilder<>& builder, size_t begin, size_t end)>;
+using ItemEnd = std::function<size_t(size_t at)>;
 void emitChunked(IrContext& ctx, FunctionFrame& frame, llvm::IRBuilder<>& builder, size_t count,
-                 const EmitRange& emitRange);
+                 const EmitRange& emitRange, const ItemEnd& itemEnd = nullptr);
 
 // Emits the blocks in evaluation mode `mode`, chunked as above, calling the
 // chunk of assignments an earlier list emitted where this list repeats it.

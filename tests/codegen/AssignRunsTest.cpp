@@ -5,6 +5,7 @@
 // runs over Integer and Boolean slots).
 #include "CodegenFixture.h"
 #include "FmuRun.h"
+#include "HandBlocks.h"
 #include "codegen/AssignRuns.h"
 #include "support/TestPipeline.h"
 
@@ -136,28 +137,15 @@ end Squares;
 }
 
 TEST(AssignRunsTest, SlotsOfAnotherTypeEndTheRun) {
-  // Hand-made: a_k := b_k for k = 0..9, where b_9 is an Integer while the
-  // other b_k are Reals (value references would still line up).
-  Layout layout;
-  causal::CausalModel model;
-  std::vector<causal::Block> blocks;
-  auto addVar = [&](flat::BaseType type, int32_t valueReference) {
-    VarInfo info;
-    info.id = static_cast<flat::VarId>(layout.vars.size());
-    info.type = type;
-    info.valueReference = valueReference;
-    layout.positionOf.push_back(static_cast<uint32_t>(layout.vars.size()));
-    layout.vars.push_back(info);
-    return info.id;
-  };
+  // a_k := b_k for k = 0..9, where b_9 is an Integer while the other b_k
+  // are Reals (value references would still line up).
+  HandBlocks hand;
   for (int32_t k = 0; k < 10; ++k) {
-    flat::VarId target = addVar(flat::BaseType::Real, k);
-    flat::VarId source = addVar(k == 9 ? flat::BaseType::Integer : flat::BaseType::Real, 100 + k);
-    blocks.emplace_back(causal::Assign{target, flat::makeVar(source), {}});
+    flat::VarId target = hand.real(k);
+    flat::VarId source = hand.var(k == 9 ? flat::BaseType::Integer : flat::BaseType::Real, 100 + k);
+    hand.assign(target, flat::makeVar(source));
   }
-  std::vector<const causal::Block*> list;
-  for (const causal::Block& block : blocks) list.push_back(&block);
-  std::optional<AssignRun> run = findAssignRun(layout, list, 0, list.size());
+  std::optional<AssignRun> run = findAssignRun(hand.layout, hand.list, 0, hand.list.size());
   ASSERT_TRUE(run);
   EXPECT_EQ(run->end, 9u);
   EXPECT_EQ(run->strides.target, 1);

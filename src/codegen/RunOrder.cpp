@@ -1,0 +1,180 @@
+// Grouping alike assignments (see RunOrder.h).
+#include "codegen/RunOrder.h"
+
+#include <bit>
+#include <cstdint>
+#include <queue>
+#include <unordered_map>
+
+namespace smc::codegen {
+namespace {
+
+// FNV-1a over 64-bit words: a cheap, deterministic mix. A collision only
+// puts two unlike assignments side by side, which costs nothing.
+class ShapeHash {
+public:
+  void add(uint64_t word) {
+    for (int byte = 0; byte < 8; ++byte) {
+      hash_ ^= (word >> (8 * byte)) & 0xff;
+      hash_ *= 0x100000001b3ULL;
+    }
+  }
+  void add(const SourceLocation& at) {
+    add(at.file);
+    add((uint64_t{at.line} << 32) | at.column);
+  }
+  uint64_t value() const { return hash_; }
+
+private:
+  uint64_t hash_ = 0xcbf29ce484222325ULL;
+};
+
+// One assignment of a stretch: its shape and the variables it reads (not
+// inside pre()) and writes.
+struct Item {
+  uint64_t shape = 0;
+  int64_t targetKey = 0;  // slot type, then value reference: the order within a group
+  std::vector<flat::VarId> reads;
+  flat::VarId target = 0;
+};
+
+class ItemBuilder {
+public:
+  explicit ItemBuilder(const Layout& layout) : layout_(layout) {}
+
+  Item build(const causal::Assign& assign) {
+    Item item;
+    item.target = assign.target;
+    ShapeHash hash;
+    hash.add(slotType(assign.target));
+    hash.add(assign.range.begin);
+    hash.add(assign.range.end);
+    if (assign.value) walk(*assign.value, false, hash, item.reads);
+    item.shape = hash.value();
+    if (assign.target < layout_.positionOf.size()) {
+      const VarInfo& info = layout_.of(assign.target);
+      item.targetKey = (int64_t{static_cast<int>(info.type)} << 32) + info.valueReference;
+    }
+    return item;
+  }
+
+private:
+  uint64_t slotType(flat::VarId id) const {
+    return id < layout_.positionOf.size() ? static_cast<uint64_t>(layout_.of(id).type) + 1 : 0;
+  }
+
+  void walk(const flat::Expr& e, bool insidePre, ShapeHash& hash, std::vector<flat::VarId>& reads) {
+    hash.add(static_cast<uint64_t>(e.kind));
+    hash.add(e.args.size());
+    hash.add(e.range.begin);
+    switch (e.kind) {
+      case flat::ExprKind::Var:
+        hash.add(slotType(e.var));
+        if (!insidePre) reads.push_back(e.var);
+        break;
+      case flat::ExprKind::Real: hash.add(std::bit_cast<uint64_t>(e.real)); break;
+      case flat::ExprKind::Integer: hash.add(static_cast<uint64_t>(e.integer)); break;
+      case flat::ExprKind::Boolean: hash.add(e.boolean); break;
+      case flat::ExprKind::Unary:
+      case flat::ExprKind::Binary: hash.add(static_cast<uint64_t>(e.op)); break;
+      case flat::ExprKind::Call: hash.add(static_cast<uint64_t>(e.fn)); break;
+      case flat::ExprKind::FunctionCall: hash.add((uint64_t{e.function} << 32) | e.output); break;
+      default: break;
+    }
+    const bool pre = insidePre || e.kind == flat::ExprKind::Pre;
+    for (const flat::ExprPtr& arg : e.args)
+      if (arg) walk(*arg, pre, hash, reads);
+  }
+
+  const Layout& layout_;
+};
+
+// The dependencies among a stretch's items, as successor lists and
+// in-degrees (an edge may repeat; both sides count it alike).
+struct Dependencies {
+  std::vector<std::vector<uint32_t>> successors;
+  std::vector<uint32_t> inDegree;
+
+  explicit Dependencies(const std::vector<Item>& items)
+      : successors(items.size()), inDegree(items.size(), 0) {
+    std::unordered_map<flat::VarId, uint32_t> lastWriter;
+    std::unordered_map<flat::VarId, std::vector<uint32_t>> readers;
+    for (uint32_t i = 0; i < items.size(); ++i) {
+      for (flat::VarId v : items[i].reads) {
+        if (auto writer = lastWriter.find(v); writer != lastWriter.end()) edge(writer->second, i);
+        readers[v].push_back(i);
+      }
+      const flat::VarId target = items[i].target;
+      if (auto writer = lastWriter.find(target); writer != lastWriter.end()) edge(writer->second, i);
+      if (auto earlier = readers.find(target); earlier != readers.end()) {
+        for (uint32_t reader : earlier->second) edge(reader, i);
+        earlier->second.clear();
+      }
+      lastWriter[target] = i;
+    }
+  }
+
+private:
+  void edge(uint32_t from, uint32_t to) {
+    if (from == to) return;
+    successors[from].push_back(to);
+    ++inDegree[to];
+  }
+};
+
+// List scheduling of one stretch (see RunOrder.h); returns item indices.
+std::vector<uint32_t> schedule(const std::vector<Item>& items) {
+  Dependencies deps(items);
+  using Keyed = std::pair<int64_t, uint32_t>;  // (target key, item)
+  using MinHeap = std::priority_queue<Keyed, std::vector<Keyed>, std::greater<>>;
+  std::unordered_map<uint64_t, MinHeap> readyByShape;
+  std::priority_queue<uint32_t, std::vector<uint32_t>, std::greater<>> readyByPosition;
+  std::vector<bool> done(items.size(), false);
+  auto makeReady = [&](uint32_t i) {
+    readyByShape[items[i].shape].emplace(items[i].targetKey, i);
+    readyByPosition.push(i);
+  };
+  for (uint32_t i = 0; i < items.size(); ++i)
+    if (deps.inDegree[i] == 0) makeReady(i);
+
+  std::vector<uint32_t> order;
+  order.reserve(items.size());
+  MinHeap* current = nullptr;
+  while (order.size() < items.size()) {
+    if (!current || current->empty()) {
+      // The earliest ready item (entries of scheduled items are stale).
+      while (done[readyByPosition.top()]) readyByPosition.pop();
+      current = &readyByShape[items[readyByPosition.top()].shape];
+    }
+    const uint32_t next = current->top().second;
+    current->pop();
+    done[next] = true;
+    order.push_back(next);
+    for (uint32_t successor : deps.successors[next])
+      if (--deps.inDegree[successor] == 0) makeReady(successor);
+  }
+  return order;
+}
+
+}  // namespace
+
+std::vector<const causal::Block*> orderForRuns(const Layout& layout,
+                                               std::vector<const causal::Block*> blocks) {
+  ItemBuilder builder(layout);
+  for (size_t begin = 0; begin < blocks.size();) {
+    size_t end = begin;
+    while (end < blocks.size() && std::holds_alternative<causal::Assign>(*blocks[end])) ++end;
+    if (end - begin > 1) {
+      std::vector<Item> items;
+      items.reserve(end - begin);
+      for (size_t i = begin; i < end; ++i) items.push_back(builder.build(std::get<causal::Assign>(*blocks[i])));
+      const std::vector<const causal::Block*> stretch(blocks.begin() + begin, blocks.begin() + end);
+      const std::vector<uint32_t> order = schedule(items);
+      for (size_t k = 0; k < order.size(); ++k) blocks[begin + k] = stretch[order[k]];
+    }
+    begin = end + 1;
+  }
+  return blocks;
+}
+
+}  // namespace smc::codegen
