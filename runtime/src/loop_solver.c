@@ -4,6 +4,11 @@
  * first call and kept until terminate/reset/free, so the many calls made
  * from inside CVODE's right-hand side only pay for the solve itself.
  *
+ * A loop of one unknown (most loops, once torn) is first tried with the
+ * plain Newton iteration of scalar_loop.c, which avoids KINSOL's fixed cost
+ * per solve; KINSOL takes over from the original start value when that
+ * gives up.
+ *
  * Method: Newton with a line search, the Jacobian by finite differences into
  * a dense matrix, rebuilt at every iteration (a fresh Jacobian is cheap next
  * to a failed solve for the small loops we see), unknowns and residuals
@@ -29,6 +34,7 @@
 #include "instance.h"
 #include "logging.h"
 #include "loop_solver.h"
+#include "scalar_loop.h"
 
 static const double residual_tolerance = 1e-10;
 static const double stalled_residual_tolerance = 1e-5;
@@ -229,6 +235,8 @@ int32_t smc_solve_algebraic_loop(SmcModelData* data, int32_t loop, int32_t size,
 
   sunrealtype* unknowns = N_VGetArrayPointer(solver->unknowns);
   for (int32_t i = 0; i < size; ++i) unknowns[i] = data->reals[unknown_refs[i]];
+  double root = unknowns[0];
+  if (size == 1 && smc_solve_scalar_loop(data, residual, residual_tolerance, &root)) return SMC_OK;
   int flag = KINSol(solver->memory, solver->unknowns, KIN_LINESEARCH, solver->scale, solver->scale);
   if (!converged(solver->memory, flag))
     return fail(instance, loop, "did not converge: KINSol returned", KINGetReturnFlagName, flag);

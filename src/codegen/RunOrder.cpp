@@ -9,15 +9,14 @@
 namespace smc::codegen {
 namespace {
 
-// FNV-1a over 64-bit words: a cheap, deterministic mix. A collision only
-// puts two unlike assignments side by side, which costs nothing.
+// A cheap, deterministic mix of 64-bit words (multiply, xor-shift). A
+// collision only puts two unlike assignments side by side, which costs
+// nothing.
 class ShapeHash {
 public:
   void add(uint64_t word) {
-    for (int byte = 0; byte < 8; ++byte) {
-      hash_ ^= (word >> (8 * byte)) & 0xff;
-      hash_ *= 0x100000001b3ULL;
-    }
+    hash_ = (hash_ ^ word) * 0x9e3779b97f4a7c15ULL;
+    hash_ ^= hash_ >> 29;
   }
   void add(const SourceLocation& at) {
     add(at.file);
@@ -26,7 +25,7 @@ public:
   uint64_t value() const { return hash_; }
 
 private:
-  uint64_t hash_ = 0xcbf29ce484222325ULL;
+  uint64_t hash_ = 0x243f6a8885a308d3ULL;
 };
 
 // One assignment of a stretch: its shape and the variables it reads (not

@@ -33,6 +33,23 @@ TEST(AlgebraicLoop, TwoByTwoLoopFindsTheRootNearItsStartValues) {
   EXPECT_NEAR(fmu.real(LOOP_Q), 3.0, 1e-10);
 }
 
+TEST(AlgebraicLoop, ScalarLoopFindsTheRootNearItsStartValue) {
+  Instance fmu;
+  ASSERT_EQ(fmi2EnterInitializationMode(fmu.get()), fmi2OK);
+  EXPECT_NEAR(fmu.real(LOOP_Y), 2.0, 1e-10);  // y^2 = 4 from y = 1
+}
+
+TEST(AlgebraicLoop, ScalarLoopWithoutSolutionFailsNamingLoopAndKinsolFlag) {
+  // Newton's iteration gives up, and KINSOL, run from the start value after
+  // it, reports the failure.
+  Instance fmu;
+  ASSERT_EQ(fmu.set_real(LOOP_C, 4.0), fmi2OK);  // y^2 = -4
+  ASSERT_EQ(fmi2EnterInitializationMode(fmu.get()), fmi2OK);
+  EXPECT_EQ(fmi2ExitInitializationMode(fmu.get()), fmi2Error);
+  EXPECT_TRUE(fmu.log().contains({"algebraic loop 2", "equation at Loop.mo:7:3 for y", "KIN_"}))
+      << fmu.log().dump();
+}
+
 TEST(AlgebraicLoop, InstancesSolveTheirOwnLoops) {
   Instance small("small");
   Instance large("large");

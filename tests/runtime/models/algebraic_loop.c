@@ -1,7 +1,7 @@
 /* Hand-written test model with two algebraic loops solved through the
  * runtime's smc_solve_algebraic_loop, as generated code does (see
- * algebraic_loop.h). Loop 0 runs at every output evaluation, loop 1 only
- * when initializing. */
+ * algebraic_loop.h). Loop 0 runs at every output evaluation, loops 1 and
+ * 2 only when initializing. */
 #include <math.h>
 #include <stddef.h>
 
@@ -16,12 +16,14 @@ static const uint8_t real_flags[LOOP_NUM_REALS] = {
     [LOOP_RATE] = SMC_VAR_PARAMETER,
     [LOOP_R2] = SMC_VAR_PARAMETER,
     [LOOP_PROD] = SMC_VAR_PARAMETER,
+    [LOOP_C] = SMC_VAR_PARAMETER,
 };
 static const char* const real_names[LOOP_NUM_REALS] = {"s", "der(s)", "rate", "x",
-                                                       "p", "q",      "r2",   "prod"};
+                                                       "p", "q",      "r2",   "prod", "y", "c"};
 static const char* const loop_descriptions[] = {
     "equation at Loop.mo:4:3 for x",
     "equations at Loop.mo:5:3, Loop.mo:6:3 for p, q",
+    "equation at Loop.mo:7:3 for y",
 };
 
 static void set_start_values(SmcModelData* data) {
@@ -34,6 +36,8 @@ static void set_start_values(SmcModelData* data) {
   r[LOOP_Q] = 2.5;
   r[LOOP_R2] = 25.0;
   r[LOOP_PROD] = 12.0;
+  r[LOOP_Y] = 1.0;
+  r[LOOP_C] = -4.0;
 }
 
 static int32_t scalar_residual(SmcModelData* data, const double* x, double* residuals) {
@@ -51,6 +55,12 @@ static int32_t pair_residual(SmcModelData* data, const double* x, double* residu
   return SMC_OK;
 }
 
+static int32_t square_residual(SmcModelData* data, const double* y, double* residuals) {
+  data->reals[LOOP_Y] = y[0];
+  residuals[0] = y[0] * y[0] + data->reals[LOOP_C];
+  return SMC_OK;
+}
+
 static int32_t compute_derivatives(SmcModelData* data) {
   data->reals[LOOP_DER_S] = data->reals[LOOP_RATE];
   return SMC_OK;
@@ -64,6 +74,9 @@ static int32_t compute_outputs(SmcModelData* data) {
 static int32_t initialize(SmcModelData* data) {
   static const int32_t unknowns[] = {LOOP_P, LOOP_Q};
   if (smc_solve_algebraic_loop(data, 1, 2, unknowns, pair_residual) != SMC_OK) return SMC_FAILED;
+  static const int32_t square_unknowns[] = {LOOP_Y};
+  if (smc_solve_algebraic_loop(data, 2, 1, square_unknowns, square_residual) != SMC_OK)
+    return SMC_FAILED;
   if (compute_derivatives(data) != SMC_OK) return SMC_FAILED;
   return compute_outputs(data);
 }
@@ -96,7 +109,7 @@ const SmcModel smc_model = {
     .real_names = real_names,
     .integer_names = NULL,
     .boolean_names = NULL,
-    .num_loops = 2,
+    .num_loops = 3,
     .loop_descriptions = loop_descriptions,
     .default_tolerance = 1e-6,
     .set_start_values = set_start_values,
