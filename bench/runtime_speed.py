@@ -28,10 +28,10 @@ The tables:
     to do): the FMU with its general loop solver, the hand code with a
     Newton iteration that exploits the ring's structure (see
     bench/hand/loop.c). The FMU tears the loop (src/causalize/Tearing.h):
-    KINSOL iterates on one unknown with a 1 x 1 Jacobian by finite
-    differences, and each residual evaluation computes the ring's other
-    unknowns in order; so the ratio measures KINSOL's Newton against the
-    hand-made one.
+    the runtime's Newton iteration for one unknown (runtime/src/
+    scalar_loop.c, slope by a forward difference) iterates on one unknown,
+    and each residual evaluation computes the ring's other unknowns in
+    order; so the ratio measures that Newton against the hand-made one.
 
 3b. Whole simulation. The model's experiment (StartTime, StopTime,
     Interval from its annotation) through the FMU (fmi2Instantiate to
@@ -248,8 +248,8 @@ def derivative_table(work, harness, sizes_of, seconds):
          "hand no-SIMD ns", "ratio"],
         rows,
         ["no-SIMD: the hand C with -O2 -fno-vectorize -fno-slp-vectorize, for diagnosis only.",
-         "loop: the FMU tears the ring and iterates on one unknown with KINSOL (Jacobian by finite",
-         "differences), the hand code runs a structured O(N) Newton with the exact Jacobian."])
+         "loop: the FMU tears the ring and iterates on one unknown by Newton (slope by a forward",
+         "difference), the hand code runs a structured O(N) Newton with the exact Jacobian."])
 
 
 def simulation_table(work, harness, sizes_of, seconds):
