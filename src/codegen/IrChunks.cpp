@@ -2,6 +2,7 @@
 #include "codegen/IrChunks.h"
 
 #include "codegen/ExprEquality.h"
+#include "codegen/RunOrder.h"
 #include "smc/model.h"
 
 #include <fmt/format.h>
@@ -114,10 +115,12 @@ void emitChunked(IrContext& ctx, FunctionFrame& frame, llvm::IRBuilder<>& builde
 }
 
 void emitBlockList(IrContext& ctx, FunctionFrame& frame, llvm::IRBuilder<>& builder,
-                   const std::vector<const causal::Block*>& blocks, EvalMode mode,
+                   const std::vector<const causal::Block*>& list, EvalMode mode,
                    llvm::Value* statesReinitialized) {
   // A list is emitted item by item: a block, or a run of assignments as one
-  // loop (AssignRuns.h). Chunks hold whole items and count each as one.
+  // loop (AssignRuns.h), with alike assignments side by side first
+  // (RunOrder.h). Chunks hold whole items and count each as one.
+  const std::vector<const causal::Block*> blocks = orderForRuns(ctx.layout, list);
   const auto itemEnd = [&](size_t at, size_t limit) {
     std::optional<AssignRun> run = findAssignRun(ctx.layout, blocks, at, limit);
     return run ? run->end : at + 1;

@@ -41,8 +41,10 @@ using ItemEnd = std::function<size_t(size_t at)>;
 void emitChunked(IrContext& ctx, FunctionFrame& frame, llvm::IRBuilder<>& builder, size_t count,
                  const EmitRange& emitRange, const ItemEnd& itemEnd = nullptr);
 
-// Emits the blocks in evaluation mode `mode`, chunked as above, calling the
-// chunk of assignments an earlier list emitted where this list repeats it.
+// Emits the blocks in evaluation mode `mode`, in the order of RunOrder.h
+// and with runs of assignments as loops (AssignRuns.h), chunked as above,
+// calling the chunk of assignments an earlier list emitted where this list
+// repeats it.
 // statesReinitialized: event_update's argument, or nullptr.
 void emitBlockList(IrContext& ctx, FunctionFrame& frame, llvm::IRBuilder<>& builder,
                    const std::vector<const causal::Block*>& blocks, EvalMode mode,

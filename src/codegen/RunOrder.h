@@ -4,7 +4,9 @@
 // Causalization orders a list only by what each block needs first, so the
 // equations of N instances of one class come out interleaved: the BLT of N
 // parallel state machines holds machine 1's reset, selection and outputs,
-// then machine 3's, then machine 2's, and so on. Any order that keeps every
+// then machine 3's, then machine 2's, and so on; that of N lags in series
+// alternates l[i].u and l[i].y. The code generator applies this order to
+// every callback's list and to every clocked partition. Any order that keeps every
 // dependency computes the same values (an assignment is a pure function of
 // the slots it reads), so this pass picks one, list scheduling with two
 // preferences: go on with an assignment alike the last one while one is

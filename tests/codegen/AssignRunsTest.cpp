@@ -1,8 +1,9 @@
 // Runs of assignments emitted as loops (codegen/AssignRuns.h): which
 // stretches of a block list form a run, that the run's loop code does not
-// grow with the array, and that the FMU computes what the unrolled
-// assignments did (including a run that reads its own earlier elements and
-// runs over Integer and Boolean slots).
+// grow with the array (for-equations, and arrays of instances whose
+// equations RunOrder.h lines up), and that the FMU computes what the
+// unrolled assignments did (including a run that reads its own earlier
+// elements, runs over Integer and Boolean slots, and reordered instances).
 #include "CodegenFixture.h"
 #include "FmuRun.h"
 #include "HandBlocks.h"
@@ -156,9 +157,9 @@ TEST(AssignRunsTest, SlotsOfAnotherTypeEndTheRun) {
 class AssignRunsIrTest : public CodegenFixture {
 protected:
   // The instructions of compute_derivatives and of the chunks it calls.
-  size_t derivativeInstructions(int n) {
+  size_t derivativeInstructions(const std::string& source) {
     std::string messages;
-    std::optional<causal::CausalModel> model = test::causalModelOf(chainSource(n), &messages);
+    std::optional<causal::CausalModel> model = test::causalModelOf(source, &messages);
     if (!model) {
       ADD_FAILURE() << messages;
       return 0;
@@ -174,11 +175,42 @@ protected:
 };
 
 TEST_F(AssignRunsIrTest, TheCodeOfAForEquationDoesNotGrowWithItsArray) {
-  const size_t hundred = derivativeInstructions(100);
-  const size_t tenThousand = derivativeInstructions(10000);
+  const size_t hundred = derivativeInstructions(chainSource(100));
+  const size_t tenThousand = derivativeInstructions(chainSource(10000));
   ASSERT_GT(hundred, 0u) << errors();
   EXPECT_EQ(hundred, tenThousand);
   EXPECT_LT(hundred, 40u) << "one element's equation, a loop and a call";
+}
+
+// n lags in series, each an instance of one class: the BLT interleaves
+// their equations (l[i].u, then l[i].y, per instance).
+std::string lagsSource(int n) {
+  return fmt::format(R"(model Lags
+  model Lag
+    Real x(start = 0, fixed = true);
+    input Real u;
+    Real y;
+  equation
+    y = 2 * x;
+    der(x) = u - y;
+  end Lag;
+  parameter Integer n = {};
+  Lag l[n];
+equation
+  l[1].u = 1;
+  for i in 2:n loop
+    l[i].u = l[i - 1].y;
+  end for;
+end Lags;
+)",
+                     n);
+}
+
+TEST_F(AssignRunsIrTest, TheCodeOfAnArrayOfInstancesDoesNotGrowWithTheArray) {
+  const size_t hundred = derivativeInstructions(lagsSource(100));
+  const size_t thousand = derivativeInstructions(lagsSource(1000));
+  ASSERT_GT(hundred, 0u) << errors();
+  EXPECT_EQ(hundred, thousand);
 }
 
 // y[i] reads y[i - 1], written by the run's previous iteration; c[i] and
@@ -226,6 +258,31 @@ TEST_F(AssignRunsFmuTest, LoopsComputeWhatTheUnrolledAssignmentsDid) {
     EXPECT_NEAR(run.real(fmt::format("y[{}]", i)), y, 1e-4) << i;
     EXPECT_EQ(run.boolean(fmt::format("r[{}]", i)), y > 3) << i;
     EXPECT_EQ(run.integer(fmt::format("c[{}]", i)), y > 3 ? 1 : 0) << i;
+  }
+}
+
+TEST_F(AssignRunsFmuTest, ReorderedInstancesComputeTheirSeriesOfLags) {
+  // Ten lags in series fed by a unit step: x_k' = 2 x_{k-1} - 2 x_k, so
+  // x_k(t) = (1 - e^{-2t} sum_{j<k} (2t)^j / j!) / 2 (Erlang). Reading
+  // any l[i - 1].y before it is computed would change the trajectories.
+  std::string messages;
+  std::optional<causal::CausalModel> model = test::causalModelOf(lagsSource(10), &messages);
+  ASSERT_TRUE(model) << messages;
+  const std::string fmu = build(*model);
+  ASSERT_FALSE(fmu.empty());
+  FmuRun run(fmu, "Lags", scratch.file(""));
+  ASSERT_EQ(run.error(), "");
+  ASSERT_EQ(run.initialize(), fmi2OK) << run.log();
+  for (int step = 0; step < 10; ++step) ASSERT_EQ(run.step(0.1), fmi2OK) << run.log();
+  const double rate = 2.0;  // 2t at t = 1
+  for (int k : {1, 2, 5, 10}) {
+    double term = 1, sum = 0;
+    for (int j = 0; j < k; ++j) {
+      sum += term;
+      term *= rate / (j + 1);
+    }
+    const double want = 0.5 * (1 - std::exp(-rate) * sum);
+    EXPECT_NEAR(run.real(fmt::format("l[{}].x", k)), want, 1e-5) << k;
   }
 }
 
