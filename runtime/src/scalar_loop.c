@@ -7,9 +7,12 @@
  * slower than hand code because of it. This is the plain iteration it does
  * on one unknown: the derivative by a forward difference, the step halved
  * until |residual| decreases (so no wild jump leaves the basin), at most
- * max_iterations steps. Anything unusual (a failed or non-finite residual,
- * a zero slope, no decrease) gives up at once: the caller then runs KINSOL
- * from the original start value, which also reports a real failure.
+ * max_iterations steps. A trial step whose residual fails or is not finite
+ * is halved like one that does not decrease it. Anything else unusual (a
+ * failed or non-finite residual at the current point or its difference
+ * point, a zero slope, no decrease after max_halvings) gives up at once:
+ * the caller then runs KINSOL from the original start value, which also
+ * reports a real failure.
  */
 #include "scalar_loop.h"
 

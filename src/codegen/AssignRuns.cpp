@@ -44,37 +44,40 @@ public:
   bool matches(const causal::Assign& first, const causal::Assign& other, int64_t k) {
     k_ = k;
     if (!first.value || !other.value || !sameRange(first.range, other.range)) return false;
-    int64_t targetStride = strides_.target;
-    if (!step(first.target, other.target, targetStride)) return false;
-    if (k == 1) strides_.target = targetStride;
+    const std::optional<int64_t> distance = distanceOf(first.target, other.target);
+    if (!distance) return false;
+    if (k == 1)
+      strides_.target = *distance;
+    else if (*distance != k * strides_.target)
+      return false;
     return matchExpr(*first.value, *other.value);
   }
 
 private:
-  // Whether `b` is `a` moved by k * stride slots of the same type; with k = 1
-  // it sets `stride` instead of checking it.
-  bool step(flat::VarId a, flat::VarId b, int64_t& stride) const {
-    if (a >= layout_.positionOf.size() || b >= layout_.positionOf.size()) return false;
+  // How many slots `b` lies after `a`, when both are slots of one type.
+  std::optional<int64_t> distanceOf(flat::VarId a, flat::VarId b) const {
+    if (a >= layout_.positionOf.size() || b >= layout_.positionOf.size()) return std::nullopt;
     const VarInfo& from = layout_.of(a);
     const VarInfo& to = layout_.of(b);
-    if (from.type != to.type) return false;
-    const int64_t distance = int64_t{to.valueReference} - from.valueReference;
-    if (k_ == 1) {
-      stride = distance;
-      return true;
-    }
-    return distance == k_ * stride;
+    if (from.type != to.type) return std::nullopt;
+    return int64_t{to.valueReference} - from.valueReference;
   }
 
+  // The k-th assignment's node must lie k strides from the first's. A node
+  // may occur more than once in the first assignment (expressions share
+  // nodes: edge(b) is `b and not pre(b)` over one node b), so its stride is
+  // learned at its first occurrence and checked at every other.
   bool matchVar(const flat::Expr& a, const flat::Expr& b) {
-    auto known = strides_.reads.find(&a);
-    int64_t stride = known == strides_.reads.end() ? 0 : known->second;
-    if (!step(a.var, b.var, stride)) return false;
-    if (k_ == 1 && stride != 0) strides_.reads.emplace(&a, stride);
+    const std::optional<int64_t> distance = distanceOf(a.var, b.var);
+    if (!distance) return false;
+    auto [learned, fresh] = strideOf_.try_emplace(&a, *distance);
+    if (!fresh) return *distance == k_ * learned->second;
+    if (k_ != 1) return false;  // every node was met at k = 1
+    if (*distance != 0) strides_.reads.emplace(&a, *distance);
     return true;
   }
 
-  // Same shape, payload and source range; variables as step() allows. Only
+  // Same shape, payload and source range; variables as matchVar() allows. Only
   // kinds whose code depends on nothing else qualify.
   bool matchExpr(const flat::Expr& a, const flat::Expr& b) {
     if (a.kind != b.kind || a.args.size() != b.args.size() || !sameRange(a.range, b.range))
@@ -89,6 +92,7 @@ private:
 
   const Layout& layout_;
   RunStrides& strides_;
+  std::unordered_map<const flat::Expr*, int64_t> strideOf_;  // every node, zero strides too
   int64_t k_ = 1;
 };
 

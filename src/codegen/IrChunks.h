@@ -6,9 +6,10 @@
 // with the square of the region's memory operations, and some optimizer
 // passes behave alike, so one huge function made compile time quadratic in
 // N. Lists longer than kBlocksPerChunk therefore go into internal NoInline
-// functions of at most that many blocks, called in order; the caller returns
-// SMC_FAILED as soon as one of them fails. Shorter lists are emitted in
-// place, so small models keep their code unchanged.
+// functions of at most that many items, called in order; the caller returns
+// SMC_FAILED as soon as one of them fails. An item is a block, or a run of
+// assignments emitted as one loop (AssignRuns.h), however long. Shorter
+// lists are emitted in place.
 //
 // The callbacks repeat most equations: initialization and event iterations
 // evaluate the same assignments as compute_derivatives, and an assignment's

@@ -166,8 +166,9 @@ llvm::Value* ExprEmitter::runSlot(int32_t valueReference, int64_t stride) {
 Typed ExprEmitter::loadNode(const flat::Expr& var, SourceRange where, bool pre) {
   llvm::Value* slot = nullptr;
   if (iteration_) {
-    auto invariant = iteration_->invariants.find(&var);
-    if (invariant != iteration_->invariants.end()) return invariant->second;
+    const auto& invariants = pre ? iteration_->preInvariants : iteration_->invariants;
+    auto invariant = invariants.find(&var);
+    if (invariant != invariants.end()) return invariant->second;
   }
   if (iteration_ && var.var < ctx_.model.flat.variables.size()) {
     auto stride = iteration_->strides->reads.find(&var);

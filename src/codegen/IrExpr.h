@@ -66,13 +66,15 @@ public:
   // Inside the loop of a run of assignments (AssignRuns.h), the value's
   // variable nodes read the slot `iteration` strides away from their own.
   // Slots that no iteration moves or writes are read once, before the
-  // loop: `invariants` holds those values by variable node (a Var, or the
-  // Var inside a pre()). Left in the loop, such a load would keep LLVM from
-  // proving that the loop's stores never reach it, and so from vectorizing.
+  // loop: `invariants` holds those values by Var node, `preInvariants` the
+  // pre() values by the Var node inside the pre() (a node may be in both).
+  // Left in the loop, such a load would keep LLVM from proving that the
+  // loop's stores never reach it, and so from vectorizing.
   struct RunIteration {
     const RunStrides* strides = nullptr;
     llvm::Value* index = nullptr;  // i64, 0 for the run's first assignment
     std::unordered_map<const flat::Expr*, Typed> invariants;
+    std::unordered_map<const flat::Expr*, Typed> preInvariants;
   };
   void setIteration(const RunIteration* iteration) { iteration_ = iteration; }
   // The slot index value reference + iteration * stride, or null outside a

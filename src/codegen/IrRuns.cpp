@@ -24,7 +24,9 @@ void loadInvariants(ExprEmitter& exprs, const Layout& layout, const causal::Assi
         (!pre && runWrites(layout, first, count, *iteration.strides, var->var)))
       return;
     Typed value = exprs.loadModel(var->var, e.range, pre);
-    if (value.value) iteration.invariants.emplace(var, value);
+    // One node may be read both as itself and inside pre() (edge(b) is
+    // `b and not pre(b)` over a single node b): two values, two maps.
+    if (value.value) (pre ? iteration.preInvariants : iteration.invariants).emplace(var, value);
     return;
   }
   for (const flat::ExprPtr& arg : e.args)
@@ -34,8 +36,12 @@ void loadInvariants(ExprEmitter& exprs, const Layout& layout, const causal::Assi
 }  // namespace
 
 void BlockEmitter::emitRun(const causal::Assign& first, size_t count, const RunStrides& strides) {
-  if (!first.value || first.target >= ctx_.model.flat.variables.size()) return emitAssign(first);
-  ExprEmitter::RunIteration iteration{&strides, nullptr, {}};
+  if (!first.value || first.target >= ctx_.model.flat.variables.size()) {
+    ctx_.diags.error(first.range, "internal error: a run of assignments without a value or with "
+                                  "an unknown target");
+    return;
+  }
+  ExprEmitter::RunIteration iteration{&strides, nullptr, {}, {}};
   loadInvariants(exprs_, ctx_.layout, first, count, *first.value, iteration);
   llvm::BasicBlock* before = b_.GetInsertBlock();
   llvm::BasicBlock* body = llvm::BasicBlock::Create(ctx_.llvm, "run", frame_.function());

@@ -12,7 +12,9 @@
 // preferences: go on with an assignment alike the last one while one is
 // ready, taking the lowest target value reference first (instances number
 // their variables in the same order, so their slots then advance evenly);
-// otherwise take the ready block that came first. "Alike" is a hash of the
+// otherwise take the ready block that came first. (What can tell the
+// orders apart is only which of two failing assignments, say two user
+// functions' failed asserts, reports first.) "Alike" is a hash of the
 // expression's shape, payloads, source ranges and slot types; findAssignRun
 // still checks every run in full.
 //

@@ -236,19 +236,35 @@ equation
 end Runs;
 )";
 
-class AssignRunsFmuTest : public FmuFixture {};
+class AssignRunsFmuTest : public FmuFixture {
+protected:
+  // The FMU of `source` (model `name`), initialized; null after failing the
+  // test. `loops`: how many run loops its IR has.
+  std::unique_ptr<FmuRun> start(const std::string& source, const std::string& name, size_t* loops) {
+    std::string messages;
+    std::optional<causal::CausalModel> model = test::causalModelOf(source, &messages);
+    if (!model) {
+      ADD_FAILURE() << messages;
+      return nullptr;
+    }
+    *loops = countLinesStartingWith(dump(*model), "run");
+    const std::string fmu = build(*model);
+    if (fmu.empty()) return nullptr;
+    auto run = std::make_unique<FmuRun>(fmu, name, scratch.file(""));
+    if (!run->error().empty() || run->initialize() != fmi2OK) {
+      ADD_FAILURE() << run->error() << run->log();
+      return nullptr;
+    }
+    return run;
+  }
+};
 
 TEST_F(AssignRunsFmuTest, LoopsComputeWhatTheUnrolledAssignmentsDid) {
-  std::string messages;
-  std::optional<causal::CausalModel> model = test::causalModelOf(kRunsModel, &messages);
-  ASSERT_TRUE(model) << messages;
-  const std::string ir = dump(*model);
-  ASSERT_GE(countLinesStartingWith(ir, "run"), 3u) << "x, y and c or r should each be a loop";
-  const std::string fmu = build(*model);
-  ASSERT_FALSE(fmu.empty());
-  FmuRun run(fmu, "Runs", scratch.file(""));
-  ASSERT_EQ(run.error(), "");
-  ASSERT_EQ(run.initialize(), fmi2OK) << run.log();
+  size_t loops = 0;
+  std::unique_ptr<FmuRun> fmu = start(kRunsModel, "Runs", &loops);
+  ASSERT_TRUE(fmu);
+  ASSERT_GE(loops, 3u) << "x, y and c or r should each be a loop";
+  FmuRun& run = *fmu;
   for (int step = 0; step < 10; ++step) ASSERT_EQ(run.step(0.05), fmi2OK) << run.log();
   const double t = 0.5;
   const double x = std::exp(-t);
@@ -261,18 +277,40 @@ TEST_F(AssignRunsFmuTest, LoopsComputeWhatTheUnrolledAssignmentsDid) {
   }
 }
 
+TEST_F(AssignRunsFmuTest, EdgeAndChangeOfOneVariableInsideARunSeeBothItsValues) {
+  // edge(b) is `b and not pre(b)` over one node b, read by every element:
+  // the loop must read b and pre(b) apart, not one of them twice.
+  size_t loops = 0;
+  std::unique_ptr<FmuRun> fmu = start(R"(model Edges
+  Boolean b = time > 0.25;
+  Integer rises[10](each start = 0);
+  Integer changes[10](each start = 0);
+equation
+  for i in 1:10 loop
+    rises[i] = if edge(b) then pre(rises[i]) + 1 else pre(rises[i]);
+    changes[i] = if change(b) then pre(changes[i]) + 1 else pre(changes[i]);
+  end for;
+end Edges;
+)",
+                                      "Edges", &loops);
+  ASSERT_TRUE(fmu);
+  ASSERT_GE(loops, 2u) << "rises and changes should be loops";
+  FmuRun& run = *fmu;
+  for (int step = 0; step < 5; ++step) ASSERT_EQ(run.step(0.1), fmi2OK) << run.log();
+  for (int i : {1, 5, 10}) {
+    EXPECT_EQ(run.integer(fmt::format("rises[{}]", i)), 1) << i;
+    EXPECT_EQ(run.integer(fmt::format("changes[{}]", i)), 1) << i;
+  }
+}
+
 TEST_F(AssignRunsFmuTest, ReorderedInstancesComputeTheirSeriesOfLags) {
   // Ten lags in series fed by a unit step: x_k' = 2 x_{k-1} - 2 x_k, so
   // x_k(t) = (1 - e^{-2t} sum_{j<k} (2t)^j / j!) / 2 (Erlang). Reading
   // any l[i - 1].y before it is computed would change the trajectories.
-  std::string messages;
-  std::optional<causal::CausalModel> model = test::causalModelOf(lagsSource(10), &messages);
-  ASSERT_TRUE(model) << messages;
-  const std::string fmu = build(*model);
-  ASSERT_FALSE(fmu.empty());
-  FmuRun run(fmu, "Lags", scratch.file(""));
-  ASSERT_EQ(run.error(), "");
-  ASSERT_EQ(run.initialize(), fmi2OK) << run.log();
+  size_t loops = 0;
+  std::unique_ptr<FmuRun> fmu = start(lagsSource(10), "Lags", &loops);
+  ASSERT_TRUE(fmu);
+  FmuRun& run = *fmu;
   for (int step = 0; step < 10; ++step) ASSERT_EQ(run.step(0.1), fmi2OK) << run.log();
   const double rate = 2.0;  // 2t at t = 1
   for (int k : {1, 2, 5, 10}) {
