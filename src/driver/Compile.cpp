@@ -54,6 +54,7 @@ bool compile(const CompileOptions& options, SourceManager& sources, DiagnosticEn
   flat = statemachine::lowerStateMachines(std::move(*flat), *machines, diags);
   if (!flat) return false;
   finishStage(options, "state machines");
+  if (options.times) options.times->setEquations(flat->equations.size());
   if (options.dump == DumpStage::StateMachines) {
     dumpOut = statemachine::dumpStateMachines(*unlowered, *machines, &*flat);
     return true;

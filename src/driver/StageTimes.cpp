@@ -32,6 +32,7 @@ std::string StageTimes::table() const {
     out += fmt::format("{:<20} {:>10.4f} {:>10.1f}\n", s.stage, s.seconds, s.peakMiB);
   double total = std::chrono::duration<double>(last_ - start_).count();
   out += fmt::format("{:<20} {:>10.4f} {:>10.1f}\n", "total", total, peakResidentMiB());
+  if (equations_) out += fmt::format("{:<20} {:>10}\n", "equations", *equations_);
   return out;
 }
 

@@ -6,6 +6,8 @@
 #pragma once
 
 #include <chrono>
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,13 +28,19 @@ public:
 
   const std::vector<StageTime>& stages() const { return stages_; }
 
-  // One row per stage, then the total: "stage  seconds  peak MiB", aligned.
+  // The model's scalar equations once the state machines are lowered to
+  // the chapter's equations: the size the compile-time goals are stated in.
+  void setEquations(size_t count) { equations_ = count; }
+
+  // One row per stage, then the total: "stage  seconds  peak MiB", aligned;
+  // then "equations  N" when setEquations() was called.
   std::string table() const;
 
 private:
   using Clock = std::chrono::steady_clock;
   Clock::time_point start_, last_;
   std::vector<StageTime> stages_;
+  std::optional<size_t> equations_;
 };
 
 }  // namespace smc
