@@ -19,7 +19,14 @@ inline constexpr const char* kTargetTriple = "x86_64-unknown-linux-gnu";
 // Null (with `error` set) when the X86 target is unavailable.
 std::unique_ptr<llvm::TargetMachine> createTargetMachine(std::string& error);
 
-// Runs buildPerModuleDefaultPipeline(O2) over the module.
+// Sets the process-wide LLVM options the pipeline below relies on: GVN's
+// memory-dependence load forwarding off. An in-process lld link resets every
+// LLVM option to its default, so a compilation calls this on its own thread
+// before it optimizes anything (the partition workers only read them).
+void applyOptimizerOptions();
+
+// Runs buildPerModuleDefaultPipeline(O2) over the module, with both
+// vectorizers on and the options of applyOptimizerOptions().
 void optimizeModule(llvm::Module& module, llvm::TargetMachine& machine);
 
 // ELF relocatable object of the module, position-independent.

@@ -80,6 +80,7 @@ std::optional<Generated> generate(const causal::CausalModel& model, const Codege
     diags.error({}, "internal error: " + error);
     return std::nullopt;
   }
+  applyOptimizerOptions();
   IrOptions ir;
   ir.modelIdentifier = g.modelIdentifier;
   ir.sourceFileName = options.sourceFileName;
