@@ -30,7 +30,7 @@ FAMILIES = {
     "chain": [10, 100, 1000, 10000, 100000],
     "springs": [5, 50, 500, 5000, 50000],
     "heat": [3, 10, 32, 100, 316],
-    "loop": [10, 100, 1000, 10000],
+    "loop": [10, 100, 1000, 10000, 100000],
     "statemachines": [10, 100, 1000, 10000],
 }
 QUICK_SIZES = 3  # --quick: only the first sizes of each family

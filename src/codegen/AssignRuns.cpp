@@ -3,6 +3,8 @@
 
 #include "codegen/ExprEquality.h"
 
+#include <limits>
+
 namespace smc::codegen {
 namespace {
 
@@ -77,12 +79,31 @@ private:
     return true;
   }
 
-  // Same shape, payload and source range; variables as matchVar() allows. Only
-  // kinds whose code depends on nothing else qualify.
+  // An Integer literal's value, like a slot, lies k strides from the
+  // first's. Both must fit 32 bits: a literal that does not is emitted on
+  // its own, where it is reported.
+  bool matchInteger(const flat::Expr& a, const flat::Expr& b) {
+    if (!fitsInt32(a.integer) || !fitsInt32(b.integer)) return false;
+    const int64_t distance = b.integer - a.integer;
+    auto [learned, fresh] = strideOf_.try_emplace(&a, distance);
+    if (!fresh) return distance == k_ * learned->second;
+    if (k_ != 1) return false;
+    if (distance != 0) strides_.literals.emplace(&a, distance);
+    return true;
+  }
+
+  static bool fitsInt32(long long value) {
+    return value >= std::numeric_limits<int32_t>::min() && value <= std::numeric_limits<int32_t>::max();
+  }
+
+  // Same shape, payload and source range; variables and Integer literals as
+  // matchVar() and matchInteger() allow. Only kinds whose code depends on
+  // nothing else qualify.
   bool matchExpr(const flat::Expr& a, const flat::Expr& b) {
     if (a.kind != b.kind || a.args.size() != b.args.size() || !sameRange(a.range, b.range))
       return false;
     if (a.kind == flat::ExprKind::Var) return matchVar(a, b);
+    if (a.kind == flat::ExprKind::Integer) return matchInteger(a, b);
     if (!emittedAsIs(a.kind) || !sameNode(a, b)) return false;
     for (size_t i = 0; i < a.args.size(); ++i) {
       if (!a.args[i] || !b.args[i] || !matchExpr(*a.args[i], *b.args[i])) return false;
@@ -92,7 +113,7 @@ private:
 
   const Layout& layout_;
   RunStrides& strides_;
-  std::unordered_map<const flat::Expr*, int64_t> strideOf_;  // every node, zero strides too
+  std::unordered_map<const flat::Expr*, int64_t> strideOf_;  // every Var and Integer node, zero strides too
   int64_t k_ = 1;
 };
 

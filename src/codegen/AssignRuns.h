@@ -19,7 +19,9 @@
 // Two assignments belong to one run when their trees have the same shape
 // and payloads (operators, literals, functions, source ranges: the code's
 // run-time messages quote them), and each variable node reads a slot of
-// the same type whose value reference differs by the node's stride. The
+// the same type whose value reference differs by the node's stride. An
+// Integer literal may advance by a stride too: a for-equation's iterator
+// used as a value (`i / n`) becomes one literal per element. The
 // loop then evaluates exactly what the unrolled assignments did, in the
 // same order, so an assignment may read what an earlier one of its run
 // wrote.
@@ -37,10 +39,14 @@ constexpr size_t kMinRunLength = 8;
 
 // How the slots of the run's k-th assignment are found from the first's:
 // value reference + k * stride, for the target and for every variable node
-// (by address, in the first assignment's value) whose stride is not zero.
+// (by address, in the first assignment's value) whose stride is not zero;
+// and its Integer literals: the first's value + k * stride, for every
+// literal node whose stride is not zero (all of the run's values fit the
+// 32 bits of an FMI Integer).
 struct RunStrides {
   int64_t target = 0;
   std::unordered_map<const flat::Expr*, int64_t> reads;
+  std::unordered_map<const flat::Expr*, int64_t> literals;
 };
 
 struct AssignRun {

@@ -108,17 +108,13 @@ llvm::Function* BlockEmitter::emitResidual(const causal::AlgebraicLoop& loop, in
                   exprs.store(loop.unknowns[i], {xi, ValueType::Real}, firstRange(loop));
                 }
               });
-  // A torn loop's explicit part, from the unknowns just stored.
-  emitChunked(ctx_, frame, builder, loop.torn.size(),
-              [&](FunctionFrame& chunk, llvm::IRBuilder<>& b, size_t begin, size_t end) {
-                ExprEmitter exprs(ctx_, chunk, b);
-                for (size_t i = begin; i < end; ++i) {
-                  const causal::Assign& assign = loop.torn[i];
-                  Typed value = exprs.emit(*assign.value);
-                  if (!value.value) return;
-                  exprs.store(assign.target, value, assign.range);
-                }
-              });
+  // A torn loop's explicit part, from the unknowns just stored: a block list
+  // like a callback's, so that a stretch of alike assignments (a ring of
+  // for-equations) becomes a loop too.
+  std::vector<const causal::Block*> explicitPart;
+  explicitPart.reserve(loop.torn.size());
+  for (const causal::Assign& assign : loop.torn) explicitPart.push_back(&ctx_.madeBlocks.emplace_back(assign));
+  emitBlockList(ctx_, frame, builder, explicitPart, EvalMode::Continuous, nullptr);
   emitChunked(ctx_, frame, builder, loop.residuals.size(),
               [&](FunctionFrame& chunk, llvm::IRBuilder<>& b, size_t begin, size_t end) {
                 ExprEmitter exprs(ctx_, chunk, b);

@@ -10,6 +10,7 @@
 #include <llvm/IR/Function.h>
 #include <llvm/IR/IRBuilder.h>
 
+#include <deque>
 #include <map>
 #include <string>
 #include <vector>
@@ -48,6 +49,9 @@ struct IrContext {
     const causal::AlgebraicLoop* loop;
   };
   std::multimap<flat::VarId, SharedResidual> sharedResiduals = {};
+  // Blocks made by code generation itself (a torn loop's explicit part as a
+  // block list), kept as long as the module: shared chunks point into them.
+  std::deque<causal::Block> madeBlocks = {};
 };
 
 // "Model.mo:12:5" for messages the runtime logs; "(unknown location)" when

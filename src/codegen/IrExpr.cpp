@@ -134,6 +134,15 @@ Typed ExprEmitter::emitLiteral(const flat::Expr& e) {
     return error(e.range, fmt::format("Integer literal {} does not fit in the 32 bits of an "
                                       "FMI 2.0 Integer",
                                       e.integer));
+  if (iteration_) {
+    auto stride = iteration_->strides->literals.find(&e);
+    if (stride != iteration_->strides->literals.end()) {
+      // The run's matching checked that every iteration's value fits.
+      llvm::Value* moved = b_.CreateNSWMul(iteration_->index, b_.getInt64(static_cast<uint64_t>(stride->second)));
+      llvm::Value* value = b_.CreateNSWAdd(b_.getInt64(static_cast<uint64_t>(e.integer)), moved);
+      return {b_.CreateTrunc(value, ctx_.types.integer), ValueType::Integer};
+    }
+  }
   return {b_.getInt32(static_cast<uint32_t>(e.integer)), ValueType::Integer};
 }
 

@@ -72,7 +72,7 @@ private:
         if (!insidePre) reads.push_back(e.var);
         break;
       case flat::ExprKind::Real: hash.add(std::bit_cast<uint64_t>(e.real)); break;
-      case flat::ExprKind::Integer: hash.add(static_cast<uint64_t>(e.integer)); break;
+      case flat::ExprKind::Integer: break;  // may advance along a run (AssignRuns.h)
       case flat::ExprKind::Boolean: hash.add(e.boolean); break;
       case flat::ExprKind::Unary:
       case flat::ExprKind::Binary: hash.add(static_cast<uint64_t>(e.op)); break;

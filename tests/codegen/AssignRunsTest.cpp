@@ -137,6 +137,30 @@ end Squares;
   }
 }
 
+TEST(AssignRunsTest, TheIteratorAsAValueIsALiteralThatAdvancesAlongTheRun) {
+  // Flattened, i / 10 is the literal 1 / 10, 2 / 10, ... per element.
+  std::optional<Lists> lists = listsOf(lagChainSource(20, "(x[i - 1] - x[i]) * i / 10"));
+  ASSERT_TRUE(lists);
+  std::optional<AssignRun> run = findAssignRun(lists->layout, lists->derivatives, 1, 20);
+  ASSERT_TRUE(run);
+  EXPECT_EQ(run->end, 20u);
+  ASSERT_EQ(run->strides.literals.size(), 1u) << "i advances; 10 does not";
+  EXPECT_EQ(run->strides.literals.begin()->first->integer, 2) << "the first element is i = 2";
+  EXPECT_EQ(run->strides.literals.begin()->second, 1);
+}
+
+TEST(AssignRunsTest, ALiteralThatDoesNotAdvanceEvenlyEndsTheRun) {
+  // a_k := 3k for k = 0..9, except a_9 := 100.
+  HandBlocks hand;
+  for (int32_t k = 0; k < 10; ++k)
+    hand.assign(hand.var(flat::BaseType::Integer, k), flat::makeInteger(k == 9 ? 100 : 3 * k));
+  std::optional<AssignRun> run = findAssignRun(hand.layout, hand.list, 0, hand.list.size());
+  ASSERT_TRUE(run);
+  EXPECT_EQ(run->end, 9u);
+  ASSERT_EQ(run->strides.literals.size(), 1u);
+  EXPECT_EQ(run->strides.literals.begin()->second, 3);
+}
+
 TEST(AssignRunsTest, SlotsOfAnotherTypeEndTheRun) {
   // a_k := b_k for k = 0..9, where b_9 is an Integer while the other b_k
   // are Reals (value references would still line up).
@@ -236,6 +260,51 @@ equation
 end Runs;
 )";
 
+// A ring of n unknowns, one nonlinear loop: tearing leaves one iteration
+// variable and computes the other n - 1 in order, a stretch of alike
+// assignments with i / n advancing along it.
+std::string ringSource(int n) {
+  return fmt::format(R"(model Ring
+  parameter Integer n = {};
+  Real y[n](each start = 0);
+equation
+  for i in 1:n - 1 loop
+    y[i] = 0.5 * sin(y[i + 1]) + i / n * sin(time) + 1;
+  end for;
+  y[n] = 0.5 * sin(y[1]) + sin(time) + 1;
+end Ring;
+)",
+                     n);
+}
+
+TEST_F(AssignRunsIrTest, TheExplicitPartOfATornLoopDoesNotGrowWithTheLoop) {
+  auto residualInstructions = [&](int n) -> size_t {
+    std::string messages;
+    std::optional<causal::CausalModel> model = test::causalModelOf(ringSource(n), &messages);
+    if (!model) {
+      ADD_FAILURE() << messages;
+      return 0;
+    }
+    const std::string ir = dump(*model);
+    // The residual function and the chunks it calls.
+    size_t count = 0;
+    std::vector<std::string> pending{"smc_loop0_residual"};
+    while (!pending.empty()) {
+      const std::string body = functionBody(ir, pending.back());
+      pending.pop_back();
+      count += countLinesStartingWith(body, "  ");
+      const std::regex call(R"(call i32 @([A-Za-z0-9_.]+)\()");
+      for (auto it = std::sregex_iterator(body.begin(), body.end(), call); it != std::sregex_iterator(); ++it)
+        if ((*it)[1] != "smc_loop0_residual") pending.push_back((*it)[1]);
+    }
+    return count;
+  };
+  const size_t hundred = residualInstructions(100);
+  const size_t thousand = residualInstructions(1000);
+  ASSERT_GT(hundred, 0u) << errors();
+  EXPECT_EQ(hundred, thousand);
+}
+
 class AssignRunsFmuTest : public FmuFixture {
 protected:
   // The FMU of `source` (model `name`), initialized; null after failing the
@@ -275,6 +344,46 @@ TEST_F(AssignRunsFmuTest, LoopsComputeWhatTheUnrolledAssignmentsDid) {
     EXPECT_EQ(run.boolean(fmt::format("r[{}]", i)), y > 3) << i;
     EXPECT_EQ(run.integer(fmt::format("c[{}]", i)), y > 3 ? 1 : 0) << i;
   }
+}
+
+TEST_F(AssignRunsFmuTest, ALoopComputesEachElementWithItsOwnIterator) {
+  size_t loops = 0;
+  std::unique_ptr<FmuRun> fmu = start(R"(model Ramp
+  parameter Integer n = 30;
+  Real y[n];
+  Integer m[n];
+equation
+  for i in 1:n loop
+    y[i] = (2 * i - 5) / 4 * time;
+    m[i] = 7 - 3 * i;
+  end for;
+end Ramp;
+)",
+                                      "Ramp", &loops);
+  ASSERT_TRUE(fmu);
+  ASSERT_GE(loops, 2u) << "y and m should each be a loop";
+  FmuRun& run = *fmu;
+  for (int step = 0; step < 4; ++step) ASSERT_EQ(run.step(0.5), fmi2OK) << run.log();
+  for (int i : {1, 2, 3, 17, 30}) {
+    EXPECT_DOUBLE_EQ(run.real(fmt::format("y[{}]", i)), (2.0 * i - 5) / 4 * 2.0) << i;
+    EXPECT_EQ(run.integer(fmt::format("m[{}]", i)), 7 - 3 * i) << i;
+  }
+}
+
+TEST_F(AssignRunsFmuTest, ATornLoopWhoseExplicitPartIsALoopSatisfiesEveryEquation) {
+  constexpr int n = 40;
+  size_t loops = 0;
+  std::unique_ptr<FmuRun> fmu = start(ringSource(n), "Ring", &loops);
+  ASSERT_TRUE(fmu);
+  ASSERT_GE(loops, 1u) << "the explicit part should be a loop";
+  FmuRun& run = *fmu;
+  for (int step = 0; step < 3; ++step) ASSERT_EQ(run.step(0.25), fmi2OK) << run.log();
+  const double t = 0.75;
+  std::vector<double> y(n + 2);
+  for (int i = 1; i <= n; ++i) y[i] = run.real(fmt::format("y[{}]", i));
+  y[n + 1] = y[1];
+  for (int i = 1; i <= n; ++i)
+    EXPECT_NEAR(y[i], 0.5 * std::sin(y[i + 1]) + double(i) / n * std::sin(t) + 1, 1e-8) << i;
 }
 
 TEST_F(AssignRunsFmuTest, EdgeAndChangeOfOneVariableInsideARunSeeBothItsValues) {

@@ -18,9 +18,12 @@ namespace {
 
 using namespace testing;
 
-// Each lag has its own time constant, a literal once flattened, so that no
-// two equations form a run (AssignRuns.h) and each stays a block of its own.
-std::string chainSource(int n) { return lagChainSource(n, "(x[i - 1] - x[i]) / i"); }
+// Each lag's divisor reads a state at a scattered index (i^2 mod n), so
+// that no stretch of its equations forms a run (AssignRuns.h: slots must
+// advance evenly) and each stays a block of its own.
+std::string chainSource(int n) {
+  return lagChainSource(n, "(x[i - 1] - x[i]) / (1 + x[mod(i * i, n) + 1] ^ 2)");
+}
 
 // The functions named `prefix<k>` that `body` calls, in call order.
 std::vector<std::string> calledFunctions(const std::string& body, const std::string& prefix) {
