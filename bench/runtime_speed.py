@@ -61,6 +61,14 @@ The tables:
     the statemachines family against the number N of machines, and that
     time divided by N.
 
+4d. One state machine of N states (the statering family: a ring, one
+    state active at a time): ns per clock tick against N, and the growth
+    over the smallest ring. The merged output and the transition choice
+    switch on the machine's state (src/codegen/IrSwitch.cpp), so only the
+    active state's equation and transitions run; what still grows with N
+    is the activeState(s) flag of every state, a Boolean the tick sets
+    and each event iteration copies to pre() and compares.
+
 Usage: python3 bench/runtime_speed.py [--build DIR] [--quick] [--harness PATH] [--smc PATH]
                                       [--clang CC] [--timeout S] [--keep]
 """
@@ -94,6 +102,7 @@ FAMILIES = {
     "loop": ([10, 100, 1000, 10000], [10, 100], lambda n: n + 1),
 }
 MACHINES = [10, 100, 1000]
+RING_STATES = [4, 16, 64, 256]
 QUICK_SIZES = 2
 
 
@@ -330,6 +339,22 @@ def machines_table(work, harness, sizes, seconds):
                 ["N machines", "ns per tick", "ns per tick per machine"], rows)
 
 
+def ring_table(work, harness, sizes, seconds):
+    rows, first = [], None
+    for n in sizes:
+        try:
+            so, setup = work.family_fmu("statering", n)
+            r = run_harness(harness, "dostep", so, setup["start"], setup["interval"], seconds)
+        except Failure as error:
+            rows.append([n, f"failed: {error}"])
+            continue
+        tick = float(r["ns_per_step"])
+        first = first or tick
+        rows.append([n, number(tick), number(tick / first)])
+    print_table("4d. One state machine of N states, one active: time per clock tick against N",
+                ["N states", "ns per tick", f"ratio to N={sizes[0]}"], rows)
+
+
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--build", default=os.path.join(REPO, "build"),
@@ -362,6 +387,7 @@ def main(argv):
         dostep_table(work, harness, seconds)
         values_table(work, harness, seconds)
         machines_table(work, harness, sizes_of(MACHINES), seconds)
+        ring_table(work, harness, sizes_of(RING_STATES), seconds)
     finally:
         if args.keep:
             print(f"kept {directory}")

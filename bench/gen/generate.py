@@ -229,6 +229,34 @@ def statemachines(n, form):
     return "".join(out)
 
 
+# statering: one clocked state machine of N states in a ring on a 10 ms
+# clock. State j adds j to v at each of its ticks and hands over to state
+# j + 1 (state N to state 1) after 3 ticks, by a delayed transition; only
+# one state is active at a time, so a tick's cost should not grow with N.
+# As for statemachines, both forms are the same text (states are blocks).
+def statering(n, form):
+    name = model_name("statering", n, form)
+    out = [f'model {name}\n  "one state machine of {n} states in a ring, each adding its number to v for 3 ticks"\n']
+    out.append('  inner Integer v(start = 0) "the sum of the active states\' numbers over the ticks";\n')
+    for j in range(1, n + 1):
+        out.append(f"  block S{j}\n    outer output Integer v;\n  equation\n    v = previous(v) + {j};\n  end S{j};\n")
+        out.append(f"  S{j} s{j};\n")
+    out.append('  Clock clk = Clock(1, 100) "the machine\'s clock";\n')
+    out.append('  Integer tick(start = 0) "ticks of clk so far";\n')
+    out.append("  output Integer vOut = v;\n")
+    out.append("equation\n")
+    out.append("  when clk then\n")
+    out.append("    tick = previous(tick) + 1;\n")
+    out.append("  end when;\n")
+    out.append("  initialState(s1);\n")
+    for j in range(1, n + 1):
+        # `tick > 0` (always true) puts the machine on clk.
+        out.append(f"  transition(s{j}, s{j % n + 1}, tick > 0 and ticksInState() >= 3, immediate = false);\n")
+    out.append(experiment(1, 0.01))
+    out.append(f"end {name};\n")
+    return "".join(out)
+
+
 # loop: one nonlinear algebraic loop of N unknowns coupled in a ring,
 #   y[i] = 0.5*sin(y[i+1]) + (i/N)*sin(time) + 1,  y[N+1] meaning y[1],
 # and a state z with der(z) = y[1]. The map y -> right-hand side is a
@@ -268,6 +296,7 @@ FAMILIES = {
     "springs": springs,
     "heat": heat,
     "statemachines": statemachines,
+    "statering": statering,
     "loop": loop,
 }
 

@@ -287,6 +287,7 @@ void BlockEmitter::emitClocked(const causal::ClockedBlock& clocked) {
   blocks.reserve(clocked.blocks.size());
   for (const causal::Block& block : clocked.blocks) blocks.push_back(&block);
   blocks = orderForRuns(ctx_.layout, std::move(blocks));
+  const ExprEmitter::ConditionDefinitions definitions = comparisonDefinitions(clocked, ctx_.layout);
   emitChunked(
       ctx_, frame_, b_, blocks.size(),
       [&](FunctionFrame& f, llvm::IRBuilder<>& b, size_t begin, size_t end) {
@@ -297,6 +298,7 @@ void BlockEmitter::emitClocked(const causal::ClockedBlock& clocked) {
         f.function()->addFnAttr(llvm::Attribute::NoImplicitFloat);
         BlockEmitter part(ctx_, f, b, actions_.mode(),
                           sameArgumentIn(f.function(), actions_.statesReinitialized()));
+        part.exprs().setConditionDefinitions(&definitions);
         part.emitPartitionBlocks(blocks, begin, end, clocked.range);
       },
       [&](size_t at) { return partitionItemEnd(blocks, at, blocks.size()); });

@@ -430,13 +430,15 @@ bool speculatable(const flat::Expr& e, int& budget) {
 Typed ExprEmitter::emitIf(const flat::Expr& e) {
   if (e.args.size() != 3 || !e.args[0] || !e.args[1] || !e.args[2])
     return error(e.range, "internal error: if-expression without three operands");
+  int budget = kSpeculationBudget;
+  const bool cheap = !scope_ && speculatable(*e.args[1], budget) && speculatable(*e.args[2], budget);
+  if (!cheap)
+    if (std::optional<Typed> chain = emitCompareChain(e)) return *chain;
   Typed condition = emit(*e.args[0]);
   if (!condition.value) return {};
   if (condition.type != ValueType::Boolean)
     return error(e.args[0]->range, "the condition of an if-expression must be Boolean");
-  int budget = kSpeculationBudget;
-  if (!scope_ && speculatable(*e.args[1], budget) && speculatable(*e.args[2], budget))
-    return emitSelect(e, condition.value);
+  if (cheap) return emitSelect(e, condition.value);
 
   llvm::Function* fn = frame_.function();
   llvm::BasicBlock* thenBlock = llvm::BasicBlock::Create(ctx_.llvm, "if.then", fn);

@@ -77,6 +77,14 @@ public:
     std::unordered_map<const flat::Expr*, Typed> preInvariants;
   };
   void setIteration(const RunIteration* iteration) { iteration_ = iteration; }
+
+  // Boolean variables of the clocked partition being emitted whose equation
+  // compares an Integer variable with a constant (`X == c`, maybe `and`-ed
+  // with another condition), by variable: in the partition's tick they
+  // equal their definitions, which a chain of ifs may switch on
+  // (IrSwitch.cpp).
+  using ConditionDefinitions = std::unordered_map<flat::VarId, const flat::Expr*>;
+  void setConditionDefinitions(const ConditionDefinitions* definitions) { definitions_ = definitions; }
   // The slot index value reference + iteration * stride, or null outside a
   // run or for a stride of zero (the constant value reference then serves).
   llvm::Value* runSlot(int32_t valueReference, int64_t stride);
@@ -99,6 +107,9 @@ private:
   Typed emitRelation(flat::Op op, Typed lhs, Typed rhs, SourceRange where);
   Typed emitIf(const flat::Expr& e);
   Typed emitSelect(const flat::Expr& e, llvm::Value* condition);
+  // A chain of at least four ifs testing one Integer variable against
+  // constants, as a switch (IrSwitch.cpp); nullopt for other ifs.
+  std::optional<Typed> emitCompareChain(const flat::Expr& e);
   std::optional<ValueType> armsType(const flat::Expr& e, Typed thenValue, Typed elseValue);
   Typed emitCall(const flat::Expr& e);
   Typed emitMinMax(bool isMin, Typed x, Typed y, SourceRange where);
@@ -126,6 +137,11 @@ private:
   const LocalScope* scope_;
   bool readPre_ = false;  // inside emitPre
   const RunIteration* iteration_ = nullptr;
+  const ConditionDefinitions* definitions_ = nullptr;
 };
+
+// The ConditionDefinitions of a clocked partition's assignments.
+ExprEmitter::ConditionDefinitions comparisonDefinitions(const causal::ClockedBlock& partition,
+                                                        const Layout& layout);
 
 }  // namespace smc::codegen

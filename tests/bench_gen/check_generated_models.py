@@ -9,13 +9,13 @@ The expected values come from closed forms (the step response of a chain of
 first-order lags, the damped oscillator, the static deflection of a spring
 chain, conservation of heat in an insulated grid), from the loop's own
 equations, and from a direct re-statement of the state machines' counting
-rules, never from an earlier smc run. The chain, springs and heat checks set
+rules (and of the state ring's), never from an earlier smc run. The chain, springs and heat checks set
 their parameters with `--set`, so they do not rely on the generator's
 defaults; the state machine check takes each machine's thresholds from the
 generator's machine_thresholds() and recounts them.
 
 Usage: check_generated_models.py SMC GENERATE_PY FAMILY [N]
-FAMILY: chain | springs | heat | loop | statemachines (springs: N = 3 only,
+FAMILY: chain | springs | heat | loop | statemachines | statering (springs: N = 3 only,
 as its checks are closed forms for one, two and three masses)
 """
 
@@ -243,12 +243,36 @@ def check_statemachines(runner, n):
                 raise CheckFailed(f"statemachines {form} {name} (k={k}, m={m}, s={s}):\n got  {got}\n want {want}")
 
 
+def ring_values(n, ticks):
+    """The value of v after each tick of the ring of n states: state j (from 1, the initial state)
+    is active for 3 ticks, adding j at each, then hands over to j + 1 (n to 1)."""
+    v, values = 0, []
+    for index in range(ticks):
+        v += (index // 3) % n + 1
+        values.append(v)
+    return values
+
+
+def check_statering(runner, n):
+    """The one machine visits its n states in order, 3 ticks each, one tick per 10 ms, and
+    comes back to the first (the run lasts 3n + 10 ticks)."""
+    stop = f"{(3 * n + 10) / 100:.2f}"
+    for form in ("arrays", "scalars"):
+        rows = runner.simulate(runner.compile("statering", n, form),
+                               ["--stop-time", stop, "--step", "0.01", "--output-variables", "v"])
+        want = ring_values(n, len(rows))
+        got = [int(row["v"]) for row in rows]
+        if got != want:
+            raise CheckFailed(f"statering {form} v:\n got  {got}\n want {want}")
+
+
 CHECKS = {
     "chain": check_chain,
     "springs": check_springs,
     "heat": check_heat,
     "loop": check_loop,
     "statemachines": check_statemachines,
+    "statering": check_statering,
 }
 
 

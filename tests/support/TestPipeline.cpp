@@ -4,6 +4,7 @@
 #include "clocks/Clocks.h"
 #include "flatten/Flatten.h"
 #include "frontend/Parser.h"
+#include "statemachine/StateMachines.h"
 
 #include <fstream>
 #include <sstream>
@@ -70,9 +71,13 @@ std::optional<causal::CausalModel> clockedCausalModelOf(const std::string& sourc
   FlatRun run;
   flattenInto(run, source, modelName, "test.mo");
   std::optional<causal::CausalModel> model;
+  std::optional<flat::FlatModel> flat;
   if (run.flat)
-    if (auto partitioning = clocks::inferClocks(*run.flat, run.diags))
-      if (auto lowered = clocks::lowerClocks(std::move(*run.flat), *partitioning, run.diags))
+    if (auto machines = statemachine::discoverStateMachines(*run.flat, run.diags))
+      flat = statemachine::lowerStateMachines(std::move(*run.flat), *machines, run.diags);
+  if (flat)
+    if (auto partitioning = clocks::inferClocks(*flat, run.diags))
+      if (auto lowered = clocks::lowerClocks(std::move(*flat), *partitioning, run.diags))
         model = causal::causalize(std::move(*lowered), run.diags);
   diagnostics = run.printed();
   return model;

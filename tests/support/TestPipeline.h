@@ -26,9 +26,9 @@ StageResult causalizeSource(const std::string& source, const std::string& modelN
                             const std::string& fileName = "test.mo");
 // The causal model itself, for tests that inspect blocks.
 std::optional<causal::CausalModel> causalModelOf(const std::string& source, std::string* diagnostics = nullptr);
-// As causalModelOf, with the clocks stage in between as in `smc` (for
-// models with clocked partitions; no state machines): flattens `modelName`
-// or the only class.
+// As causalModelOf, with the state machine and clocks stages in between as
+// in `smc` (for models with clocked partitions): flattens `modelName` or
+// the only class.
 std::optional<causal::CausalModel> clockedCausalModelOf(const std::string& source, std::string& diagnostics,
                                                         const std::string& modelName = "");
 
