@@ -125,9 +125,11 @@ ExprEmitter::ConditionDefinitions comparisonDefinitions(const causal::ClockedBlo
 }
 
 std::optional<Typed> ExprEmitter::emitCompareChain(const flat::Expr& e) {
-  // Inside a run's loop, a definition's variable nodes would not move with
-  // the iteration: conditions are taken as written there.
-  std::optional<CompareChain> chain = compareChainOf(e, iteration_ ? nullptr : definitions_);
+  // Inside a run's loop the chain's constants and variables may move with
+  // the iteration (a literal i, x[i] next to x[1]), which a switch built
+  // from the first element would not: the chain stays nested ifs there.
+  if (iteration_) return std::nullopt;
+  std::optional<CompareChain> chain = compareChainOf(e, definitions_);
   if (!chain) return std::nullopt;
   // Only an Integer subject switches (a Real compared with an Integer
   // literal stays a chain of comparisons).

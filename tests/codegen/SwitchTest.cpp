@@ -85,6 +85,36 @@ TEST_F(SwitchTest, TheSwitchTakesTheChainsFirstMatchingArm) {
   }
 }
 
+TEST_F(SwitchTest, AChainInsideARunTestsEveryElementsOwnConstant) {
+  // y[i] = 1 exactly when n == i: the chain's first constant moves with i.
+  size_t switches = 0;
+  std::unique_ptr<FmuRun> fmu = start(R"(model Diagonal
+  parameter Real d = 2;
+  discrete Integer n(start = 0);
+  Real y[10];
+equation
+  when sample(0, 0.1) then
+    n = pre(n) + 1;
+  end when;
+  for i in 1:10 loop
+    y[i] = if n == i then 2 / d else if n == 20 then 4 / d else if n == 21 then 6 / d
+      else if n == 22 then 8 / d else 0;
+  end for;
+end Diagonal;
+)",
+                                      "Diagonal", switches);
+  ASSERT_TRUE(fmu);
+  FmuRun& run = *fmu;
+  double now = 0;
+  for (int n : {1, 2, 3}) {
+    const double t = (n - 1) * 0.1 + 0.05;
+    ASSERT_EQ(run.step(t - now), fmi2OK) << run.log();
+    now = t;
+    for (int i = 1; i <= 10; ++i)
+      EXPECT_EQ(run.real(fmt::format("y[{}]", i)), i == n ? 1.0 : 0.0) << "n = " << n << ", i = " << i;
+  }
+}
+
 // One machine of six states in a ring, three ticks each; state j adds j to v
 // (through div, which an if does not evaluate eagerly).
 std::string ringMachine() {
