@@ -317,14 +317,7 @@ protected:
       return nullptr;
     }
     *loops = countLinesStartingWith(dump(*model), "run");
-    const std::string fmu = build(*model);
-    if (fmu.empty()) return nullptr;
-    auto run = std::make_unique<FmuRun>(fmu, name, scratch.file(""));
-    if (!run->error().empty() || run->initialize() != fmi2OK) {
-      ADD_FAILURE() << run->error() << run->log();
-      return nullptr;
-    }
-    return run;
+    return startFmu(*model, name);
   }
 };
 

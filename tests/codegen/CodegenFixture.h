@@ -14,11 +14,13 @@
 #include <gtest/gtest.h>
 
 #include <cstddef>
+#include <memory>
 #include <string>
 
 namespace smc::codegen::testing {
 
 struct ClockedModel;
+class FmuRun;
 
 class CodegenFixture : public ::testing::Test {
 protected:
@@ -43,6 +45,9 @@ protected:
   // The same with the file name and options given.
   std::string build(const causal::CausalModel& model, const std::string& file,
                     const CodegenOptions& options);
+  // The FMU of `model` (model identifier `name`), built and initialized;
+  // null after failing the test. Defined in FmuRun.cpp.
+  std::unique_ptr<FmuRun> startFmu(const causal::CausalModel& model, const std::string& name);
 
   ScratchDirectory scratch;
 };

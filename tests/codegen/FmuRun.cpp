@@ -2,6 +2,8 @@
 // are reported through gtest so that a test fails with a readable message.
 #include "FmuRun.h"
 
+#include "CodegenFixture.h"
+
 #include <gtest/gtest.h>
 #include <pugixml.hpp>
 
@@ -96,6 +98,17 @@ fmi2Status FmuRun::setReal(const std::string& name, double value) {
 fmi2Status FmuRun::setInteger(const std::string& name, int value) {
   fmi2ValueReference vr = ref(name);
   return fmu_->setInteger(component_, &vr, 1, &value);
+}
+
+std::unique_ptr<FmuRun> FmuFixture::startFmu(const causal::CausalModel& model, const std::string& name) {
+  const std::string fmu = build(model);
+  if (fmu.empty()) return nullptr;
+  auto run = std::make_unique<FmuRun>(fmu, name, scratch.file(""));
+  if (!run->error().empty() || run->initialize() != fmi2OK) {
+    ADD_FAILURE() << run->error() << run->log();
+    return nullptr;
+  }
+  return run;
 }
 
 }  // namespace smc::codegen::testing

@@ -33,14 +33,7 @@ protected:
     switches = 0;
     for (size_t at = ir.find("switch i32"); at != std::string::npos; at = ir.find("switch i32", at + 1))
       ++switches;
-    const std::string fmu = build(*model);
-    if (fmu.empty()) return nullptr;
-    auto run = std::make_unique<FmuRun>(fmu, name, scratch.file(""));
-    if (!run->error().empty() || run->initialize() != fmi2OK) {
-      ADD_FAILURE() << run->error() << run->log();
-      return nullptr;
-    }
-    return run;
+    return startFmu(*model, name);
   }
 
   std::string ir;  // of the last model started
