@@ -3,6 +3,7 @@
 #include "causalize/Causalize.h"
 #include "clocks/Clocks.h"
 #include "codegen/Codegen.h"
+#include "driver/EquationCount.h"
 #include "flatten/Flatten.h"
 #include "frontend/Parser.h"
 #include "statemachine/StateMachines.h"
@@ -54,7 +55,7 @@ bool compile(const CompileOptions& options, SourceManager& sources, DiagnosticEn
   flat = statemachine::lowerStateMachines(std::move(*flat), *machines, diags);
   if (!flat) return false;
   finishStage(options, "state machines");
-  if (options.times) options.times->setEquations(flat->equations.size());
+  if (options.times) options.times->setEquations(countScalarEquations(*flat));
   if (options.dump == DumpStage::StateMachines) {
     dumpOut = statemachine::dumpStateMachines(*unlowered, *machines, &*flat);
     return true;

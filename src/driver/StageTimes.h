@@ -28,8 +28,9 @@ public:
 
   const std::vector<StageTime>& stages() const { return stages_; }
 
-  // The model's scalar equations once the state machines are lowered to
-  // the chapter's equations: the size the compile-time goals are stated in.
+  // The model's scalar equations (countScalarEquations) once the state
+  // machines are lowered to the chapter's equations: the size the
+  // compile-time goals are stated in.
   void setEquations(size_t count) { equations_ = count; }
 
   // One row per stage, then the total: "stage  seconds  peak MiB", aligned;

@@ -172,6 +172,23 @@ TEST(Cli, TimeStagesCountsAStateMachinesLoweredEquations) {
       << timed.output;
 }
 
+TEST(Cli, TimeStagesCountsAWhenEquationAndAnAlgorithmByTheirTargets) {
+  // One equation, a when-equation whose two branches both assign y and z,
+  // and an algorithm assigning a (twice) and b: 1 + 2 + 2.
+  std::string model = writeModel("Counted.mo",
+                                 "model Counted\n  Real x(start = 1, fixed = true);\n"
+                                 "  discrete Real y(start = 0, fixed = true);\n"
+                                 "  discrete Real z(start = 0, fixed = true);\n  Real a, b;\nequation\n"
+                                 "  der(x) = -x;\n  when x < 0.5 then\n    y = 1;\n    z = 2;\n"
+                                 "  elsewhen x < 0.2 then\n    y = 3;\n    z = 4;\n  end when;\n"
+                                 "algorithm\n  a := x;\n  b := 2 * a;\n  a := a + b;\nend Counted;\n");
+  Outcome timed = runCommand(smc() + " " + model + " -o " + (scratch() / "counted.fmu").string() +
+                             " --time-stages");
+  ASSERT_EQ(timed.status, 0) << timed.output;
+  EXPECT_NE(timed.output.find(fmt::format("{:<20} {:>10}\n", "equations", 5)), std::string::npos)
+      << timed.output;
+}
+
 TEST(Cli, DumpFlatPrintsTheFlatModel) {
   Outcome o = runCommand(smc() + " --dump=flat " + SMC_SOURCE_DIR + "/examples/Dahlquist.mo");
   EXPECT_EQ(o.status, 0) << o.output;
