@@ -291,11 +291,14 @@ void BlockEmitter::emitClocked(const causal::ClockedBlock& clocked) {
   emitChunked(
       ctx_, frame_, b_, blocks.size(),
       [&](FunctionFrame& f, llvm::IRBuilder<>& b, size_t begin, size_t end) {
-        // Keeps LLVM's SLP vectorizer off these chunks (it skips such
-        // functions): tick code of state machines is integer and Boolean
-        // bookkeeping, where it found nothing to pack and took a quarter of
-        // the optimizer's time.
-        f.function()->addFnAttr(llvm::Attribute::NoImplicitFloat);
+        // Keeps LLVM's SLP vectorizer off chunks of straight-line tick code
+        // (it skips such functions): state machine bookkeeping, where it
+        // found nothing to pack and took a quarter of the optimizer's time.
+        // The attribute stops the loop vectorizer too, so a chunk holding
+        // a run keeps both: the run's loop (a machine's one-hot
+        // activeState flags, parallel machines' alike equations) is what
+        // they pack.
+        if (!holdsRun(blocks, begin, end)) f.function()->addFnAttr(llvm::Attribute::NoImplicitFloat);
         BlockEmitter part(ctx_, f, b, actions_.mode(),
                           sameArgumentIn(f.function(), actions_.statesReinitialized()));
         part.exprs().setConditionDefinitions(&definitions);
@@ -304,6 +307,12 @@ void BlockEmitter::emitClocked(const causal::ClockedBlock& clocked) {
       [&](size_t at) { return partitionItemEnd(blocks, at, blocks.size()); });
   b_.CreateBr(done);
   b_.SetInsertPoint(done);
+}
+
+bool BlockEmitter::holdsRun(const std::vector<const causal::Block*>& blocks, size_t begin, size_t end) const {
+  for (size_t at = begin; at < end; at = partitionItemEnd(blocks, at, end))
+    if (findAssignRun(ctx_.layout, blocks, at, end)) return true;
+  return false;
 }
 
 // Where the partition's item at `at` ends: a run of assignments, a run of

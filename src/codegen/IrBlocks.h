@@ -49,6 +49,8 @@ private:
   void emitClocked(const causal::ClockedBlock& clocked);
   size_t partitionItemEnd(const std::vector<const causal::Block*>& blocks, size_t at,
                           size_t limit) const;
+  // Whether an item of blocks[begin, end) is a run (emitted as a loop).
+  bool holdsRun(const std::vector<const causal::Block*>& blocks, size_t begin, size_t end) const;
   void emitPartitionBlocks(const std::vector<const causal::Block*>& blocks, size_t begin,
                            size_t end, SourceRange range);
 

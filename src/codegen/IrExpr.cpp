@@ -137,10 +137,13 @@ Typed ExprEmitter::emitLiteral(const flat::Expr& e) {
   if (iteration_) {
     auto stride = iteration_->strides->literals.find(&e);
     if (stride != iteration_->strides->literals.end()) {
-      // The run's matching checked that every iteration's value fits.
-      llvm::Value* moved = b_.CreateNSWMul(iteration_->index, b_.getInt64(static_cast<uint64_t>(stride->second)));
-      llvm::Value* value = b_.CreateNSWAdd(b_.getInt64(static_cast<uint64_t>(e.integer)), moved);
-      return {b_.CreateTrunc(value, ctx_.types.integer), ValueType::Integer};
+      // In 32 bits, so that the loop vectorizer packs 32-bit lanes (a
+      // machine's activeState flags compare the state number with it).
+      // Wrapping arithmetic is exact here: the run's matching checked that
+      // every iteration's value fits in 32 bits.
+      llvm::Value* k = b_.CreateTrunc(iteration_->index, ctx_.types.integer);
+      llvm::Value* moved = b_.CreateMul(k, b_.getInt32(static_cast<uint32_t>(stride->second)));
+      return {b_.CreateAdd(b_.getInt32(static_cast<uint32_t>(e.integer)), moved), ValueType::Integer};
     }
   }
   return {b_.getInt32(static_cast<uint32_t>(e.integer)), ValueType::Integer};

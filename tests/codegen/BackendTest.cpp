@@ -24,9 +24,11 @@ using namespace testing;
 class BackendTest : public CodegenFixture {
 protected:
   // The IR text of `source` after the O2 pipeline; "" after a failure.
-  std::string optimizedIr(const std::string& source) {
+  // `clocked` runs the state machine and clocks stages too.
+  std::string optimizedIr(const std::string& source, bool clocked = false) {
     std::string messages;
-    std::optional<causal::CausalModel> model = test::causalModelOf(source, &messages);
+    std::optional<causal::CausalModel> model =
+        clocked ? test::clockedCausalModelOf(source, messages) : test::causalModelOf(source, &messages);
     if (!model) {
       ADD_FAILURE() << messages;
       return "";
@@ -81,6 +83,30 @@ TEST_F(BackendTest, ARunLoopLoadsItsNeighboursInEveryIterationInsteadOfCarryingT
   const std::regex carried(R"(= phi (double|<\d+ x double>) )");
   EXPECT_FALSE(std::regex_search(ir, carried)) << ir;
   EXPECT_EQ(ir.find("vector.recur"), std::string::npos) << ir;
+}
+
+// One state machine of n states in a ring, state j adding j to v.
+std::string stateRingSource(int n) {
+  std::string states, transitions;
+  for (int j = 1; j <= n; ++j) {
+    states += fmt::format("  block S{0}\n    outer output Integer v;\n  equation\n    v = previous(v) + {0};\n"
+                          "  end S{0};\n  S{0} s{0};\n",
+                          j);
+    transitions += fmt::format("  transition(s{}, s{}, true, immediate = false);\n", j, j % n + 1);
+  }
+  return fmt::format("model Ring\n  inner Integer v(start = 0);\n{}  Clock clk = Clock(1, 100);\n"
+                     "equation\n  when clk then\n  end when;\n  initialState(s1);\n{}end Ring;\n",
+                     states, transitions);
+}
+
+// A tick sets every state's activeState flag by one loop (a run of
+// `activeState(sj) = activeState == j`). With 200 states the partition is
+// split into chunk functions (IrChunks.h); the flags' chunk keeps the loop
+// vectorizer, and the state numbers advance in 32-bit lanes.
+TEST_F(BackendTest, AMachinesActiveStateFlagsAreSetByAVectorizedLoopOf32BitLanes) {
+  const std::string ir = optimizedIr(stateRingSource(200), true);
+  ASSERT_FALSE(ir.empty());
+  EXPECT_TRUE(std::regex_search(ir, std::regex(R"(icmp eq <\d+ x i32>)"))) << ir;
 }
 
 }  // namespace
