@@ -43,19 +43,51 @@ static bool real_changed(const SmcModelData* data, int32_t vr) {
          !(data->reals[vr] == data->pre_reals[vr]);
 }
 
-static bool same_int32s(const int32_t* values, const int32_t* pre, int32_t count) {
-  return count == 0 || memcmp(values, pre, sizeof(int32_t) * (size_t)count) == 0;
+/* The slots an event iteration compares: every slot, or only those whose
+ * pre() the model reads (smc_model.pre_*_ranges). One range per type
+ * stands for "every slot". */
+typedef struct {
+  int32_t count;
+  const int32_t* bounds; /* begin, end, ... */
+} SlotRanges;
+
+static SlotRanges compared_slots(bool every_slot, int32_t num_slots, int32_t num_ranges,
+                                 const int32_t* ranges, int32_t* whole) {
+  if (!every_slot) return (SlotRanges){num_ranges, ranges};
+  whole[0] = 0;
+  whole[1] = num_slots;
+  return (SlotRanges){num_slots > 0 ? 1 : 0, whole};
+}
+
+static bool same_int32s(const int32_t* values, const int32_t* pre, SlotRanges slots) {
+  for (int32_t i = 0; i < slots.count; ++i) {
+    size_t begin = (size_t)slots.bounds[2 * i], end = (size_t)slots.bounds[2 * i + 1];
+    if (end > begin && memcmp(values + begin, pre + begin, sizeof(int32_t) * (end - begin)) != 0)
+      return false;
+  }
+  return true;
 }
 
 /* The last iteration of every event compares every value and finds no
  * change, so the whole scan is the common case: memcmp does it for the
  * Integers and Booleans several times faster than a loop that can stop
  * early (which the compiler does not vectorize). */
-static bool discrete_values_changed(const SmcModelData* data) {
-  if (!same_int32s(data->integers, data->pre_integers, smc_model.num_integers)) return true;
-  if (!same_int32s(data->booleans, data->pre_booleans, smc_model.num_booleans)) return true;
-  for (int32_t vr = 0; vr < smc_model.num_reals; ++vr)
-    if (real_changed(data, vr)) return true;
+static bool discrete_values_changed(const SmcModelData* data, bool every_slot) {
+  int32_t whole[3][2];
+  SlotRanges integers = compared_slots(every_slot, smc_model.num_integers,
+                                       smc_model.num_pre_integer_ranges,
+                                       smc_model.pre_integer_ranges, whole[0]);
+  SlotRanges booleans = compared_slots(every_slot, smc_model.num_booleans,
+                                       smc_model.num_pre_boolean_ranges,
+                                       smc_model.pre_boolean_ranges, whole[1]);
+  SlotRanges reals = compared_slots(every_slot, smc_model.num_reals,
+                                    smc_model.num_pre_real_ranges, smc_model.pre_real_ranges,
+                                    whole[2]);
+  if (!same_int32s(data->integers, data->pre_integers, integers)) return true;
+  if (!same_int32s(data->booleans, data->pre_booleans, booleans)) return true;
+  for (int32_t i = 0; i < reals.count; ++i)
+    for (int32_t vr = reals.bounds[2 * i]; vr < reals.bounds[2 * i + 1]; ++vr)
+      if (real_changed(data, vr)) return true;
   return false;
 }
 
@@ -67,29 +99,42 @@ static void append_name(char* out, size_t capacity, const char* name) {
   if (n < 0 || (size_t)n >= capacity - used) snprintf(out + capacity - 4, 4, "...");
 }
 
+/* The variables whose pre() the model reads and that still change. */
 static void list_changing_variables(const SmcModelData* data, char* out, size_t capacity) {
   out[0] = '\0';
-  for (int32_t vr = 0; vr < smc_model.num_reals; ++vr)
-    if (real_changed(data, vr)) append_name(out, capacity, smc_real_name(vr));
-  for (int32_t vr = 0; vr < smc_model.num_integers; ++vr)
-    if (data->integers[vr] != data->pre_integers[vr])
-      append_name(out, capacity, smc_integer_name(vr));
-  for (int32_t vr = 0; vr < smc_model.num_booleans; ++vr)
-    if (data->booleans[vr] != data->pre_booleans[vr])
-      append_name(out, capacity, smc_boolean_name(vr));
+  for (int32_t i = 0; i < smc_model.num_pre_real_ranges; ++i)
+    for (int32_t vr = smc_model.pre_real_ranges[2 * i]; vr < smc_model.pre_real_ranges[2 * i + 1]; ++vr)
+      if (real_changed(data, vr)) append_name(out, capacity, smc_real_name(vr));
+  for (int32_t i = 0; i < smc_model.num_pre_integer_ranges; ++i)
+    for (int32_t vr = smc_model.pre_integer_ranges[2 * i];
+         vr < smc_model.pre_integer_ranges[2 * i + 1]; ++vr)
+      if (data->integers[vr] != data->pre_integers[vr])
+        append_name(out, capacity, smc_integer_name(vr));
+  for (int32_t i = 0; i < smc_model.num_pre_boolean_ranges; ++i)
+    for (int32_t vr = smc_model.pre_boolean_ranges[2 * i];
+         vr < smc_model.pre_boolean_ranges[2 * i + 1]; ++vr)
+      if (data->booleans[vr] != data->pre_booleans[vr])
+        append_name(out, capacity, smc_boolean_name(vr));
 }
 
 int32_t smc_event_iteration(SmcInstance* instance, const char* function,
                             bool pre_holds_left_limits, bool* changed) {
   SmcModelData* data = &instance->data;
-  *changed = false;
+  if (changed != NULL) *changed = false;
   for (int iteration = 1; iteration <= SMC_MAX_EVENT_ITERATIONS; ++iteration) {
-    if (iteration > 1 || !pre_holds_left_limits) smc_copy_values_to_pre(instance);
+    /* Whether anything changed needs every slot compared in the first
+     * iteration; which iteration is the last needs only the slots whose
+     * pre() the model reads. */
+    bool every_slot = changed != NULL && iteration == 1 && !pre_holds_left_limits;
+    if (every_slot)
+      smc_copy_all_values_to_pre(instance);
+    else if (iteration > 1 || !pre_holds_left_limits)
+      smc_copy_values_to_pre(instance);
     int32_t reinitialized = 0;
     if (smc_eval_event_update(instance, function, &reinitialized) != SMC_OK) return SMC_FAILED;
-    if (reinitialized != 0) *changed = true;
-    if (!discrete_values_changed(data)) return SMC_OK;
-    *changed = true;
+    if (reinitialized != 0 && changed != NULL) *changed = true;
+    if (!discrete_values_changed(data, every_slot)) return SMC_OK;
+    if (changed != NULL) *changed = true;
   }
   char names[512];
   list_changing_variables(data, names, sizeof names);

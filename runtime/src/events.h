@@ -17,11 +17,14 @@ enum { SMC_MAX_EVENTS_WITHOUT_ADVANCE = 1000 };
 double smc_same_instant(double time);
 
 /* Repeats { pre := values; event_update } at data.time until no Integer,
- * Boolean or discrete Real differs from its pre() value. With
+ * Boolean or discrete Real whose pre() the model reads differs from its
+ * pre() value (the others cannot change the next iteration). With
  * pre_holds_left_limits the first copy is skipped: the caller already has
  * pre() holding the values just before the event (inputs set between
- * steps). *changed tells whether a discrete value or a state changed,
- * i.e. whether the integrator must restart. */
+ * steps). Unless changed is NULL, *changed tells whether a discrete value
+ * or a state changed, i.e. whether the integrator must restart: the first
+ * iteration then copies and compares every slot (without
+ * pre_holds_left_limits; with it, only the slots whose pre() is read). */
 int32_t smc_event_iteration(SmcInstance* instance, const char* function,
                             bool pre_holds_left_limits, bool* changed);
 

@@ -35,7 +35,27 @@ static double default_tolerance(void) {
   return smc_model.default_tolerance > 0.0 ? smc_model.default_tolerance : 1e-6;
 }
 
+/* Copies the [begin, end) ranges of `bounds` from values to pre. */
+static void copy_ranges(void* pre, const void* values, size_t size, int32_t count,
+                        const int32_t* bounds) {
+  for (int32_t i = 0; i < count; ++i) {
+    size_t begin = (size_t)bounds[2 * i], end = (size_t)bounds[2 * i + 1];
+    if (end > begin)
+      memcpy((char*)pre + begin * size, (const char*)values + begin * size, (end - begin) * size);
+  }
+}
+
 void smc_copy_values_to_pre(SmcInstance* instance) {
+  SmcModelData* data = &instance->data;
+  copy_ranges(data->pre_reals, data->reals, sizeof(double), smc_model.num_pre_real_ranges,
+              smc_model.pre_real_ranges);
+  copy_ranges(data->pre_integers, data->integers, sizeof(int32_t),
+              smc_model.num_pre_integer_ranges, smc_model.pre_integer_ranges);
+  copy_ranges(data->pre_booleans, data->booleans, sizeof(int32_t),
+              smc_model.num_pre_boolean_ranges, smc_model.pre_boolean_ranges);
+}
+
+void smc_copy_all_values_to_pre(SmcInstance* instance) {
   SmcModelData* data = &instance->data;
   if (smc_model.num_reals > 0)
     memcpy(data->pre_reals, data->reals, (size_t)smc_model.num_reals * sizeof(double));
@@ -65,7 +85,7 @@ void smc_instance_restart(SmcInstance* instance) {
   instance->warned_count = 0;
   smc_model.set_start_values(&instance->data);
   /* pre() during initialization reads the start values. */
-  smc_copy_values_to_pre(instance);
+  smc_copy_all_values_to_pre(instance);
 }
 
 /* True when an array of `count` elements was needed and allocated (or

@@ -157,8 +157,12 @@ void smc_instance_release_solvers(SmcInstance* instance);
  * default experiment, no pending events, termination or warnings. */
 void smc_instance_restart(SmcInstance* instance);
 
-/* pre_* := current values, for all three types. */
+/* pre_* := current values, for the slots whose pre() the model reads
+ * (smc_model.pre_*_ranges): the others are never read. */
 void smc_copy_values_to_pre(SmcInstance* instance);
+/* pre_* := current values, every slot of all three types: before an event
+ * iteration that must tell whether any discrete value changed. */
+void smc_copy_all_values_to_pre(SmcInstance* instance);
 
 /* The name of a variable for messages, never NULL. */
 const char* smc_real_name(int32_t vr);

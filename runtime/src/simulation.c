@@ -53,8 +53,12 @@ static bool time_event_due(double event, double time) {
 static int32_t handle_event(SmcInstance* instance, const char* function) {
   if (smc_note_event(instance, function) != SMC_OK) return SMC_FAILED;
   if (smc_eval_derivatives(instance, function) != SMC_OK) return SMC_FAILED;
+  /* Only an integrator needs to know whether anything changed (it then
+   * restarts); without one, the iteration compares fewer slots. */
   bool changed = false;
-  if (smc_event_iteration(instance, function, false, &changed) != SMC_OK) return SMC_FAILED;
+  if (smc_event_iteration(instance, function, false, instance->cvode != NULL ? &changed : NULL) !=
+      SMC_OK)
+    return SMC_FAILED;
   if (smc_watch_zero_indicators(instance, function) != SMC_OK) return SMC_FAILED;
   if (instance->cvode != NULL && (changed || instance->dynamic->watching_zeros) &&
       smc_cvode_restart(instance, function) != SMC_OK) {
@@ -150,10 +154,9 @@ int32_t smc_simulation_finish(SmcInstance* instance, const char* function) {
   if (smc_refresh_stale_values(instance, function) != SMC_OK) return SMC_FAILED;
   SmcModelData* data = &instance->data;
   data->terminal = 1;
-  bool changed = false;
   int32_t status = SMC_FAILED;
   if (smc_eval_derivatives(instance, function) == SMC_OK &&
-      smc_event_iteration(instance, function, false, &changed) == SMC_OK &&
+      smc_event_iteration(instance, function, false, NULL) == SMC_OK &&
       smc_eval_outputs(instance, function) == SMC_OK)
     status = SMC_OK;
   data->terminal = 0;
@@ -164,8 +167,7 @@ int32_t smc_simulation_finish(SmcInstance* instance, const char* function) {
  * iteration sees pre() = the values before the Set (synchronized at the
  * end of the previous step or refresh). */
 static int32_t handle_input_change(SmcInstance* instance, const char* function) {
-  bool changed = false;
-  if (smc_event_iteration(instance, function, true, &changed) != SMC_OK ||
+  if (smc_event_iteration(instance, function, true, NULL) != SMC_OK ||
       smc_eval_outputs(instance, function) != SMC_OK)
     return SMC_FAILED;
   smc_copy_values_to_pre(instance);

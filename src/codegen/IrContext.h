@@ -6,6 +6,7 @@
 
 #include "codegen/IrGen.h"
 #include "codegen/IrTypes.h"
+#include "codegen/PreReads.h"
 
 #include <llvm/IR/Function.h>
 #include <llvm/IR/IRBuilder.h>
@@ -52,6 +53,9 @@ struct IrContext {
   // Blocks made by code generation itself (a torn loop's explicit part as a
   // block list), kept as long as the module: shared chunks point into them.
   std::deque<causal::Block> madeBlocks = {};
+  // The slots whose pre() value the code emitted so far reads; the model
+  // descriptor, emitted last, lists them for the runtime.
+  PreReads preReads = {};
 };
 
 // "Model.mo:12:5" for messages the runtime logs; "(unknown location)" when

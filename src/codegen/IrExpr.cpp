@@ -184,8 +184,13 @@ Typed ExprEmitter::loadNode(const flat::Expr& var, SourceRange where, bool pre) 
   }
   if (iteration_ && var.var < ctx_.model.flat.variables.size()) {
     auto stride = iteration_->strides->reads.find(&var);
-    if (stride != iteration_->strides->reads.end())
-      slot = runSlot(ctx_.layout.of(var.var).valueReference, stride->second);
+    if (stride != iteration_->strides->reads.end()) {
+      const VarInfo& info = ctx_.layout.of(var.var);
+      slot = runSlot(info.valueReference, stride->second);
+      if (pre)
+        for (size_t k = 1; k < iteration_->count; ++k)
+          ctx_.preReads.mark(info.type, info.valueReference + static_cast<int64_t>(k) * stride->second);
+    }
   }
   return loadModel(var.var, where, pre, slot);
 }
@@ -196,6 +201,7 @@ Typed ExprEmitter::loadModel(flat::VarId id, SourceRange where, bool pre, llvm::
   const VarInfo& info = ctx_.layout.of(id);
   const std::string& name = ctx_.model.flat.variables[id].name;
   llvm::Type* storage = info.type == flat::BaseType::Real ? ctx_.types.real : ctx_.types.integer;
+  if (pre) ctx_.preReads.mark(info.type, info.valueReference);
   llvm::Value* array = pre ? frame_.preArrayOf(info.type) : frame_.arrayOf(info.type);
   const std::string shown = pre ? "pre(" + name + ")" : name;
   llvm::Value* index = slotIndex ? slotIndex : b_.getInt32(info.valueReference);

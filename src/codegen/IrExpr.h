@@ -73,6 +73,7 @@ public:
   struct RunIteration {
     const RunStrides* strides = nullptr;
     llvm::Value* index = nullptr;  // i64, 0 for the run's first assignment
+    size_t count = 0;              // the run's assignments
     std::unordered_map<const flat::Expr*, Typed> invariants;
     std::unordered_map<const flat::Expr*, Typed> preInvariants;
   };

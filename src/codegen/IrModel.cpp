@@ -144,6 +144,26 @@ void emitModelDescriptor(IrContext& ctx, const Callbacks& callbacks) {
   fields[kNumLoops] = tables.i32(static_cast<int32_t>(loops.size()));
   fields[kLoopDescriptions] = tables.array(t.ptr, loops, "smc_loop_descriptions");
   fields[kDefaultTolerance] = llvm::ConstantFP::get(t.real, tolerance);
+  const struct {
+    flat::BaseType type;
+    int32_t count;
+    unsigned countField, rangesField;
+  } preTables[] = {
+      {flat::BaseType::Real, ctx.layout.numReals, kNumPreRealRanges, kPreRealRanges},
+      {flat::BaseType::Integer, ctx.layout.numIntegers, kNumPreIntegerRanges, kPreIntegerRanges},
+      {flat::BaseType::Boolean, ctx.layout.numBooleans, kNumPreBooleanRanges, kPreBooleanRanges},
+  };
+  for (const auto& table : preTables) {
+    std::vector<llvm::Constant*> bounds;
+    const auto ranges = ctx.preReads.ranges(table.type, table.count);
+    for (const auto& [begin, end] : ranges) {
+      bounds.push_back(tables.i32(begin));
+      bounds.push_back(tables.i32(end));
+    }
+    fields[table.countField] = tables.i32(static_cast<int32_t>(ranges.size()));
+    fields[table.rangesField] =
+        tables.array(t.integer, bounds, fmt::format("smc_pre_{}_ranges", typePrefix(table.type)));
+  }
   fields[kSetStartValues] = callbacks.setStartValues;
   fields[kInitialize] = callbacks.initialize;
   fields[kComputeDerivatives] = callbacks.computeDerivatives;

@@ -41,7 +41,7 @@ void BlockEmitter::emitRun(const causal::Assign& first, size_t count, const RunS
                                   "an unknown target");
     return;
   }
-  ExprEmitter::RunIteration iteration{&strides, nullptr, {}, {}};
+  ExprEmitter::RunIteration iteration{&strides, nullptr, count, {}, {}};
   loadInvariants(exprs_, ctx_.layout, first, count, *first.value, iteration);
   llvm::BasicBlock* before = b_.GetInsertBlock();
   llvm::BasicBlock* body = llvm::BasicBlock::Create(ctx_.llvm, "run", frame_.function());

@@ -45,6 +45,12 @@ IrTypes makeIrTypes(llvm::LLVMContext& context) {
       i32,     // num_loops
       p,       // loop_descriptions
       t.real,  // default_tolerance
+      i32,     // num_pre_real_ranges
+      p,       // pre_real_ranges
+      i32,     // num_pre_integer_ranges
+      p,       // pre_integer_ranges
+      i32,     // num_pre_boolean_ranges
+      p,       // pre_boolean_ranges
       p,       // set_start_values
       p,       // initialize
       p,       // compute_derivatives

@@ -405,6 +405,36 @@ end Edges;
   }
 }
 
+TEST_F(AssignRunsFmuTest, EveryElementOfARunReadsItsOwnPreValue) {
+  // The runtime copies to pre() only the slots whose pre() the code reads
+  // (PreReads.h); a run reads pre(b[i]) and pre(rises[i]) of all its
+  // elements, not only of the first. Each b[i] rises twice (k = 2 and 6).
+  // sample() without states or relations of time: no integrator, whose
+  // events would copy every slot.
+  size_t loops = 0;
+  std::unique_ptr<FmuRun> fmu = start(R"(model ElementEdges
+  parameter Integer n = 60;
+  Integer k(start = 0);
+  Boolean b[n];
+  Integer rises[n](each start = 0);
+equation
+  when sample(0, 0.1) then
+    k = pre(k) + 1;
+  end when;
+  for i in 1:n loop
+    b[i] = k > 1 and k < 4 or k > 5;
+    rises[i] = if edge(b[i]) then pre(rises[i]) + 1 else pre(rises[i]);
+  end for;
+end ElementEdges;
+)",
+                                      "ElementEdges", &loops);
+  ASSERT_TRUE(fmu);
+  ASSERT_GE(loops, 1u) << "rises should be a loop";
+  FmuRun& run = *fmu;
+  for (int step = 0; step < 10; ++step) ASSERT_EQ(run.step(0.1), fmi2OK) << run.log();
+  for (int i : {1, 2, 20, 40, 60}) EXPECT_EQ(run.integer(fmt::format("rises[{}]", i)), 2) << i;
+}
+
 TEST_F(AssignRunsFmuTest, ReorderedInstancesComputeTheirSeriesOfLags) {
   // Ten lags in series fed by a unit step: x_k' = 2 x_{k-1} - 2 x_k, so
   // x_k(t) = (1 - e^{-2t} sum_{j<k} (2t)^j / j!) / 2 (Erlang). Reading

@@ -85,20 +85,6 @@ TEST_F(BackendTest, ARunLoopLoadsItsNeighboursInEveryIterationInsteadOfCarryingT
   EXPECT_EQ(ir.find("vector.recur"), std::string::npos) << ir;
 }
 
-// One state machine of n states in a ring, state j adding j to v.
-std::string stateRingSource(int n) {
-  std::string states, transitions;
-  for (int j = 1; j <= n; ++j) {
-    states += fmt::format("  block S{0}\n    outer output Integer v;\n  equation\n    v = previous(v) + {0};\n"
-                          "  end S{0};\n  S{0} s{0};\n",
-                          j);
-    transitions += fmt::format("  transition(s{}, s{}, true, immediate = false);\n", j, j % n + 1);
-  }
-  return fmt::format("model Ring\n  inner Integer v(start = 0);\n{}  Clock clk = Clock(1, 100);\n"
-                     "equation\n  when clk then\n  end when;\n  initialState(s1);\n{}end Ring;\n",
-                     states, transitions);
-}
-
 // A tick sets every state's activeState flag by one loop (a run of
 // `activeState(sj) = activeState == j`). With 200 states the partition is
 // split into chunk functions (IrChunks.h); the flags' chunk keeps the loop

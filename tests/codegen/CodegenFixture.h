@@ -68,4 +68,8 @@ size_t countLinesStartingWith(const std::string& text, const std::string& what);
 // expression in i, x[i - 1] and x[i]).
 std::string lagChainSource(int n, const std::string& coupling);
 
+// One clocked state machine of n states in a ring (s1 -> s2 -> ... -> s1,
+// a transition at every tick), state j adding j to v.
+std::string stateRingSource(int n);
+
 }  // namespace smc::codegen::testing

@@ -72,6 +72,16 @@ typedef struct SmcModel {
   int32_t num_loops;
   const char* const* loop_descriptions; /* "equations at M.mo:12:3, ... for x, y" */
   double default_tolerance;       /* relative; from annotation(experiment(Tolerance)) or 1e-6 */
+  /* The slots whose pre() value the model's code reads, per type, as
+   * [begin, end) pairs of value references in ascending order: the only
+   * slots the runtime copies to pre_* and compares in the event iteration
+   * (a slot whose pre() nothing reads cannot change the next iteration). */
+  int32_t num_pre_real_ranges;
+  const int32_t* pre_real_ranges; /* begin, end, begin, end, ... */
+  int32_t num_pre_integer_ranges;
+  const int32_t* pre_integer_ranges;
+  int32_t num_pre_boolean_ranges;
+  const int32_t* pre_boolean_ranges;
 
   /* Sets every variable to its start value (parameters to their bindings
    * when literal). Called at instantiation and reset. */

@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "algebraic_loop.h"
+#include "pre_ranges.h"
 #include "smc/model.h"
 
 static const int32_t state_refs[] = {LOOP_S};
@@ -112,6 +113,7 @@ const SmcModel smc_model = {
     .num_loops = 3,
     .loop_descriptions = loop_descriptions,
     .default_tolerance = 1e-6,
+    SMC_TEST_EVERY_SLOT_PRE_READ(LOOP_NUM_REALS, 0, 0),
     .set_start_values = set_start_values,
     .initialize = initialize,
     .compute_derivatives = compute_derivatives,

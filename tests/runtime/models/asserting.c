@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "asserting.h"
+#include "pre_ranges.h"
 #include "smc/model.h"
 
 static const int32_t state_refs[] = {ASSERT_X};
@@ -92,6 +93,7 @@ const SmcModel smc_model = {
     .num_loops = 0,
     .loop_descriptions = NULL,
     .default_tolerance = 1e-6,
+    SMC_TEST_EVERY_SLOT_PRE_READ(ASSERT_NUM_REALS, ASSERT_NUM_INTEGERS, ASSERT_NUM_BOOLEANS),
     .set_start_values = set_start_values,
     .initialize = initialize,
     .compute_derivatives = compute_derivatives,

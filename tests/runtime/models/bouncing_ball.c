@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "bouncing_ball.h"
+#include "pre_ranges.h"
 #include "smc/model.h"
 
 static const int32_t state_refs[] = {BALL_H, BALL_V};
@@ -93,6 +94,7 @@ const SmcModel smc_model = {
     .num_loops = 0,
     .loop_descriptions = NULL,
     .default_tolerance = 1e-6,
+    SMC_TEST_EVERY_SLOT_PRE_READ(BALL_NUM_REALS, BALL_NUM_INTEGERS, BALL_NUM_BOOLEANS),
     .set_start_values = set_start_values,
     .initialize = initialize,
     .compute_derivatives = compute_derivatives,

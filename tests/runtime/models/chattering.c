@@ -4,6 +4,7 @@
 #include <stddef.h>
 
 #include "chattering.h"
+#include "pre_ranges.h"
 #include "smc/model.h"
 
 static const int32_t state_refs[] = {CHATTER_X};
@@ -76,6 +77,7 @@ const SmcModel smc_model = {
     .num_loops = 0,
     .loop_descriptions = NULL,
     .default_tolerance = 1e-6,
+    SMC_TEST_EVERY_SLOT_PRE_READ(CHATTER_NUM_REALS, CHATTER_NUM_INTEGERS, CHATTER_NUM_BOOLEANS),
     .set_start_values = set_start_values,
     .initialize = initialize,
     .compute_derivatives = compute_derivatives,

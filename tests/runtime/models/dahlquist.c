@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 
+#include "pre_ranges.h"
 #include "smc/model.h"
 
 static const int32_t state_refs[] = {DAHLQUIST_X};
@@ -91,6 +92,7 @@ const SmcModel smc_model = {
     .num_loops = 0,
     .loop_descriptions = NULL,
     .default_tolerance = 1e-6,
+    SMC_TEST_EVERY_SLOT_PRE_READ(DAHLQUIST_NUM_REALS, DAHLQUIST_NUM_INTEGERS, DAHLQUIST_NUM_BOOLEANS),
     .set_start_values = set_start_values,
     .initialize = initialize,
     .compute_derivatives = compute_derivatives,

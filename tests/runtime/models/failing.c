@@ -4,6 +4,7 @@
 #include <stddef.h>
 
 #include "failing.h"
+#include "pre_ranges.h"
 #include "smc/model.h"
 
 static const int32_t state_refs[] = {FAILING_X};
@@ -74,6 +75,7 @@ const SmcModel smc_model = {
     .num_loops = 0,
     .loop_descriptions = NULL,
     .default_tolerance = 1e-6,
+    SMC_TEST_EVERY_SLOT_PRE_READ(FAILING_NUM_REALS, FAILING_NUM_INTEGERS, 0),
     .set_start_values = set_start_values,
     .initialize = initialize,
     .compute_derivatives = compute_derivatives,

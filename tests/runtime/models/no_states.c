@@ -4,6 +4,7 @@
 #include <stddef.h>
 
 #include "no_states.h"
+#include "pre_ranges.h"
 #include "smc/model.h"
 
 static const uint8_t real_flags[NOSTATE_NUM_REALS] = {
@@ -68,6 +69,7 @@ const SmcModel smc_model = {
     .num_loops = 0,
     .loop_descriptions = NULL,
     .default_tolerance = 1e-6,
+    SMC_TEST_EVERY_SLOT_PRE_READ(NOSTATE_NUM_REALS, NOSTATE_NUM_INTEGERS, NOSTATE_NUM_BOOLEANS),
     .set_start_values = set_start_values,
     .initialize = initialize,
     .compute_derivatives = compute_derivatives,

@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "sampled_counter.h"
+#include "pre_ranges.h"
 #include "smc/model.h"
 
 static const uint8_t real_flags[COUNTER_NUM_REALS] = {
@@ -98,6 +99,7 @@ const SmcModel smc_model = {
     .num_loops = 0,
     .loop_descriptions = NULL,
     .default_tolerance = 1e-6,
+    SMC_TEST_EVERY_SLOT_PRE_READ(COUNTER_NUM_REALS, COUNTER_NUM_INTEGERS, COUNTER_NUM_BOOLEANS),
     .set_start_values = set_start_values,
     .initialize = initialize,
     .compute_derivatives = nothing,

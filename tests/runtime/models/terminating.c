@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "pre_ranges.h"
 #include "smc/model.h"
 #include "terminating.h"
 
@@ -89,6 +90,7 @@ const SmcModel smc_model = {
     .num_loops = 0,
     .loop_descriptions = NULL,
     .default_tolerance = 1e-6,
+    SMC_TEST_EVERY_SLOT_PRE_READ(TERM_NUM_REALS, TERM_NUM_INTEGERS, TERM_NUM_BOOLEANS),
     .set_start_values = set_start_values,
     .initialize = initialize,
     .compute_derivatives = compute_derivatives,

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "pre_ranges.h"
 #include "smc/model.h"
 #include "time_relations.h"
 
@@ -80,6 +81,7 @@ const SmcModel smc_model = {
     .num_loops = 0,
     .loop_descriptions = NULL,
     .default_tolerance = 1e-6,
+    SMC_TEST_EVERY_SLOT_PRE_READ(RELATIONS_NUM_REALS, 0, RELATIONS_NUM_BOOLEANS),
     .set_start_values = set_start_values,
     .initialize = initialize,
     .compute_derivatives = compute_derivatives,
