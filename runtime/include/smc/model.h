@@ -24,7 +24,9 @@ typedef struct SmcModelData {
   int32_t* booleans; /* 0 or 1 */
   void* instance;    /* the runtime's instance; opaque to generated code */
   /* pre(): the values at the start of the current event iteration (the
-   * start values during initialization); same layout as above. */
+   * start values during initialization); same layout as above. The runtime
+   * keeps only the slots of SmcModel's pre_*_ranges up to date: no other
+   * slot's pre() is read. */
   double* pre_reals;
   int32_t* pre_integers;
   int32_t* pre_booleans;
