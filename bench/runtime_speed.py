@@ -66,8 +66,13 @@ The tables:
     over the smallest ring. The merged output and the transition choice
     switch on the machine's state (src/codegen/IrSwitch.cpp), so only the
     active state's equation and transitions run; what still grows with N
-    is the activeState(s) flag of every state, a Boolean the tick sets
-    and each event iteration copies to pre() and compares.
+    is the activeState(s) flag of every state, a Boolean the tick sets (by
+    one vectorized loop; the event iteration does not copy or compare it,
+    since nothing reads its pre()).
+
+4a, 4c and 4d are the best of 3 harness processes: where one of the
+machine's cores is slower (shared with another guest), a process that
+runs on it throughout measures the core, not smc.
 
 Usage: python3 bench/runtime_speed.py [--build DIR] [--quick] [--harness PATH] [--smc PATH]
                                       [--clang CC] [--timeout S] [--keep]
@@ -199,6 +204,13 @@ def run_harness(harness, *arguments):
     return values
 
 
+def best_dostep(harness, so, start, interval, seconds, processes=3):
+    """The harness's dostep measurement with the least ns_per_step over
+    `processes` runs (see 4a in the docstring)."""
+    runs = [run_harness(harness, "dostep", so, start, interval, seconds) for _ in range(processes)]
+    return min(runs, key=lambda r: float(r["ns_per_step"]))
+
+
 def print_table(title, header, rows, notes=()):
     """A plain text table: columns as wide as their widest cell."""
     print(title)
@@ -299,7 +311,7 @@ def dostep_table(work, harness, seconds):
         so, setup = work.fmu("ClockedCounter", text)
         for label, interval in [("one clock period (a tick every step)", setup["interval"]),
                                 ("half a period (a tick every other step)", setup["interval"] / 2)]:
-            r = run_harness(harness, "dostep", so, setup["start"], interval, seconds)
+            r = best_dostep(harness, so, setup["start"], interval, seconds)
             rows.append(["ClockedCounter", r["states"], label, number(r["ns_per_step"])])
     except Failure as error:
         rows.append(["ClockedCounter", f"failed: {error}"])
@@ -329,7 +341,7 @@ def machines_table(work, harness, sizes, seconds):
     for n in sizes:
         try:
             so, setup = work.family_fmu("statemachines", n)
-            r = run_harness(harness, "dostep", so, setup["start"], setup["interval"], seconds)
+            r = best_dostep(harness, so, setup["start"], setup["interval"], seconds)
         except Failure as error:
             rows.append([n, f"failed: {error}"])
             continue
@@ -344,7 +356,7 @@ def ring_table(work, harness, sizes, seconds):
     for n in sizes:
         try:
             so, setup = work.family_fmu("statering", n)
-            r = run_harness(harness, "dostep", so, setup["start"], setup["interval"], seconds)
+            r = best_dostep(harness, so, setup["start"], setup["interval"], seconds)
         except Failure as error:
             rows.append([n, f"failed: {error}"])
             continue
