@@ -18,6 +18,20 @@
     }                                                                   \
   } while (0)
 
+/* The pre() ranges of one type: ascending, non-overlapping [begin, end)
+ * pairs within 0..num_slots, which the event iteration copies and
+ * compares with memcpy/memcmp. */
+static bool pre_ranges_valid(int32_t count, const int32_t* bounds, int32_t num_slots) {
+  if (count < 0 || (count > 0 && bounds == NULL)) return false;
+  int32_t previous_end = 0;
+  for (int32_t i = 0; i < count; ++i) {
+    int32_t begin = bounds[2 * i], end = bounds[2 * i + 1];
+    if (begin < previous_end || end < begin || end > num_slots) return false;
+    previous_end = end;
+  }
+  return true;
+}
+
 bool smc_model_is_consistent(const fmi2CallbackFunctions* functions, const char* instance_name) {
   const SmcModel* m = &smc_model;
   REQUIRE(m->num_reals >= 0 && m->num_integers >= 0 && m->num_booleans >= 0 && m->num_states >= 0 &&
@@ -48,5 +62,9 @@ bool smc_model_is_consistent(const fmi2CallbackFunctions* functions, const char*
             "fmi2Instantiate: smc_model's state %d refers to a Real outside 0..%d", i,
             m->num_reals - 1);
   }
+  REQUIRE(pre_ranges_valid(m->num_pre_real_ranges, m->pre_real_ranges, m->num_reals) &&
+              pre_ranges_valid(m->num_pre_integer_ranges, m->pre_integer_ranges, m->num_integers) &&
+              pre_ranges_valid(m->num_pre_boolean_ranges, m->pre_boolean_ranges, m->num_booleans),
+          "fmi2Instantiate: smc_model's pre() ranges are not ascending ranges of its slots");
   return true;
 }

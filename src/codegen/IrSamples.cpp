@@ -100,6 +100,13 @@ public:
   }
 
   void update(const causal::Sample& s) {
+    // The counter carries the tick from one event iteration to the next in
+    // its own slot, not through pre(): the flag is true in the iteration
+    // that passes the tick and false in the next. Listed as read through
+    // pre(), so that the runtime compares them and runs that next iteration
+    // (PreReads.h).
+    for (flat::VarId carried : {s.counter, s.flag})
+      ctx_.preReads.mark(ctx_.layout.of(carried).type, ctx_.layout.of(carried).valueReference);
     Arguments a;
     Typed counter = exprs_.load(s.counter, s.range);
     if (!arguments(s, a) || !counter.value) return;

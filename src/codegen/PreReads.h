@@ -1,10 +1,12 @@
 // Which slots the generated code reads through pre() (edge(), change(),
 // previous(), when-conditions and the values a when-clause keeps included),
-// recorded while the code is emitted. The runtime copies to pre() and
-// compares in the event iteration only these slots (smc_model.pre_*_ranges,
-// runtime/src/events.c): a slot whose pre() value nothing reads cannot
-// change what the next iteration computes. A machine's activeState flags
-// are such slots, so a tick no longer costs every state of the machine.
+// recorded while the code is emitted, plus the sample() counters and flags,
+// which carry a tick from one event iteration to the next in their own
+// slots (IrSamples.cpp). The runtime copies to pre() and compares in the
+// event iteration only these slots (smc_model.pre_*_ranges,
+// runtime/src/events.c): no other slot can change what the next iteration
+// computes. A machine's activeState flags are such slots, so a tick no
+// longer costs every state of the machine.
 #pragma once
 
 #include "flatten/FlatModel.h"

@@ -7,6 +7,7 @@
 #include "FmuRun.h"
 #include "HybridModels.h"
 #include "codegen/Codegen.h"
+#include "support/TestPipeline.h"
 
 #include <gtest/gtest.h>
 
@@ -142,6 +143,45 @@ TEST_F(HybridFmuTest, SampleAtTheStartTimeTicksBeforeTheFirstRead) {
   EXPECT_EQ(run.real("last"), 0.0);
   ASSERT_EQ(run.step(1.0), fmi2OK) << run.log();
   EXPECT_EQ(run.integer("count"), 5);  // 0, 0.25, 0.5, 0.75, 1
+}
+
+// sample() is true only inside the event iterations of its ticks: the
+// iteration that passes a tick raises it, the next one lowers it again. A
+// read between ticks, and the integration between them, see false.
+TEST_F(HybridFmuTest, ASampleReadOutsideAWhenIsFalseAtEveryCommunicationPoint) {
+  std::string messages;
+  std::optional<causal::CausalModel> model = test::causalModelOf(R"(model Ticks
+  output Boolean b = sample(0, 0.1);
+end Ticks;
+)",
+                                                                   &messages);
+  ASSERT_TRUE(model) << messages;
+  std::unique_ptr<FmuRun> fmu = startFmu(*model, "Ticks");
+  ASSERT_TRUE(fmu);
+  EXPECT_FALSE(fmu->boolean("b"));
+  for (int step = 1; step <= 7; ++step) {
+    ASSERT_EQ(fmu->step(0.05), fmi2OK) << fmu->log();
+    EXPECT_FALSE(fmu->boolean("b")) << "t = " << 0.05 * step;
+  }
+}
+
+TEST_F(HybridFmuTest, AnIntegratorNeverSeesASampleTrueBetweenTicks) {
+  std::string messages;
+  std::optional<causal::CausalModel> model = test::causalModelOf(R"(model Gated
+  Real x(start = 0, fixed = true);
+  Boolean b = sample(0, 0.1);
+equation
+  der(x) = if b then 1 else 0;
+end Gated;
+)",
+                                                                   &messages);
+  ASSERT_TRUE(model) << messages;
+  std::unique_ptr<FmuRun> fmu = startFmu(*model, "Gated");
+  ASSERT_TRUE(fmu);
+  for (int step = 1; step <= 7; ++step) {
+    ASSERT_EQ(fmu->step(0.05), fmi2OK) << fmu->log();
+    EXPECT_EQ(fmu->real("x"), 0.0) << "t = " << 0.05 * step;
+  }
 }
 
 // The thermostat in closed form: with the heater on T relaxes to 40, off
