@@ -103,10 +103,11 @@ public:
     // The counter carries the tick from one event iteration to the next in
     // its own slot, not through pre(): the flag is true in the iteration
     // that passes the tick and false in the next. Listed as read through
-    // pre(), so that the runtime compares them and runs that next iteration
-    // (PreReads.h).
-    for (flat::VarId carried : {s.counter, s.flag})
-      ctx_.preReads.mark(ctx_.layout.of(carried).type, ctx_.layout.of(carried).valueReference);
+    // pre(), so that the runtime compares it and runs that next iteration
+    // (PreReads.h); the flag is recomputed in every iteration, so it needs
+    // listing only where the code reads its pre().
+    const VarInfo& counterSlot = ctx_.layout.of(s.counter);
+    ctx_.preReads.mark(counterSlot.type, counterSlot.valueReference);
     Arguments a;
     Typed counter = exprs_.load(s.counter, s.range);
     if (!arguments(s, a) || !counter.value) return;
