@@ -1,6 +1,6 @@
 // Which slots the generated code reads through pre() (edge(), change(),
 // previous(), when-conditions and the values a when-clause keeps included),
-// recorded while the code is emitted, plus the sample() counters and flags,
+// recorded while the code is emitted, plus the sample() counters,
 // which carry a tick from one event iteration to the next in their own
 // slots (IrSamples.cpp). The runtime copies to pre() and compares in the
 // event iteration only these slots (smc_model.pre_*_ranges,
