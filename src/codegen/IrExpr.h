@@ -12,8 +12,10 @@
 #pragma once
 
 #include "codegen/AssignRuns.h"
+#include "codegen/CompareChain.h"
 #include "codegen/IrContext.h"
 
+#include <map>
 #include <optional>
 #include <unordered_map>
 #include <vector>
@@ -84,7 +86,7 @@ public:
   // with another condition), by variable: in the partition's tick they
   // equal their definitions, which a chain of ifs may switch on
   // (IrSwitch.cpp).
-  using ConditionDefinitions = std::unordered_map<flat::VarId, const flat::Expr*>;
+  using ConditionDefinitions = codegen::ConditionDefinitions;
   void setConditionDefinitions(const ConditionDefinitions* definitions) { definitions_ = definitions; }
   // The slot index value reference + iteration * stride, or null outside a
   // run or for a stride of zero (the constant value reference then serves).
@@ -111,6 +113,29 @@ private:
   // A chain of at least four ifs testing one Integer variable against
   // constants, as a switch (IrSwitch.cpp); nullopt for other ifs.
   std::optional<Typed> emitCompareChain(const flat::Expr& e);
+  // One value an if-chain may take, and the block it is known in.
+  struct ArmValue {
+    Typed value;
+    llvm::BasicBlock* end = nullptr;
+    SourceRange range;
+  };
+  using ArmsOf = std::map<int32_t, std::vector<size_t>>;
+  // `switch subject` over the chain's constants [first, last) at the
+  // builder: appends each arm's value to `values` and returns the block
+  // where no arm was taken; null after an error.
+  llvm::BasicBlock* emitSwitch(llvm::Value* subject, const CompareChain& chain, ArmsOf::const_iterator first,
+                               ArmsOf::const_iterator last, std::vector<ArmValue>& values);
+  // The type the values share: theirs, Real when Integer and Real mix.
+  std::optional<ValueType> commonType(const std::vector<ArmValue>& values, SourceRange where);
+  // A phi of the values at a new block, where the builder is left.
+  Typed mergeArms(const std::vector<ArmValue>& values, SourceRange where);
+  // A chain of more constants than one switch should hold (IrSwitchTree.cpp):
+  // a table of its values when they are literals, nullopt otherwise; a
+  // search over functions of one switch each.
+  std::optional<Typed> emitSwitchTable(const CompareChain& chain, llvm::Value* subject, SourceRange where);
+  Typed emitSwitchTree(const CompareChain& chain, llvm::Value* subject, SourceRange where);
+  llvm::Function* emitSwitchLeaf(const CompareChain& chain, ArmsOf::const_iterator first,
+                                 ArmsOf::const_iterator last, SourceRange where, ValueType& type);
   std::optional<ValueType> armsType(const flat::Expr& e, Typed thenValue, Typed elseValue);
   Typed emitCall(const flat::Expr& e);
   Typed emitMinMax(bool isMin, Typed x, Typed y, SourceRange where);

@@ -1,0 +1,227 @@
+// Compare chains of more constants than one switch holds (IrSwitchTree.cpp):
+// one state machine of many states keeps every generated function small
+// (no switch of more than kArmsPerSwitch cases, no function that grows with
+// the machine), and the split chains still take the chain's first matching
+// arm: across leaves, with repeated constants and `and`-ed conditions,
+// Integer and Real leaves mixed, literal arms as tables, and a machine whose
+// states each have two transitions.
+#include "CodegenFixture.h"
+#include "FmuRun.h"
+#include "codegen/CompareChain.h"
+#include "support/TestPipeline.h"
+
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <regex>
+#include <sstream>
+
+namespace smc::codegen {
+namespace {
+
+using namespace testing;
+
+// A ring of n states, delayed transitions: state j adds j to v (through
+// div, so that v's chain is not a table of literals), leaves for j + 1 once
+// it has been active for two ticks (priority 1), else for j + 3 at every
+// fifth tick (priority 2).
+std::string twoWayRing(int n) {
+  std::string text = "model Ring\n  inner Integer v(start = 0);\n";
+  for (int j = 1; j <= n; ++j)
+    text += fmt::format("  block S{0}\n    outer output Integer v;\n  equation\n    v = previous(v) + "
+                        "div({0} * 7, 7);\n  end S{0};\n  S{0} s{0};\n",
+                        j);
+  text += "  Clock clk = Clock(1, 100);\n  Integer tick(start = 0);\nequation\n  when clk then\n"
+          "    tick = previous(tick) + 1;\n  end when;\n  initialState(s1);\n";
+  for (int j = 1; j <= n; ++j) {
+    text += fmt::format("  transition(s{}, s{}, tick > 0 and ticksInState() >= 2, immediate = false, priority = 1);\n",
+                        j, j % n + 1);
+    text += fmt::format("  transition(s{}, s{}, mod(tick, 5) == 0, immediate = false, priority = 2);\n", j,
+                        (j + 2) % n + 1);
+  }
+  return text + "end Ring;\n";
+}
+
+// What one generated function holds.
+struct FunctionShape {
+  std::string name;
+  size_t blocks = 0;
+  size_t instructions = 0;
+  size_t largestSwitch = 0;  // cases of its largest switch
+};
+
+std::vector<FunctionShape> shapesOf(const std::string& ir) {
+  std::vector<FunctionShape> shapes;
+  std::istringstream lines(ir);
+  std::string line;
+  bool inside = false;
+  size_t cases = 0;
+  while (std::getline(lines, line)) {
+    if (line.rfind("define ", 0) == 0) {
+      const size_t at = line.find('@');
+      shapes.push_back({line.substr(at + 1, line.find('(', at) - at - 1)});
+      inside = true;
+    } else if (!inside) {
+      continue;
+    } else if (line == "}") {
+      inside = false;
+    } else if (line.rfind("    i32 ", 0) == 0) {
+      shapes.back().largestSwitch = std::max(shapes.back().largestSwitch, ++cases);
+    } else if (line.rfind("  ", 0) == 0) {
+      ++shapes.back().instructions;
+      cases = 0;
+    } else if (!line.empty() && line[0] != ';') {
+      ++shapes.back().blocks;
+    }
+  }
+  return shapes;
+}
+
+class LargeChainTest : public FmuFixture {
+protected:
+  std::optional<causal::CausalModel> modelOf(const std::string& source) {
+    std::string messages;
+    std::optional<causal::CausalModel> model = test::clockedCausalModelOf(source, messages);
+    if (!model) ADD_FAILURE() << messages;
+    return model;
+  }
+};
+
+// With one switch per chain, the tick function of a machine of N states
+// had some 7N blocks and LLVM's time grew with their square.
+TEST_F(LargeChainTest, AMachineOfManyStatesKeepsEveryFunctionSmall) {
+  const int n = 1000;
+  std::optional<causal::CausalModel> model = modelOf(twoWayRing(n));
+  ASSERT_TRUE(model);
+  const std::string ir = dump(*model);
+  ASSERT_FALSE(ir.empty()) << errors();
+  const std::vector<FunctionShape> shapes = shapesOf(ir);
+  size_t leaves = 0, instructions = 0;
+  for (const FunctionShape& f : shapes) {
+    EXPECT_LE(f.largestSwitch, kArmsPerSwitch) << f.name;
+    // A leaf's constants take a few blocks and a couple of dozen
+    // instructions each (this ring's two transition conditions), the
+    // caller's search a few per leaf.
+    EXPECT_LE(f.blocks, 8 * kArmsPerSwitch) << f.name;
+    EXPECT_LE(f.instructions, 32 * kArmsPerSwitch) << f.name;
+    leaves += f.name.find(".cases") != std::string::npos;
+    instructions += f.instructions;
+  }
+  // v's chain and the choice of the delayed transition, each cut into
+  // leaves; every state's code is somewhere.
+  EXPECT_GE(leaves, 2 * ((n + kArmsPerSwitch - 1) / kArmsPerSwitch));
+  EXPECT_GE(instructions, 3u * static_cast<size_t>(n));
+}
+
+TEST_F(LargeChainTest, AMachineWithTwoTransitionsPerStateRunsAsTheChapterSays) {
+  const int n = 150;
+  std::optional<causal::CausalModel> model = modelOf(twoWayRing(n));
+  ASSERT_TRUE(model);
+  std::unique_ptr<FmuRun> fmu = startFmu(*model, "Ring");
+  ASSERT_TRUE(fmu);
+  FmuRun& run = *fmu;
+  int state = 1, ticksInState = 0, v = 0;
+  for (int tick = 1; tick <= 400; ++tick) {
+    ++ticksInState;
+    v += state;
+    ASSERT_EQ(run.step(tick == 1 ? 0.005 : 0.01), fmi2OK) << run.log();
+    ASSERT_EQ(run.integer("v"), v) << "tick " << tick << ", state " << state;
+    ASSERT_TRUE(run.boolean(fmt::format("activeState(s{})", state))) << "tick " << tick;
+    int next = state;
+    if (ticksInState >= 2)
+      next = state % n + 1;
+    else if (tick % 5 == 0)
+      next = (state + 2) % n + 1;
+    if (next != state) {
+      state = next;
+      ticksInState = 0;
+    }
+  }
+}
+
+// Chains over k, which counts the samples (k on [(k - 1) / 100, k / 100)):
+//   mixed    200 constants in scrambled order; Integer arms in the first
+//            leaf, Real arms above; every fourth constant first tries an arm
+//            with an `and`-ed condition; a repeated constant last
+//   literal  a table: the constants 1 ... 100 without gaps, literal arms
+//   flag     a table of Booleans
+//   gapped   literal arms on the even constants only: leaves, not a table
+constexpr int kMixed = 200, kLiteral = 100, kGapped = 100;
+
+std::string chainsSource() {
+  std::string mixed, literal, flag, gapped;
+  for (int i = 0; i < kMixed; ++i) {
+    const int c = i * 37 % kMixed + 1;
+    const bool integers = c <= static_cast<int>(kArmsPerSwitch);
+    const std::string base = integers ? fmt::format("div({} * 3, 1)", c) : fmt::format("{} / d", c);
+    const std::string first = integers ? fmt::format("1000 + div({}, 1)", c) : fmt::format("1000 + {} / d", c);
+    if (c % 4 == 0) mixed += fmt::format("if k == {} and mod(k, 8) == 0 then {} else ", c, first);
+    mixed += fmt::format("if k == {} then {} else ", c, base);
+  }
+  mixed += "if k == 5 then 12345 else -1";
+  for (int c = kLiteral; c >= 1; --c) {
+    literal += fmt::format("if k == {} then {} else ", c, 7 * c + 1);
+    flag += fmt::format("if k == {} then {} else ", c, c % 3 == 0 ? "true" : "false");
+  }
+  literal += "-5";
+  flag += "k < 0";
+  for (int c = 1; c <= kGapped; ++c) gapped += fmt::format("if k == {} then {} else ", 2 * c, 4 * c);
+  gapped += "0";
+  return fmt::format(R"(model Chains
+  parameter Real d = 2;
+  Integer k(start = 0);
+  Real mixed;
+  Integer literal;
+  Boolean flag;
+  Integer gapped;
+equation
+  when sample(0, 0.01) then
+    k = pre(k) + 1;
+  end when;
+  mixed = {};
+  literal = {};
+  flag = {};
+  gapped = {};
+end Chains;
+)",
+                     mixed, literal, flag, gapped);
+}
+
+double expectedMixed(int k) {
+  if (k < 1 || k > kMixed) return -1;
+  const bool integers = k <= static_cast<int>(kArmsPerSwitch);
+  if (k % 8 == 0) return integers ? 1000 + k : 1000 + k / 2.0;
+  return integers ? 3 * k : k / 2.0;
+}
+
+TEST_F(LargeChainTest, SplitChainsTakeTheFirstMatchingArm) {
+  std::optional<causal::CausalModel> model = modelOf(chainsSource());
+  ASSERT_TRUE(model);
+  const std::string ir = dump(*model);
+  ASSERT_FALSE(ir.empty()) << errors();
+  const auto hasTable = [&](const std::string& type) {
+    return std::regex_search(ir, std::regex(R"(\.table(\.\d+)? = private unnamed_addr constant \[100 x )" + type));
+  };
+  EXPECT_TRUE(hasTable("i32")) << "literal";
+  EXPECT_TRUE(hasTable("i8")) << "flag";
+  EXPECT_NE(ir.find(".cases2("), std::string::npos) << "gapped: a leaf from constant 2";
+  std::unique_ptr<FmuRun> fmu = startFmu(*model, "Chains");
+  ASSERT_TRUE(fmu);
+  FmuRun& run = *fmu;
+  double now = 0;
+  for (int k = 1; k <= kMixed + 10; ++k) {
+    const double t = (k - 1) * 0.01 + 0.005;
+    ASSERT_EQ(run.step(t - now), fmi2OK) << run.log();
+    now = t;
+    ASSERT_EQ(run.integer("k"), k);
+    EXPECT_DOUBLE_EQ(run.real("mixed"), expectedMixed(k)) << "k = " << k;
+    EXPECT_EQ(run.integer("literal"), k <= kLiteral ? 7 * k + 1 : -5) << "k = " << k;
+    EXPECT_EQ(run.boolean("flag"), k <= kLiteral && k % 3 == 0) << "k = " << k;
+    EXPECT_EQ(run.integer("gapped"), k % 2 == 0 && k <= 2 * kGapped ? 2 * k : 0) << "k = " << k;
+  }
+}
+
+}  // namespace
+}  // namespace smc::codegen
