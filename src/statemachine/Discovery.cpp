@@ -12,6 +12,8 @@
 #include <fmt/format.h>
 #include <map>
 #include <numeric>
+#include <set>
+#include <unordered_map>
 
 namespace smc::statemachine {
 
@@ -146,12 +148,13 @@ private:
   }
 
   void buildMachine(Machine& machine, const std::vector<size_t>& initials, const std::vector<size_t>& transitions) {
+    // Looked up, not searched: a machine of thousands of states.
     std::vector<std::string> states;
+    std::unordered_map<std::string, int> numbers;
     auto number = [&](const std::string& path) {
-      auto it = std::find(states.begin(), states.end(), path);
-      if (it != states.end()) return int(it - states.begin()) + 1;
-      states.push_back(path);
-      return int(states.size());
+      auto [it, added] = numbers.try_emplace(path, int(states.size()) + 1);
+      if (added) states.push_back(path);
+      return it->second;
     };
     if (initials.empty()) {
       const auto& t = model_.transitions[transitions.front()];
@@ -175,6 +178,7 @@ private:
     machine.origin = init.origin;
     machine.range = init.range;
 
+    std::set<std::pair<int, long long>> priorities;  // (from, priority) of the transitions so far
     for (size_t i : transitions) {
       const auto& t = model_.transitions[i];
       MachineTransition mt;
@@ -205,15 +209,11 @@ private:
         diags_.errorf(priorityAt, "transition priority is {}; it must be at least 1 (spec 17.1)", mt.priority);
         continue;
       }
-      for (const auto& other : machine.transitions) {
-        if (other.from == mt.from && other.priority == mt.priority) {
-          diags_.errorf(priorityAt,
-                        "two transitions leave state '{}' with priority {}; the priorities of "
-                        "transitions from one state must differ (spec 17.1)",
-                        t.from, mt.priority);
-          break;
-        }
-      }
+      if (!priorities.emplace(mt.from, mt.priority).second)
+        diags_.errorf(priorityAt,
+                      "two transitions leave state '{}' with priority {}; the priorities of "
+                      "transitions from one state must differ (spec 17.1)",
+                      t.from, mt.priority);
       machine.transitions.push_back(mt);
     }
     machine.states = std::move(states);

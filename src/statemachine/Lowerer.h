@@ -102,6 +102,9 @@ private:
   ExprPtr previousIn(VarId w, const std::optional<StateRef>& guard, ExprPtr original);
   ExprPtr rewrite(const ExprPtr& e, const Context& context);
   bool exclusive(StateRef a, StateRef b) const;
+  // The first of `states` that can be active at the same tick as an
+  // earlier one; nullopt when they are pairwise exclusive.
+  std::optional<size_t> firstOverlapping(const std::vector<StateRef>& states) const;
   std::optional<StateRef> commonState(const std::vector<StateRef>& states) const;
   std::vector<flat::Equation> lowerModelEquations();
   std::optional<DefinedKey> definedBy(flat::Equation& eq) const;

@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 namespace smc::test {
 namespace {
 
@@ -159,6 +161,61 @@ TEST(StateMachineChecks, StatesOfDifferentTopLevelMachinesMayNotShareAVariable) 
   EXPECT_EQ(firstMessage(run),
             "6:1: error: 'v' is defined in states 'a' and 'b', which can be active at the same tick (parallel "
             "state machines; spec 17: one definition per variable and tick)");
+}
+
+// Machine m -> n, and inside m machine m.p -> m.q.
+void addNestedMachines(SmBuilder& b) {
+  b.initialState("m");
+  b.transition("m", "n", boolean(true));
+  b.initialState("m.p", "m");
+  b.transition("m.p", "m.q", boolean(true), {}, "m");
+}
+
+// A variable defined in m and in m.q, written in either order.
+TEST(StateMachineChecks, StatesInsideOneAnotherMayNotShareAVariable) {
+  for (bool outerFirst : {true, false}) {
+    SmBuilder b("Nested");
+    VarId v = b.integer("v", 0);
+    addNestedMachines(b);
+    b.equation(var(v), integer(1), outerFirst ? "m" : "m.q", 5);
+    b.equation(var(v), integer(2), outerFirst ? "m.q" : "m", 6);
+    SmRun run = runStateMachines(b.model);
+    EXPECT_FALSE(run.lowered);
+    EXPECT_EQ(run.messages, fmt::format("6:1: error: 'v' is defined in states '{}' and '{}', which can be active "
+                                        "at the same tick (parallel state machines; spec 17: one definition per "
+                                        "variable and tick)\n",
+                                        outerFirst ? "m" : "m.q", outerFirst ? "m.q" : "m"));
+  }
+}
+
+// States of one machine, and of one machine inside a state of another, are
+// exclusive: a variable may be defined in each.
+TEST(StateMachineChecks, ExclusiveStatesAtSeveralLevelsShareAVariable) {
+  SmBuilder b("Levels");
+  VarId v = b.integer("v", 0);
+  addNestedMachines(b);
+  b.equation(var(v), integer(1), "m.p");
+  b.equation(var(v), integer(2), "n");
+  b.equation(var(v), integer(3), "m.q");
+  SmRun run = runStateMachines(b.model);
+  EXPECT_TRUE(run.lowered) << run.messages;
+}
+
+// The variable of a ring of many states, defined once in each state and
+// once more in one of them: the error names that state.
+TEST(StateMachineChecks, ASecondDefinitionAmongManyStatesIsFound) {
+  const int n = 2000;
+  SmBuilder b("ManyStates");
+  VarId v = b.integer("v", 0);
+  b.initialState("s1");
+  for (int j = 1; j <= n; ++j) {
+    b.transition(fmt::format("s{}", j), fmt::format("s{}", j % n + 1), boolean(true));
+    b.equation(var(v), integer(j), fmt::format("s{}", j), 10);
+    if (j == 1234) b.equation(var(v), integer(-j), fmt::format("s{}", j), 11);
+  }
+  SmRun run = runStateMachines(b.model);
+  EXPECT_FALSE(run.lowered);
+  EXPECT_EQ(run.messages, "11:1: error: 'v' is defined twice in state 's1234'\n");
 }
 
 TEST(StateMachineChecks, TransitionWithoutConditionIsAnError) {
