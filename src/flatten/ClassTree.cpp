@@ -11,9 +11,13 @@ namespace smc::flatten {
 namespace fs = std::filesystem;
 
 ClassNode* ClassNode::child(const std::string& childName) const {
-  for (const auto& c : children)
-    if (c->name == childName) return c.get();
-  return nullptr;
+  auto found = childByName.find(childName);
+  return found == childByName.end() ? nullptr : found->second;
+}
+
+void ClassNode::adopt(std::unique_ptr<ClassNode> node) {
+  childByName.emplace(node->name, node.get());
+  children.push_back(std::move(node));
 }
 
 std::string ClassNode::path() const {
@@ -37,7 +41,7 @@ void ClassTree::attach(ClassNode* parent, const ast::ClassDef& def) {
     if (existing->def) diags_.note(existing->def->nameRange, "previous definition is here");
     return;
   }
-  parent->children.push_back(std::move(node));
+  parent->adopt(std::move(node));
 }
 
 std::vector<ClassNode*> ClassTree::add(ast::StoredDefinition definition) {

@@ -16,6 +16,7 @@
 #include <set>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace smc::flatten {
@@ -24,9 +25,13 @@ struct ClassNode {
   const ast::ClassDef* def = nullptr;  // null for the root
   ClassNode* parent = nullptr;
   std::string name;
-  std::vector<std::unique_ptr<ClassNode>> children;  // source order
+  std::vector<std::unique_ptr<ClassNode>> children;  // source order; added by adopt()
+  // The children by name: a model may nest thousands of classes (a state
+  // machine's states), and every lookup passes through here.
+  std::unordered_map<std::string, ClassNode*> childByName;
 
   ClassNode* child(const std::string& childName) const;
+  void adopt(std::unique_ptr<ClassNode> node);
   std::string path() const;  // dotted, "" for the root
 };
 
