@@ -33,6 +33,9 @@ struct ChainArm {
   const flat::Expr* value = nullptr;
 };
 
+// Per constant, indices into CompareChain::arms.
+using ArmsOf = std::map<int32_t, std::vector<size_t>>;
+
 struct CompareChain {
   const flat::Expr* subject = nullptr;  // the first arm's variable node
   std::vector<ChainArm> arms;           // in the chain's order
@@ -40,7 +43,7 @@ struct CompareChain {
   // The distinct constants in ascending order, each with the indices of
   // its arms in the chain's order: for a value of X only that constant's
   // arms can be taken, the first whose rest holds.
-  std::map<int32_t, std::vector<size_t>> armsOf;
+  ArmsOf armsOf;
 };
 
 // The chain `e` starts, when it has at least kMinSwitchArms arms over one

@@ -126,6 +126,11 @@ Typed ExprEmitter::emitModelFlag(unsigned field, const char* name, const flat::E
 }
 
 Typed ExprEmitter::emitLiteral(const flat::Expr& e) {
+  if (varying_) {
+    auto table = varying_->tables.find(&e);
+    if (table != varying_->tables.end())
+      return loadFromTable(table->second.first, varying_->index, table->second.second);
+  }
   if (e.kind == flat::ExprKind::Real)
     return {llvm::ConstantFP::get(ctx_.types.real, e.real), ValueType::Real};
   if (e.kind == flat::ExprKind::Boolean) return {b_.getInt1(e.boolean), ValueType::Boolean};

@@ -11,6 +11,7 @@
 // been replaced by its flag variable before code generation.
 #pragma once
 
+#include "codegen/AlikeArms.h"
 #include "codegen/AssignRuns.h"
 #include "codegen/CompareChain.h"
 #include "codegen/IrContext.h"
@@ -119,23 +120,37 @@ private:
     llvm::BasicBlock* end = nullptr;
     SourceRange range;
   };
-  using ArmsOf = std::map<int32_t, std::vector<size_t>>;
-  // `switch subject` over the chain's constants [first, last) at the
-  // builder: appends each arm's value to `values` and returns the block
-  // where no arm was taken; null after an error.
+  // `switch subject` over the constants [first, last) (of chain.armsOf or
+  // a part of it) at the builder: appends each arm's value to `values` and
+  // returns the block where no arm was taken; null after an error.
   llvm::BasicBlock* emitSwitch(llvm::Value* subject, const CompareChain& chain, ArmsOf::const_iterator first,
                                ArmsOf::const_iterator last, std::vector<ArmValue>& values);
+  // The arms of one constant (indices into chain.arms), tried in order at
+  // the builder; to `noArm` when none is taken. False after an error.
+  bool emitArms(const CompareChain& chain, const std::vector<size_t>& arms, llvm::BasicBlock* noArm,
+                std::vector<ArmValue>& values);
   // The type the values share: theirs, Real when Integer and Real mix.
   std::optional<ValueType> commonType(const std::vector<ArmValue>& values, SourceRange where);
   // A phi of the values at a new block, where the builder is left.
   Typed mergeArms(const std::vector<ArmValue>& values, SourceRange where);
-  // A chain of more constants than one switch should hold (IrSwitchTree.cpp):
-  // a table of its values when they are literals, nullopt otherwise; a
-  // search over functions of one switch each.
-  std::optional<Typed> emitSwitchTable(const CompareChain& chain, llvm::Value* subject, SourceRange where);
-  Typed emitSwitchTree(const CompareChain& chain, llvm::Value* subject, SourceRange where);
+  // A chain of more constants than one switch should hold
+  // (IrSwitchTree.cpp): a table of its values when they are literals
+  // (IrSwitchTables.cpp), else alike arms sharing their code, the others
+  // searched over functions of one switch each.
+  Typed emitLargeChain(const CompareChain& chain, llvm::Value* subject, SourceRange where);
+  bool emitLeafSearch(const CompareChain& chain, const ArmsOf& constants, llvm::Value* subject,
+                      llvm::BasicBlock* noArm, std::vector<ArmValue>& values, SourceRange where);
   llvm::Function* emitSwitchLeaf(const CompareChain& chain, ArmsOf::const_iterator first,
                                  ArmsOf::const_iterator last, SourceRange where, ValueType& type);
+  // IrSwitchTables.cpp
+  std::optional<Typed> emitSwitchTable(const CompareChain& chain, llvm::Value* subject, SourceRange where);
+  bool emitAlikeDispatch(const CompareChain& chain, const std::vector<AlikeGroup>& groups, llvm::Value* subject,
+                         llvm::BasicBlock* noArm, std::vector<ArmValue>& values, SourceRange where);
+  // A private constant array of the literals `values` in `type` (zero for
+  // a null entry, Booleans as bytes), and its element at `index` (i64).
+  llvm::GlobalVariable* literalTable(const std::vector<const flat::Expr*>& values, ValueType type,
+                                     const char* name);
+  Typed loadFromTable(llvm::GlobalVariable* table, llvm::Value* index, ValueType type);
   std::optional<ValueType> armsType(const flat::Expr& e, Typed thenValue, Typed elseValue);
   Typed emitCall(const flat::Expr& e);
   Typed emitMinMax(bool isMin, Typed x, Typed y, SourceRange where);
@@ -164,6 +179,14 @@ private:
   bool readPre_ = false;  // inside emitPre
   const RunIteration* iteration_ = nullptr;
   const ConditionDefinitions* definitions_ = nullptr;
+  // While an alike group's arms are emitted (IrSwitchTables.cpp): the
+  // literals that vary between its members, each read from its table at
+  // the subject's index.
+  struct VaryingLiterals {
+    llvm::Value* index = nullptr;
+    std::unordered_map<const flat::Expr*, std::pair<llvm::GlobalVariable*, ValueType>> tables;
+  };
+  const VaryingLiterals* varying_ = nullptr;
 };
 
 // The ConditionDefinitions of a clocked partition's assignments.

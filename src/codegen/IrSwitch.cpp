@@ -44,6 +44,9 @@ std::optional<Typed> ExprEmitter::emitCompareChain(const flat::Expr& e) {
   // the iteration (a literal i, x[i] next to x[1]), which a switch built
   // from the first element would not: the chain stays nested ifs there.
   if (iteration_) return std::nullopt;
+  // The literals of an alike group's arms vary with the member: a nested
+  // chain's constants could too.
+  if (varying_) return std::nullopt;
   std::optional<CompareChain> chain = compareChainOf(e, definitions_);
   if (!chain) return std::nullopt;
   // Only an Integer subject switches (a Real compared with an Integer
@@ -51,12 +54,9 @@ std::optional<Typed> ExprEmitter::emitCompareChain(const flat::Expr& e) {
   if (typeOf(chain->subject->var, chain->subject->range) != ValueType::Integer) return std::nullopt;
   Typed subject = emit(*chain->subject);
   if (!subject.value) return Typed{};
-  if (chain->armsOf.size() > kArmsPerSwitch) {
-    if (std::optional<Typed> table = emitSwitchTable(*chain, subject.value, e.range)) return *table;
-    // A user function's variables live in its stack slots, out of reach of
-    // other functions: its chains stay one switch.
-    if (!scope_) return emitSwitchTree(*chain, subject.value, e.range);
-  }
+  // A user function's variables live in its stack slots, out of reach of
+  // other functions: its chains stay one switch.
+  if (chain->armsOf.size() > kArmsPerSwitch && !scope_) return emitLargeChain(*chain, subject.value, e.range);
 
   std::vector<ArmValue> values;
   llvm::BasicBlock* noArm = emitSwitch(subject.value, *chain, chain->armsOf.begin(), chain->armsOf.end(), values);
@@ -75,53 +75,42 @@ llvm::BasicBlock* ExprEmitter::emitSwitch(llvm::Value* subject, const CompareCha
   llvm::BasicBlock* noArm = llvm::BasicBlock::Create(ctx_.llvm, "switch.default", fn);
   llvm::SwitchInst* dispatch =
       b_.CreateSwitch(subject, noArm, static_cast<unsigned>(std::distance(first, last)));
-  bool failed = false;
   for (auto it = first; it != last; ++it) {
-    llvm::ConstantInt* constant = b_.getInt32(static_cast<uint32_t>(it->first));
-    // Where the next arm is tried: null while that is the switch itself,
-    // which jumps straight to an arm without `rest`.
-    llvm::BasicBlock* from = nullptr;
-    bool taken = false;  // an arm without `rest` is always taken: the later ones never are
-    for (size_t index : it->second) {
-      const ChainArm& arm = chain.arms[index];
-      llvm::BasicBlock* take = llvm::BasicBlock::Create(ctx_.llvm, "switch.arm", fn);
-      llvm::BasicBlock* next = nullptr;
-      if (arm.rest) {
-        if (!from) {
-          from = llvm::BasicBlock::Create(ctx_.llvm, "switch.case", fn);
-          dispatch->addCase(constant, from);
-        }
-        b_.SetInsertPoint(from);
-        Typed rest = emit(*arm.rest);
-        if (!rest.value) return nullptr;
-        if (rest.type != ValueType::Boolean) {
-          error(arm.rest->range, "the condition of an if-expression must be Boolean");
-          return nullptr;
-        }
-        next = llvm::BasicBlock::Create(ctx_.llvm, "switch.next", fn);
-        b_.CreateCondBr(rest.value, take, next);
-      } else if (from) {
-        b_.SetInsertPoint(from);
-        b_.CreateBr(take);
-      } else {
-        dispatch->addCase(constant, take);
-      }
-      b_.SetInsertPoint(take);
-      Typed value = emit(*arm.value);
-      failed = failed || !value.value;
-      values.push_back({value, b_.GetInsertBlock(), arm.value->range});
-      if (!next) {
-        taken = true;
-        break;
-      }
-      from = next;
-    }
-    if (!taken) {
-      b_.SetInsertPoint(from);
-      b_.CreateBr(noArm);
-    }
+    llvm::BasicBlock* test = llvm::BasicBlock::Create(ctx_.llvm, "switch.case", fn);
+    dispatch->addCase(b_.getInt32(static_cast<uint32_t>(it->first)), test);
+    b_.SetInsertPoint(test);
+    if (!emitArms(chain, it->second, noArm, values)) return nullptr;
   }
-  return failed ? nullptr : noArm;
+  return noArm;
+}
+
+bool ExprEmitter::emitArms(const CompareChain& chain, const std::vector<size_t>& arms, llvm::BasicBlock* noArm,
+                           std::vector<ArmValue>& values) {
+  bool ok = true;
+  for (size_t index : arms) {
+    const ChainArm& arm = chain.arms[index];
+    llvm::BasicBlock* next = nullptr;
+    if (arm.rest) {
+      Typed rest = emit(*arm.rest);
+      if (!rest.value) return false;
+      if (rest.type != ValueType::Boolean) {
+        error(arm.rest->range, "the condition of an if-expression must be Boolean");
+        return false;
+      }
+      llvm::BasicBlock* take = llvm::BasicBlock::Create(ctx_.llvm, "switch.arm", frame_.function());
+      next = llvm::BasicBlock::Create(ctx_.llvm, "switch.next", frame_.function());
+      b_.CreateCondBr(rest.value, take, next);
+      b_.SetInsertPoint(take);
+    }
+    Typed value = emit(*arm.value);
+    ok = ok && value.value;
+    values.push_back({value, b_.GetInsertBlock(), arm.value->range});
+    // An arm without `rest` is always taken: the later ones never are.
+    if (!next) return ok;
+    b_.SetInsertPoint(next);
+  }
+  b_.CreateBr(noArm);
+  return ok;
 }
 
 std::optional<ValueType> ExprEmitter::commonType(const std::vector<ArmValue>& values, SourceRange where) {

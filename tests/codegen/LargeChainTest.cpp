@@ -1,10 +1,11 @@
 // Compare chains of more constants than one switch holds (IrSwitchTree.cpp):
 // one state machine of many states keeps every generated function small
 // (no switch of more than kArmsPerSwitch cases, no function that grows with
-// the machine), and the split chains still take the chain's first matching
-// arm: across leaves, with repeated constants and `and`-ed conditions,
-// Integer and Real leaves mixed, literal arms as tables, and a machine whose
-// states each have two transitions.
+// the machine), alike states share their code, and the split chains still
+// take the chain's first matching arm: across leaves, with repeated
+// constants and `and`-ed conditions, Integer and Real leaves mixed, literal
+// arms as tables, alike arms with varying literals next to unlike ones,
+// and a machine whose states each have two transitions.
 #include "CodegenFixture.h"
 #include "FmuRun.h"
 #include "codegen/CompareChain.h"
@@ -15,6 +16,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 #include <regex>
 #include <sstream>
 
@@ -87,6 +89,22 @@ protected:
     if (!model) ADD_FAILURE() << messages;
     return model;
   }
+
+  // Runs the FMU of a model whose k counts the ticks of sample(0, 0.01),
+  // calling check(k) in the middle of each of the first `samples` periods.
+  void forEachSample(const causal::CausalModel& model, int samples, const std::function<void(FmuRun&, int)>& check) {
+    std::unique_ptr<FmuRun> fmu = startFmu(model, model.flat.name);
+    ASSERT_TRUE(fmu);
+    FmuRun& run = *fmu;
+    double now = 0;
+    for (int k = 1; k <= samples; ++k) {
+      const double t = (k - 1) * 0.01 + 0.005;
+      ASSERT_EQ(run.step(t - now), fmi2OK) << run.log();
+      now = t;
+      ASSERT_EQ(run.integer("k"), k);
+      check(run, k);
+    }
+  }
 };
 
 // With one switch per chain, the tick function of a machine of N states
@@ -115,6 +133,22 @@ TEST_F(LargeChainTest, AMachineOfManyStatesKeepsEveryFunctionSmall) {
   EXPECT_GE(instructions, 3u * static_cast<size_t>(n));
 }
 
+// The fixture's ring: every state's equation and transition alike but for
+// the literals, so a state costs table entries, not code.
+TEST_F(LargeChainTest, AlikeStatesCostTableEntriesNotCode) {
+  size_t instructions[2] = {};
+  for (int twice : {0, 1}) {
+    std::optional<causal::CausalModel> model = modelOf(stateRingSource(500 << twice));
+    ASSERT_TRUE(model);
+    const std::string ir = dump(*model);
+    ASSERT_FALSE(ir.empty()) << errors();
+    for (const FunctionShape& f : shapesOf(ir)) instructions[twice] += f.instructions;
+    EXPECT_NE(ir.find(".literals = private unnamed_addr constant [" + std::to_string(500 << twice) + " x i32]"),
+              std::string::npos);
+  }
+  EXPECT_EQ(instructions[1], instructions[0]);
+}
+
 TEST_F(LargeChainTest, AMachineWithTwoTransitionsPerStateRunsAsTheChapterSays) {
   const int n = 150;
   std::optional<causal::CausalModel> model = modelOf(twoWayRing(n));
@@ -141,13 +175,22 @@ TEST_F(LargeChainTest, AMachineWithTwoTransitionsPerStateRunsAsTheChapterSays) {
   }
 }
 
+// A model whose k counts the ticks of sample(0, 0.01), with the other
+// variables and equations given.
+std::string sampledModel(const std::string& name, const std::string& declarations, const std::string& equations) {
+  return fmt::format("model {0}\n  Integer k(start = 0);\n{1}equation\n  when sample(0, 0.01) then\n"
+                     "    k = pre(k) + 1;\n  end when;\n{2}end {0};\n",
+                     name, declarations, equations);
+}
+
 // Chains over k, which counts the samples (k on [(k - 1) / 100, k / 100)):
 //   mixed    200 constants in scrambled order; Integer arms in the first
 //            leaf, Real arms above; every fourth constant first tries an arm
 //            with an `and`-ed condition; a repeated constant last
 //   literal  a table: the constants 1 ... 100 without gaps, literal arms
 //   flag     a table of Booleans
-//   gapped   literal arms on the even constants only: leaves, not a table
+//   gapped   literal arms on the even constants only: not a table but alike
+//            arms, whose table of kinds tells the odd values from them
 constexpr int kMixed = 200, kLiteral = 100, kGapped = 100;
 
 std::string chainsSource() {
@@ -169,24 +212,11 @@ std::string chainsSource() {
   flag += "k < 0";
   for (int c = 1; c <= kGapped; ++c) gapped += fmt::format("if k == {} then {} else ", 2 * c, 4 * c);
   gapped += "0";
-  return fmt::format(R"(model Chains
-  parameter Real d = 2;
-  Integer k(start = 0);
-  Real mixed;
-  Integer literal;
-  Boolean flag;
-  Integer gapped;
-equation
-  when sample(0, 0.01) then
-    k = pre(k) + 1;
-  end when;
-  mixed = {};
-  literal = {};
-  flag = {};
-  gapped = {};
-end Chains;
-)",
-                     mixed, literal, flag, gapped);
+  return sampledModel("Chains",
+                      "  parameter Real d = 2;\n  Real mixed;\n  Integer literal;\n  Boolean flag;\n"
+                      "  Integer gapped;\n",
+                      fmt::format("  mixed = {};\n  literal = {};\n  flag = {};\n  gapped = {};\n", mixed, literal,
+                                  flag, gapped));
 }
 
 double expectedMixed(int k) {
@@ -206,21 +236,65 @@ TEST_F(LargeChainTest, SplitChainsTakeTheFirstMatchingArm) {
   };
   EXPECT_TRUE(hasTable("i32")) << "literal";
   EXPECT_TRUE(hasTable("i8")) << "flag";
-  EXPECT_NE(ir.find(".cases2("), std::string::npos) << "gapped: a leaf from constant 2";
-  std::unique_ptr<FmuRun> fmu = startFmu(*model, "Chains");
-  ASSERT_TRUE(fmu);
-  FmuRun& run = *fmu;
-  double now = 0;
-  for (int k = 1; k <= kMixed + 10; ++k) {
-    const double t = (k - 1) * 0.01 + 0.005;
-    ASSERT_EQ(run.step(t - now), fmi2OK) << run.log();
-    now = t;
-    ASSERT_EQ(run.integer("k"), k);
+  EXPECT_NE(ir.find(".cases1("), std::string::npos) << "mixed: a leaf from constant 1";
+  EXPECT_NE(ir.find(".kinds = private"), std::string::npos) << "gapped: the values of no constant";
+  forEachSample(*model, kMixed + 10, [](FmuRun& run, int k) {
     EXPECT_DOUBLE_EQ(run.real("mixed"), expectedMixed(k)) << "k = " << k;
     EXPECT_EQ(run.integer("literal"), k <= kLiteral ? 7 * k + 1 : -5) << "k = " << k;
     EXPECT_EQ(run.boolean("flag"), k <= kLiteral && k % 3 == 0) << "k = " << k;
     EXPECT_EQ(run.integer("gapped"), k % 2 == 0 && k <= 2 * kGapped ? 2 * k : 0) << "k = " << k;
+  });
+}
+
+// Alike arms over k, which counts the samples as above: y has constants 1
+// to 240 but the multiples of 11, in scrambled order, in three kinds:
+//   c mod 3 = 0  two arms, the first with an `and`-ed condition that holds
+//                for odd c (literals in both arms vary with c)
+//   c mod 3 = 1  one arm whose literal factor varies
+//   c mod 3 = 2  arms that call a function: never grouped, so searched
+//                over leaves
+// and 3 again at the end, which makes constant 3 unlike the others of its
+// kind. flag's arms are all alike, with a varying Integer and Boolean.
+constexpr int kAlike = 240, kFlags = 100;
+
+std::string alikeSource() {
+  std::string y, flag;
+  for (int i = 0; i < kAlike; ++i) {
+    const int c = i * 7 % kAlike + 1;
+    if (c % 11 == 0) continue;
+    if (c % 3 == 0)
+      y += fmt::format("if k == {0} and k * 5 > {1} then k * 1.5 + {2} else if k == {0} then k - {3} else ", c,
+                       5 * c + (c % 2 == 0 ? 1 : -1), c * 0.25, 2 * c);
+    else if (c % 3 == 1)
+      y += fmt::format("if k == {} then k * {} + 7 else ", c, c % 5);
+    else
+      y += fmt::format("if k == {0} then div(k, 2) + {0} else ", c);
   }
+  y += "if k == 3 then 999 else -1";
+  for (int c = 1; c <= kFlags; ++c)
+    flag += fmt::format("if k == {} then k > {} or {} else ", c, c % 7, c % 2 == 0 ? "true" : "false");
+  flag += "false";
+  return sampledModel("Alike", "  Real y;\n  Boolean flag;\n", fmt::format("  y = {};\n  flag = {};\n", y, flag));
+}
+
+double expectedAlike(int k) {
+  if (k < 1 || k > kAlike || k % 11 == 0) return -1;
+  if (k % 3 == 0) return k % 2 == 1 ? k * 1.5 + k * 0.25 : -k;
+  if (k % 3 == 1) return k * (k % 5) + 7;
+  return k / 2 + k;
+}
+
+TEST_F(LargeChainTest, AlikeArmsShareTheirCodeAndKeepEachConstantsValues) {
+  std::optional<causal::CausalModel> model = modelOf(alikeSource());
+  ASSERT_TRUE(model);
+  const std::string ir = dump(*model);
+  ASSERT_FALSE(ir.empty()) << errors();
+  EXPECT_NE(ir.find(".kinds = private"), std::string::npos) << "y: two groups and the others";
+  EXPECT_NE(ir.find(".cases"), std::string::npos) << "y: the others in leaves";
+  forEachSample(*model, kAlike + 10, [](FmuRun& run, int k) {
+    EXPECT_DOUBLE_EQ(run.real("y"), expectedAlike(k)) << "k = " << k;
+    EXPECT_EQ(run.boolean("flag"), k <= kFlags && (k > k % 7 || k % 2 == 0)) << "k = " << k;
+  });
 }
 
 }  // namespace
