@@ -16,7 +16,6 @@
 #include "codegen/CompareChain.h"
 #include "codegen/IrContext.h"
 
-#include <map>
 #include <optional>
 #include <unordered_map>
 #include <vector>
@@ -181,9 +180,9 @@ private:
   const ConditionDefinitions* definitions_ = nullptr;
   // While an alike group's arms are emitted (IrSwitchTables.cpp): the
   // literals that vary between its members, each read from its table at
-  // the subject's index.
+  // the member's rank.
   struct VaryingLiterals {
-    llvm::Value* index = nullptr;
+    llvm::Value* index = nullptr;  // i64
     std::unordered_map<const flat::Expr*, std::pair<llvm::GlobalVariable*, ValueType>> tables;
   };
   const VaryingLiterals* varying_ = nullptr;
