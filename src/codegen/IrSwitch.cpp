@@ -19,9 +19,9 @@
 // definition's operands), so the chain may switch on the machine's state:
 // emitClocked() hands the definitions to the emitters of its blocks.
 //
-// A switch of thousands of cases makes LLVM quadratic (IrSwitchTree.cpp):
-// a chain of more than kArmsPerSwitch constants becomes a search over
-// functions of one switch each.
+// A switch of thousands of cases makes LLVM quadratic: a chain of more
+// than kArmsPerSwitch constants is emitted in pieces of bounded size
+// instead (IrSwitchTree.cpp).
 #include "codegen/IrExpr.h"
 
 namespace smc::codegen {
