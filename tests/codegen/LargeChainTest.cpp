@@ -25,10 +25,11 @@ namespace {
 
 using namespace testing;
 
-// A ring of n states, delayed transitions: state j adds j to v (through
-// div, so that v's chain is not a table of literals), leaves for j + 1 once
-// it has been active for two ticks (priority 1), else for j + 3 at every
-// fifth tick (priority 2).
+// A ring of n states, delayed transitions: state j adds j to v, leaves for
+// j + 1 once it has been active for two ticks (priority 1), else for j + 3
+// at every fifth tick (priority 2). Its equations and conditions call div
+// and mod, which may fail: no two states are alike (AlikeArms.h), so the
+// chains are searched over leaves.
 std::string twoWayRing(int n) {
   std::string text = "model Ring\n  inner Integer v(start = 0);\n";
   for (int j = 1; j <= n; ++j)
@@ -91,7 +92,8 @@ protected:
   }
 
   // Runs the FMU of a model whose k counts the ticks of sample(0, 0.01),
-  // calling check(k) in the middle of each of the first `samples` periods.
+  // calling check(run, k) in the middle of each of the first `samples`
+  // periods.
   void forEachSample(const causal::CausalModel& model, int samples, const std::function<void(FmuRun&, int)>& check) {
     std::unique_ptr<FmuRun> fmu = startFmu(model, model.flat.name);
     ASSERT_TRUE(fmu);
@@ -107,8 +109,8 @@ protected:
   }
 };
 
-// With one switch per chain, the tick function of a machine of N states
-// had some 7N blocks and LLVM's time grew with their square.
+// With one switch per chain, the tick function of this machine of N states
+// had some 15N blocks, and LLVM's time grew with their square.
 TEST_F(LargeChainTest, AMachineOfManyStatesKeepsEveryFunctionSmall) {
   const int n = 1000;
   std::optional<causal::CausalModel> model = modelOf(twoWayRing(n));
