@@ -5,6 +5,7 @@
 // search an FMU's input scenarios for a goal, or (`smc check`) validate
 // FMUs, or (`smc cosim`) run a system of FMUs described in SSP, or (`smc
 // plot`) draw a result CSV.
+#include "archive/SignalCleanup.h"
 #include "check/Check.h"
 #include "cosim/CosimCommand.h"
 #include "driver/Compile.h"
@@ -132,6 +133,36 @@ int runExplore(smc::importer::ExploreOptions& options, const std::string& jsonPa
   return options.goal.empty() || report->runs.front().found ? 0 : 1;
 }
 
+// The bounds on unpacking an FMU or SSP (src/archive/ArchiveLimits.h).
+// Sizes take units: 512MiB, 4GiB, 100k.
+void addArchiveLimitOptions(CLI::App* command, smc::archive::ArchiveLimits& limits) {
+  auto size = [&](const char* name, std::uint64_t& value, const char* what) {
+    command->add_option(name, value, what)
+        ->transform(CLI::AsSizeValue(false))
+        ->capture_default_str()
+        ->group("Archive limits");
+  };
+  size("--max-unpacked-size", limits.maxTotalBytes, "Largest total size an archive may unpack to");
+  size("--max-entry-size", limits.maxEntryBytes, "Largest size of one unpacked file");
+  size("--max-xml-size", limits.maxXmlBytes, "Largest XML file read into memory (modelDescription.xml, .ssd, .ssv)");
+  command->add_option("--max-entries", limits.maxEntries, "Most entries an archive may hold")
+      ->capture_default_str()
+      ->group("Archive limits");
+  command->add_option("--max-compression-ratio", limits.maxCompressionRatio,
+                      "Largest ratio of unpacked to packed size, for files above 1 MiB")
+      ->capture_default_str()
+      ->group("Archive limits");
+}
+
+// What every command that runs an FMU takes: the archive limits and
+// --no-check.
+void addLoadOptions(CLI::App* command, smc::importer::LoadOptions& load) {
+  addArchiveLimitOptions(command, load.limits);
+  command->add_flag_function(
+      "--no-check", [&load](std::int64_t) { load.requireValid = false; },
+      "Run the FMU even if `smc check` finds errors in it (it must still unpack safely)");
+}
+
 int runDiagram(smc::DiagramOptions& options) {
   for (const std::string& dir : modelicaPath()) options.libraryPaths.push_back(dir);
   smc::SourceManager sources;
@@ -179,6 +210,7 @@ int runSmc(int argc, char** argv) {
   simulate->add_flag("--all", sim.allVariables, "Record every variable");
   simulate->add_option("-o,--output", sim.csvPath, "CSV file for the results");
   simulate->add_flag("--log", sim.fmuLogging, "Turn on the FMU's debug logging");
+  addLoadOptions(simulate, sim.load);
 
   smc::DiagramOptions diagramOptions;
   CLI::App* diagram = app.add_subcommand("diagram", "Draw the state machines of a model as SVG");
@@ -200,6 +232,7 @@ int runSmc(int argc, char** argv) {
   verifyState->add_option("--tau", verify.tau, "The run compared after each detour (default: 1 % of the horizon)");
   verifyState->add_option("--step", verify.stepSize, "Communication step size");
   verifyState->add_option("--seed", verify.seed, "Seed of the detour draws (default: random; printed)");
+  addLoadOptions(verifyState, verify.load);
 
   smc::importer::ExploreOptions exploreOptions;
   std::vector<std::string> exploreInputs;
@@ -216,11 +249,14 @@ int runSmc(int argc, char** argv) {
   explore->add_option("--mode", exploreMode, "save-restore, replay or both (default: both, compared)")
       ->check(CLI::IsMember({"save-restore", "replay", "both"}));
   explore->add_option("--json", exploreJson, "Also write the report as JSON to this file");
+  addLoadOptions(explore, exploreOptions.load);
 
   std::vector<std::string> checkPaths;
   CLI::App* check = app.add_subcommand(
       "check", "Validate FMI 2.0 Co-Simulation FMUs without running them (exit 0: valid, 1: invalid, 2: unreadable)");
   check->add_option("fmu", checkPaths, "The FMUs to check")->required();
+  smc::archive::ArchiveLimits checkLimits;
+  addArchiveLimitOptions(check, checkLimits);
 
   smc::cosim::CosimCommandOptions cosimOptions;
   std::string cosimMaster = "gauss-seidel", cosimOutputs;
@@ -240,6 +276,9 @@ int runSmc(int argc, char** argv) {
   cosim->add_option("-o,--output", cosimOptions.csvPath, "CSV file for the results");
   cosim->add_option("--plot", cosimOptions.plotPath, "SVG file with a plot of the results");
   cosim->add_flag("--log", cosimOptions.run.fmuLogging, "Turn on the FMUs' debug logging");
+  cosim->add_flag("--allow-outside", cosimOptions.run.allowOutside,
+                  "Let a bare .ssd name files outside its folder (absolute paths, ..)");
+  addLoadOptions(cosim, cosimOptions.run.load);
 
   std::string plotCsv, plotSvg, plotVariables;
   smc::plot::PlotOptions plotOptions;
@@ -279,7 +318,7 @@ int runSmc(int argc, char** argv) {
     plotOptions.variables = splitList(plotVariables);
     return smc::plot::runPlotCommand(plotCsv, plotSvg, plotOptions, std::cerr);
   }
-  if (check->parsed()) return smc::check::runCheck(checkPaths, std::cout);
+  if (check->parsed()) return smc::check::runCheck(checkPaths, checkLimits, std::cout);
   if (verifyState->parsed()) return runVerifyState(verify);
   if (explore->parsed()) {
     for (const std::string& text : exploreInputs) {
@@ -334,8 +373,13 @@ int runSmc(int argc, char** argv) {
 // the main thread, before the worker starts: installed later from the worker
 // they would give it LLVM's alternate signal stack, which AddressSanitizer
 // then fails to unmap when the worker ends.
+//
+// Interrupting smc (SIGINT, SIGTERM, SIGHUP) removes the temporary
+// directories of unpacked FMUs first (archive/SignalCleanup.h); that must be
+// set up before the worker thread starts.
 int main(int argc, char** argv) {
   llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
+  smc::archive::removeTemporaryDirectoriesOnSignals();
   const std::optional<unsigned> stackBytes = 64u << 20;
   int status = 1;
   llvm::thread worker(stackBytes, [&] { status = runSmc(argc, argv); });

@@ -104,7 +104,7 @@ Result<void> run(FmuInstance& instance, Recorder& recorder, const CommunicationG
 Result<SimulationResult> simulate(const SimulateOptions& options) {
   auto began = std::chrono::steady_clock::now();
 
-  Result<Session> session = describeFmu(options.fmuPath);
+  Result<Session> session = describeFmu(options.fmuPath, options.load);
   if (!session) return session.error();
   const ModelDescription* md = &session->description;
 

@@ -9,6 +9,7 @@
 #pragma once
 
 #include "importer/FmuLogger.h"
+#include "importer/LoadOptions.h"
 #include "importer/Result.h"
 
 #include <filesystem>
@@ -31,6 +32,7 @@ struct SimulateOptions {
   std::string csvPath{};                                         // empty = no file
   bool fmuLogging = false;  // loggingOn for fmi2Instantiate
   LogSink logSink{};        // the FMU's log messages; empty = stderr
+  LoadOptions load{};       // archive limits, --no-check
 };
 
 struct SimulationResult {
