@@ -10,12 +10,14 @@
 #include "cosim/CosimCommand.h"
 #include "driver/Compile.h"
 #include "driver/Diagram.h"
+#include "driver/Progress.h"
 #include "importer/Explore.h"
 #include "importer/Simulate.h"
 #include "importer/VerifyState.h"
 #include "plot/Plot.h"
 
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 #include <llvm/ADT/StringRef.h>
 #include <llvm/Support/Signals.h>
 #include <llvm/Support/thread.h>
@@ -28,7 +30,6 @@
 #include <optional>
 #include <sstream>
 
-#include <unistd.h>
 
 #ifndef SMC_VERSION
 #define SMC_VERSION "0.0.0"
@@ -71,7 +72,16 @@ std::vector<std::string> splitList(const std::string& text) {
 }
 
 int runSimulate(smc::importer::SimulateOptions& options) {
+  std::optional<smc::ProgressLine> progress;
+  if (smc::ProgressLine::terminal()) {
+    progress.emplace("simulating");
+    options.progress = [&progress](double time, double start, double stop) {
+      progress->update(stop > start ? (time - start) / (stop - start) : 1.0,
+                       fmt::format("t = {:.6g} of {:.6g}", time, stop));
+    };
+  }
   auto result = smc::importer::simulate(options);
+  progress.reset();
   if (!result) {
     std::cerr << "smc simulate: error: " << result.error().message << "\n";
     return 1;
@@ -99,24 +109,19 @@ int runVerifyState(const smc::importer::VerifyStateOptions& options) {
   return report->rejected() ? 0 : 1;
 }
 
-// A progress bar on stderr when it is a terminal, redrawn once per percent.
-void showProgress(std::size_t done, std::size_t total, const char* mode) {
-  static int shown = -1;
-  int percent = total ? static_cast<int>(100.0 * static_cast<double>(done) / static_cast<double>(total)) : 100;
-  if (percent == shown && done != total) return;
-  shown = percent;
-  int bar = percent / 4;
-  std::cerr << "\r" << mode << " [" << std::string(static_cast<size_t>(bar), '#')
-            << std::string(static_cast<size_t>(25 - bar), ' ') << "] " << done << "/" << total << std::flush;
-}
-
 // Exit status 0 when the goal was reached (or the whole tree explored
 // without a goal), 1 when it was not, 2 when the search could not run.
 int runExplore(smc::importer::ExploreOptions& options, const std::string& jsonPath) {
-  const bool terminal = isatty(fileno(stderr));
-  if (terminal) options.progress = showProgress;
+  std::optional<smc::ProgressLine> progress;
+  if (smc::ProgressLine::terminal()) {
+    progress.emplace("exploring");
+    options.progress = [&progress](std::size_t done, std::size_t total, const char* mode) {
+      progress->update(total ? static_cast<double>(done) / static_cast<double>(total) : 1.0,
+                       fmt::format("{} {}/{}", mode, done, total));
+    };
+  }
   auto report = smc::importer::explore(options);
-  if (terminal) std::cerr << "\r" << std::string(60, ' ') << "\r";
+  progress.reset();
   if (!report) {
     std::cerr << "smc explore: error: " << report.error().message << "\n";
     return 2;
@@ -194,6 +199,15 @@ int runSmc(int argc, char** argv) {
                "Print each compiler stage's wall time and the peak memory to stderr");
   app.add_option("--dump", dump, "Print a stage's output and stop")
       ->check(CLI::IsMember({"ast", "flat", "sm", "clocks", "blt", "llvm"}));
+  std::string nonFinite = "error";
+  app.add_option("--non-finite", nonFinite,
+                 "What the FMU does when a variable becomes NaN or infinite: error (fmi2Error, "
+                 "the default) or warning (once, and the run goes on)")
+      ->check(CLI::IsMember({"error", "warning"}));
+  app.add_option("--max-while-iterations", compile.maxWhileIterations,
+                 "Iterations of one while loop after which the FMU call fails naming the loop")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
 
   smc::importer::SimulateOptions sim;
   std::vector<std::string> settings;
@@ -344,6 +358,7 @@ int runSmc(int argc, char** argv) {
       {"sm", smc::DumpStage::StateMachines}, {"clocks", smc::DumpStage::Clocks}, {"blt", smc::DumpStage::Blt}, {"llvm", smc::DumpStage::Llvm},
   };
   compile.dump = stages.at(dump);
+  compile.nonFiniteIsWarning = nonFinite == "warning";
   for (const std::string& dir : modelicaPath()) compile.libraryPaths.push_back(dir);
 
   smc::SourceManager sources;
