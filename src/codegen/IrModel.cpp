@@ -106,13 +106,15 @@ void emitModelDescriptor(IrContext& ctx, const Callbacks& callbacks) {
   // Flags and names per type, in value-reference order (= layout order).
   std::vector<llvm::Constant*> flags[3];
   std::vector<std::string> nameTexts[3];
+  const std::vector<std::string> displayNames =
+      messageNames(ctx.model, [&](SourceRange range) { return sourceLocation(ctx, range); });
   auto slot = [](flat::BaseType type) {
     return type == flat::BaseType::Integer ? 1 : type == flat::BaseType::Boolean ? 2 : 0;
   };
   for (const VarInfo& info : ctx.layout.vars) {
     const int s = slot(info.type);
     flags[s].push_back(llvm::ConstantInt::get(t.flag, info.flags));
-    nameTexts[s].push_back(ctx.model.flat.variables[info.id].name);
+    nameTexts[s].push_back(displayNames[info.id]);
   }
   std::vector<llvm::Constant*> names[3];
   for (int s = 0; s < 3; ++s) {

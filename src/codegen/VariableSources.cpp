@@ -70,4 +70,22 @@ std::vector<std::string> relationTexts(const causal::CausalModel& model) {
   return texts;
 }
 
+std::vector<std::string> messageNames(const causal::CausalModel& model,
+                                      const std::function<std::string(SourceRange)>& locate) {
+  std::vector<std::string> names;
+  names.reserve(model.flat.variables.size());
+  for (const flat::Variable& v : model.flat.variables) names.push_back(v.name);
+  for (const causal::Sample& s : model.samples) {
+    if (s.flag < names.size()) names[s.flag] = "sample() at " + locate(s.range);
+    if (s.counter < names.size()) names[s.counter] = "the tick counter of sample() at " + locate(s.range);
+  }
+  const std::vector<std::string> relations = relationTexts(model);
+  for (size_t i = 0; i < model.zeroCrossings.size(); ++i) {
+    flat::VarId id = model.zeroCrossings[i].relation;
+    if (id < names.size() && model.flat.variables[id].isHidden)
+      names[id] = "relation '" + relations[i] + "' at " + locate(model.zeroCrossings[i].range);
+  }
+  return names;
+}
+
 }  // namespace smc::codegen

@@ -8,6 +8,7 @@
 
 #include "causalize/CausalModel.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -16,8 +17,15 @@ namespace smc::codegen {
 // One range per flat variable (invalid where nothing is known).
 std::vector<SourceRange> variableSources(const causal::CausalModel& model);
 
-// Per zero crossing, its relation as written and where:
-// "h <= 0" (the relation's expression, from the block that sets it).
+// Per zero crossing, its relation as written: "h <= 0" (the relation's
+// expression, from the block that sets it).
 std::vector<std::string> relationTexts(const causal::CausalModel& model);
+
+// How the runtime's messages name each variable: its Modelica name, or for
+// a variable a later stage made up, the construct it stands for
+// ("sample() at M.mo:4:8", "the tick counter of sample() at M.mo:4:8",
+// "relation 'h <= 0' at M.mo:8:8"); `locate` gives "M.mo:4:8".
+std::vector<std::string> messageNames(const causal::CausalModel& model,
+                                      const std::function<std::string(SourceRange)>& locate);
 
 }  // namespace smc::codegen

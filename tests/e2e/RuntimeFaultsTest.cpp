@@ -100,6 +100,20 @@ end Root;
   EXPECT_TRUE(contains(result.warnings[0], "y is NaN at t=1.5")) << result.warnings[0];
 }
 
+TEST(RuntimeFaults, AlgebraicLoopStartingFromANonFiniteGuessNamesTheUnknown) {
+  std::string message = errorOfModel("LoopStart", R"(model LoopStart
+  Real x(start = sqrt(-1));
+  Real y;
+equation
+  x = cos(y) + time;
+  y = x^3 + sin(x);
+end LoopStart;
+)",
+                                     1.0);
+  EXPECT_TRUE(contains(message, "equations at LoopStart.mo:5:3")) << message;
+  EXPECT_TRUE(contains(message, "cannot start: the unknown x is NaN (its start value")) << message;
+}
+
 TEST(RuntimeFaults, ChatteringThermostatEndsWithinAFewThousandEvents) {
   std::string message = errorOfModel("Thermostat", R"(model Thermostat
   Real T(start = 15);
