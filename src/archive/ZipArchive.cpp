@@ -83,7 +83,13 @@ std::string byteCount(std::uint64_t bytes) {
   double value = static_cast<double>(bytes);
   std::size_t unit = 0;
   for (value /= 1024.0; value >= 1024.0 && unit + 1 < units.size(); value /= 1024.0) ++unit;
-  return fmt::format("{:.3g} {}", value, units[unit]);
+  // Three significant digits without an exponent: 1.56, 15.6, 156, 1024.
+  std::string digits = fmt::format("{:.{}f}", value, value < 10 ? 2 : value < 100 ? 1 : 0);
+  if (digits.find('.') != std::string::npos) {
+    while (digits.back() == '0') digits.pop_back();
+    if (digits.back() == '.') digits.pop_back();
+  }
+  return fmt::format("{} {}", digits, units[unit]);
 }
 
 ZipArchive::ZipArchive(std::filesystem::path path, std::string label, std::string what,

@@ -219,4 +219,6 @@ TEST(ByteCount, UsesBinaryUnits) {
   EXPECT_EQ(byteCount(900), "900 bytes");
   EXPECT_EQ(byteCount(2048), "2 KiB");
   EXPECT_EQ(byteCount(3ull << 30), "3 GiB");
+  EXPECT_EQ(byteCount(1023ull * 1024 + 1000), "1024 KiB");
+  EXPECT_EQ(byteCount(1600), "1.56 KiB");
 }
