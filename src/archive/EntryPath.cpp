@@ -87,6 +87,7 @@ std::string unsafeEntryReason(std::string_view name) {
                            kMaxEntryNamePartBytes);
   });
   if (!reason.empty()) return reason;
+  if (normalizedEntryPath(name).empty()) return "the name has no part but '.'";
   if (depth > kMaxEntryDepth)
     return fmt::format("the path is {} levels deep (limit {})", depth, kMaxEntryDepth);
   return {};

@@ -22,6 +22,7 @@ TEST(EntryPath, NamesThatEscapeOrAreAbsoluteAreUnsafe) {
   EXPECT_NE(unsafeEntryReason("\\server\\x"), "");
   EXPECT_NE(unsafeEntryReason("C:/Windows/x"), "");
   EXPECT_NE(unsafeEntryReason(""), "");
+  EXPECT_EQ(unsafeEntryReason("./"), "the name has no part but '.'");
 }
 
 TEST(EntryPath, ControlCharactersAreUnsafe) {
