@@ -7,7 +7,7 @@ packages=(
   antlr4 libantlr4-runtime-dev
   llvm-16-dev liblld-16-dev libpolly-16-dev
   libsundials-dev
-  libzip-dev libpugixml-dev libfmt-dev libgtest-dev libcli11-dev
+  libzip-dev zlib1g-dev libicu-dev libpugixml-dev libfmt-dev libgtest-dev libcli11-dev
 )
 sudo_cmd=()
 if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi

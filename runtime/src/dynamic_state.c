@@ -88,12 +88,19 @@ const char* smc_dynamic_block_problem(const unsigned char* block) {
       !is_bool_byte(block, offsetof(SmcDynamicState, inputs_changed)) ||
       !is_bool_byte(block, offsetof(SmcDynamicState, restart_every_step)) ||
       !is_bool_byte(block, offsetof(SmcDynamicState, watching_zeros)) ||
-      !is_bool_byte(block, offsetof(SmcDynamicState, terminate_requested)))
+      !is_bool_byte(block, offsetof(SmcDynamicState, terminate_requested)) ||
+      !is_bool_byte(block, offsetof(SmcDynamicState, zeno_warned)) ||
+      !is_bool_byte(block, offsetof(SmcDynamicState, many_events_warned)) ||
+      !is_bool_byte(block, offsetof(SmcDynamicState, non_finite_warned)))
     return "a saved flag is neither 0 nor 1";
-  int32_t consecutive_events;
-  memcpy(&consecutive_events, block + offsetof(SmcDynamicState, consecutive_events),
-         sizeof consecutive_events);
-  if (consecutive_events < 0) return "the saved event count is negative";
+  int32_t counts[3];
+  memcpy(&counts[0], block + offsetof(SmcDynamicState, consecutive_events), sizeof counts[0]);
+  memcpy(&counts[1], block + offsetof(SmcDynamicState, close_state_events), sizeof counts[1]);
+  memcpy(&counts[2], block + offsetof(SmcDynamicState, zeno_shrinks), sizeof counts[2]);
+  int64_t step_events;
+  memcpy(&step_events, block + offsetof(SmcDynamicState, step_events), sizeof step_events);
+  if (counts[0] < 0 || counts[1] < 0 || counts[2] < 0 || step_events < 0)
+    return "a saved event count is negative";
   const char* message = (const char*)block + offsetof(SmcDynamicState, terminate_message);
   if (memchr(message, '\0', sizeof(((SmcDynamicState*)0)->terminate_message)) == NULL)
     return "the saved terminate() message is not terminated";

@@ -1,4 +1,4 @@
-/* Event iteration (Modelica spec 8.6) and two guards around it.
+/* Event iteration (Modelica spec 8.6) and a watch on zero indicators.
  *
  * Event iteration: at an event the generated event_update re-evaluates
  * relations, samples, discrete equations and when-clauses against pre().
@@ -8,9 +8,7 @@
  * SMC_MAX_EVENT_ITERATIONS the event is chattering: fmi2Error naming the
  * variables still changing.
  *
- * Zeno guard: events that follow each other without time advancing by
- * more than one instant (1e-12 relative) are counted; too many in a row
- * means the model generates infinitely many events at one time point.
+ * Events that come too densely are counted in event_density.c.
  *
  * Zero indicators: CVODE locates a crossing at the first point where the
  * indicator has changed sign or is exactly zero. An indicator that is
@@ -146,22 +144,6 @@ int32_t smc_event_iteration(SmcInstance* instance, const char* function,
   return SMC_FAILED;
 }
 
-int32_t smc_note_event(SmcInstance* instance, const char* function) {
-  double now = instance->data.time;
-  if (now - instance->dynamic->last_event_time <= smc_same_instant(now))
-    ++instance->dynamic->consecutive_events;
-  else
-    instance->dynamic->consecutive_events = 0;
-  instance->dynamic->last_event_time = now;
-  if (instance->dynamic->consecutive_events <= SMC_MAX_EVENTS_WITHOUT_ADVANCE) return SMC_OK;
-  smc_log_error(instance,
-                "%s: more than %d consecutive events without time advancing beyond t=%.17g: "
-                "the events accumulate (Zeno behaviour) or chatter",
-                function, SMC_MAX_EVENTS_WITHOUT_ADVANCE, now);
-  instance->dynamic->state = SMC_STATE_ERROR;
-  return SMC_FAILED;
-}
-
 int32_t smc_watch_zero_indicators(SmcInstance* instance, const char* function) {
   instance->dynamic->watching_zeros = false;
   instance->dynamic->zero_check_time = INFINITY;
@@ -178,11 +160,16 @@ int32_t smc_watch_zero_indicators(SmcInstance* instance, const char* function) {
   return SMC_OK;
 }
 
-int32_t smc_zero_indicator_moved(SmcInstance* instance, const char* function, bool* moved) {
+int32_t smc_zero_indicator_moved(SmcInstance* instance, const char* function, bool* moved,
+                                 int32_t* indicator) {
   *moved = false;
+  *indicator = -1;
   if (!instance->dynamic->watching_zeros) return SMC_OK;
   if (smc_eval_event_indicators(instance, function) != SMC_OK) return SMC_FAILED;
   for (int32_t i = 0; i < smc_model.num_event_indicators; ++i)
-    if (instance->zero_indicators[i] && instance->indicators[i] != 0.0) *moved = true;
+    if (instance->zero_indicators[i] && instance->indicators[i] != 0.0) {
+      if (!*moved) *indicator = i;
+      *moved = true;
+    }
   return SMC_OK;
 }

@@ -1,5 +1,4 @@
-/* Event iteration, the Zeno guard and the watch on zero indicators (see
- * events.c). Each function logs its failure, puts the instance in the
+/* Event iteration and the watch on zero indicators (see events.c). Each function logs its failure, puts the instance in the
  * error state and returns SMC_FAILED. */
 #ifndef SMC_RUNTIME_EVENTS_H
 #define SMC_RUNTIME_EVENTS_H
@@ -10,8 +9,6 @@
 
 /* Event iterations allowed before an event counts as chattering. */
 enum { SMC_MAX_EVENT_ITERATIONS = 100 };
-/* Consecutive events without time advancing allowed before Zeno. */
-enum { SMC_MAX_EVENTS_WITHOUT_ADVANCE = 1000 };
 
 /* Times closer than this (1e-12 relative) are the same instant. */
 double smc_same_instant(double time);
@@ -28,18 +25,15 @@ double smc_same_instant(double time);
 int32_t smc_event_iteration(SmcInstance* instance, const char* function,
                             bool pre_holds_left_limits, bool* changed);
 
-/* Counts an event at data.time; fails after more than
- * SMC_MAX_EVENTS_WITHOUT_ADVANCE consecutive events each less than one
- * instant after the previous one. */
-int32_t smc_note_event(SmcInstance* instance, const char* function);
-
 /* After an event: remembers which indicators are exactly zero (the
  * integrator cannot tell which way they will leave zero) and schedules a
  * look just after the event (instance->zero_check_time). */
 int32_t smc_watch_zero_indicators(SmcInstance* instance, const char* function);
 
 /* True in *moved when an indicator that was zero after the latest event is
- * not zero any more at data.time: its relation may have changed. */
-int32_t smc_zero_indicator_moved(SmcInstance* instance, const char* function, bool* moved);
+ * not zero any more at data.time: its relation may have changed
+ * (*indicator: the first such). */
+int32_t smc_zero_indicator_moved(SmcInstance* instance, const char* function, bool* moved,
+                                 int32_t* indicator);
 
 #endif /* SMC_RUNTIME_EVENTS_H */

@@ -62,7 +62,9 @@ fmi2Status fmi2DoStep(fmi2Component c, fmi2Real currentCommunicationPoint,
   if (!step_arguments_valid(instance, currentCommunicationPoint, communicationStepSize) ||
       smc_refresh_stale_values(instance, function) != SMC_OK)
     return fmi2Error;
-  return smc_simulation_step(instance, currentCommunicationPoint + communicationStepSize, function);
+  fmi2Status status =
+      smc_simulation_step(instance, currentCommunicationPoint + communicationStepSize, function);
+  return status == fmi2OK && instance->call_warned ? fmi2Warning : status;
 }
 
 static const char* status_kind_name(fmi2StatusKind kind) {

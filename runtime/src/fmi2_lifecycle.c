@@ -64,7 +64,7 @@ fmi2Status fmi2ExitInitializationMode(fmi2Component c) {
       smc_simulation_start(instance, function) != SMC_OK)
     return fmi2Error;
   instance->dynamic->state = SMC_STATE_STEP_COMPLETE;
-  return fmi2OK;
+  return instance->call_warned ? fmi2Warning : fmi2OK;
 }
 
 fmi2Status fmi2Terminate(fmi2Component c) {

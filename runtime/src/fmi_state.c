@@ -44,6 +44,7 @@ SmcInstance* smc_enter(fmi2Component c, const char* function, unsigned allowed) 
                smc_state_name(instance->dynamic->state));
   if ((allowed & instance->dynamic->state) != 0) {
     instance->warned_count = 0; /* assertion warnings: once per FMI call */
+    instance->call_warned = false;
     return instance;
   }
   char expected[160];

@@ -7,10 +7,12 @@
 #include "instance.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dynamic_state.h"
+#include "event_density.h"
 #include "fmu_state.h"
 #include "logging.h"
 #include "loop_solver.h"
@@ -75,7 +77,7 @@ void smc_instance_restart(SmcInstance* instance) {
   dynamic->state = SMC_STATE_INSTANTIATED;
   dynamic->tolerance = default_tolerance();
   dynamic->zero_check_time = INFINITY;
-  dynamic->last_event_time = -INFINITY;
+  smc_event_density_reset(instance);
   instance->data.time = 0.0;
   instance->data.initial = 0;
   instance->data.terminal = 0;
@@ -174,4 +176,23 @@ const char* smc_integer_name(int32_t vr) {
 
 const char* smc_boolean_name(int32_t vr) {
   return name_or_placeholder(smc_model.boolean_names, vr);
+}
+
+void smc_describe_real_source(int32_t vr, char* out, size_t capacity) {
+  out[0] = '\0';
+  if (smc_model.real_sources == NULL || smc_model.source_file == NULL || vr < 0 ||
+      vr >= smc_model.num_reals)
+    return;
+  int32_t line = smc_model.real_sources[2 * vr], column = smc_model.real_sources[2 * vr + 1];
+  if (line > 0)
+    snprintf(out, capacity, " (computed at %s:%d:%d)", smc_model.source_file, (int)line,
+             (int)column);
+}
+
+const char* smc_indicator_description(int32_t index, char* scratch, size_t capacity) {
+  if (smc_model.indicator_descriptions != NULL && index >= 0 &&
+      index < smc_model.num_event_indicators && smc_model.indicator_descriptions[index] != NULL)
+    return smc_model.indicator_descriptions[index];
+  snprintf(scratch, capacity, "event indicator %d", (int)index);
+  return scratch;
 }

@@ -71,6 +71,18 @@ typedef struct SmcDynamicState {
    * event handling with fmi2Discard; the simulation is then over. */
   bool terminate_requested;
   char terminate_message[512];
+  /* Faults found at run time (events.c, model_eval.c): kept with the
+   * values, so a restored state detects them exactly as the first run. */
+  int32_t close_state_events;   /* chattering: state events in a row, each right after the last */
+  double last_state_event_time;
+  int32_t zeno_shrinks;         /* accumulation: event intervals in a row shrinking steadily */
+  double zeno_last_instant;     /* the latest distinct event time */
+  double zeno_interval;         /* the interval that led to it */
+  double zeno_ratio;            /* its ratio to the interval before */
+  int64_t step_events;          /* events in the current fmi2DoStep */
+  bool zeno_warned;             /* each warning once per run */
+  bool many_events_warned;
+  bool non_finite_warned;
 } SmcDynamicState;
 
 /* An FMU state handed out by fmi2GetFMUstate (fmu_state.c). */
@@ -133,6 +145,9 @@ typedef struct SmcInstance {
    * at every entry, so not saved. */
   uint64_t warned[SMC_WARNINGS_PER_STEP];
   int warned_count;
+  /* A warning of the current FMI call that makes it return fmi2Warning
+   * (smc_warn); reset at every entry. */
+  bool call_warned;
 
   /* The FMU states this instance handed out and has not freed yet, a
    * doubly linked list (fmu_state.c). Only pointers are compared against
@@ -168,5 +183,12 @@ void smc_copy_all_values_to_pre(SmcInstance* instance);
 const char* smc_real_name(int32_t vr);
 const char* smc_integer_name(int32_t vr);
 const char* smc_boolean_name(int32_t vr);
+
+/* " (computed at Ball.mo:8:3)" for a Real whose source the model gives
+ * (smc_model.real_sources), else "". */
+void smc_describe_real_source(int32_t vr, char* out, size_t capacity);
+/* "'h <= 0' at Ball.mo:8:8", or "event indicator 3" when the model does
+ * not describe its indicators; never NULL. */
+const char* smc_indicator_description(int32_t index, char* scratch, size_t capacity);
 
 #endif /* SMC_RUNTIME_INSTANCE_H */

@@ -98,6 +98,26 @@ void smc_log_warning(const SmcInstance* instance, const char* format, ...) {
   va_end(args);
 }
 
+/* The reason for a call's fmi2Warning or fmi2Discard is logged whatever
+ * the categories: FMI 2.0 section 2.1.3 says the logger was called for
+ * both, and the importer is expected to show it. */
+void smc_warn(SmcInstance* instance, const char* format, ...) {
+  va_list args;
+  va_start(args, format);
+  send(&instance->callbacks, instance->name, fmi2Warning,
+       category_names[SMC_LOG_STATUS_WARNING], format, args);
+  va_end(args);
+  instance->call_warned = true;
+}
+
+void smc_log_discard(const SmcInstance* instance, const char* format, ...) {
+  va_list args;
+  va_start(args, format);
+  send(&instance->callbacks, instance->name, fmi2Discard,
+       category_names[SMC_LOG_STATUS_WARNING], format, args);
+  va_end(args);
+}
+
 void smc_log_call(const SmcInstance* instance, const char* format, ...) {
   va_list args;
   va_start(args, format);

@@ -40,6 +40,13 @@ void smc_log_call(const SmcInstance* instance, const char* format, ...) SMC_PRIN
 void smc_log_instantiate_error(const fmi2CallbackFunctions* functions, const char* instance_name,
                                const char* format, ...) SMC_PRINTF(3, 4);
 
+/* A warning that makes the current FMI call return fmi2Warning (the run
+ * goes on, but its result is in doubt): logged in every case, and noted in
+ * instance->call_warned. */
+void smc_warn(SmcInstance* instance, const char* format, ...) SMC_PRINTF(2, 3);
+/* Why the current call returns fmi2Discard, logged in every case. */
+void smc_log_discard(const SmcInstance* instance, const char* format, ...) SMC_PRINTF(2, 3);
+
 /* Remembers why a model evaluation failed (see SmcInstance.failure). */
 void smc_record_failure(SmcInstance* instance, const char* format, ...) SMC_PRINTF(2, 3);
 

@@ -54,6 +54,9 @@ struct SmcLoopSolver {
    * model's slots computed there; valid when last_ok. */
   double* last_point;
   bool last_ok;
+  /* The first residual that came out NaN or infinite in this solve, or -1:
+   * named when the solve fails (KINSOL only says its function failed). */
+  int32_t non_finite_residual;
   char message[512]; /* KINSOL's latest error message */
 };
 
@@ -110,8 +113,12 @@ static int kinsol_residual(N_Vector u, N_Vector f, void* user_data) {
   const sunrealtype* point = N_VGetArrayPointer(u);
   solver->last_ok = false;
   if (solver->residual(solver->data, point, residuals) != SMC_OK) return 1;
-  for (int32_t i = 0; i < solver->size; ++i)
-    if (!isfinite(residuals[i])) return 1; /* recoverable: try a shorter step */
+  for (int32_t i = 0; i < solver->size; ++i) {
+    if (!isfinite(residuals[i])) {
+      if (solver->non_finite_residual < 0) solver->non_finite_residual = i;
+      return 1; /* recoverable: try a shorter step */
+    }
+  }
   memcpy(solver->last_point, point, (size_t)solver->size * sizeof *point);
   solver->last_ok = true;
   return 0;
@@ -232,14 +239,35 @@ int32_t smc_solve_algebraic_loop(SmcModelData* data, int32_t loop, int32_t size,
   solver->data = data;
   solver->residual = residual;
   solver->message[0] = '\0';
+  solver->non_finite_residual = -1;
 
   sunrealtype* unknowns = N_VGetArrayPointer(solver->unknowns);
-  for (int32_t i = 0; i < size; ++i) unknowns[i] = data->reals[unknown_refs[i]];
+  for (int32_t i = 0; i < size; ++i) {
+    unknowns[i] = data->reals[unknown_refs[i]];
+    /* No iteration starts from a non-finite guess: name the unknown
+     * (usually its start value is the cause) rather than let KINSOL say
+     * its function failed. */
+    if (!isfinite(unknowns[i])) {
+      char what[256];
+      snprintf(what, sizeof what, "cannot start: the unknown %s is %s (its start value, or its "
+               "value before this solve)",
+               smc_real_name(unknown_refs[i]), isnan(unknowns[i]) ? "NaN" : "infinite");
+      return fail(instance, loop, what, NULL, 0);
+    }
+  }
   double root = unknowns[0];
   if (size == 1 && smc_solve_scalar_loop(data, residual, residual_tolerance, &root)) return SMC_OK;
   int flag = KINSol(solver->memory, solver->unknowns, KIN_LINESEARCH, solver->scale, solver->scale);
-  if (!converged(solver->memory, flag))
+  if (!converged(solver->memory, flag)) {
+    if (solver->non_finite_residual >= 0) {
+      char what[160];
+      snprintf(what, sizeof what, "did not converge (residual %d of %d was not finite at a point "
+               "it tried): KINSol returned",
+               (int)solver->non_finite_residual + 1, (int)size);
+      return fail(instance, loop, what, KINGetReturnFlagName, flag);
+    }
     return fail(instance, loop, "did not converge: KINSol returned", KINGetReturnFlagName, flag);
+  }
   /* KINSOL's last evaluation may have been a trial point (a difference
    * quotient's or a rejected line search step's): then evaluate at the
    * solution, so every variable the residual computes matches it. Usually

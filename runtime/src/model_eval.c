@@ -10,6 +10,8 @@
 
 #include "logging.h"
 
+#include <stdio.h>
+
 static int32_t report_failure(SmcInstance* instance, const char* function, const char* what) {
   instance->dynamic->state = SMC_STATE_ERROR;
   if (instance->failure[0] != '\0')
@@ -20,12 +22,49 @@ static int32_t report_failure(SmcInstance* instance, const char* function, const
   return SMC_FAILED;
 }
 
+/* The first Real that is NaN or infinite, or -1. x * 0 is 0 for every
+ * finite x and NaN otherwise, so one sum, which vectorizes, clears the
+ * common case. */
+static int32_t first_non_finite_real(const double* reals, int32_t count) {
+  double probe = 0.0;
+  for (int32_t i = 0; i < count; ++i) probe += reals[i] * 0.0;
+  if (probe == 0.0) return -1;
+  for (int32_t i = 0; i < count; ++i)
+    if (!isfinite(reals[i])) return i;
+  return -1;
+}
+
+/* No Modelica variable holds NaN or infinity (they come from 1/0, log(-1),
+ * sqrt(-1), exp(1000)...): after every evaluation that completes values,
+ * one is fmi2Error naming it and what computes it, or, with
+ * smc --non-finite=warning, a warning once per run. */
+static int32_t check_finite(SmcInstance* instance, const char* function) {
+  int32_t vr = first_non_finite_real(instance->data.reals, smc_model.num_reals);
+  if (vr < 0) return SMC_OK;
+  char source[192];
+  smc_describe_real_source(vr, source, sizeof source);
+  double value = instance->data.reals[vr];
+  const char* what = isnan(value) ? "NaN" : value > 0 ? "infinite" : "minus infinite";
+  if (smc_model.non_finite_is_warning) {
+    if (!instance->dynamic->non_finite_warned)
+      smc_warn(instance, "%s: %s is %s at t=%.17g%s; a Modelica variable holds finite numbers "
+               "only, so the results from here on are in doubt",
+               function, smc_real_name(vr), what, instance->data.time, source);
+    instance->dynamic->non_finite_warned = true;
+    return SMC_OK;
+  }
+  smc_record_failure(instance, "%s is %s%s; a Modelica variable holds finite numbers only",
+                     smc_real_name(vr), what, source);
+  return report_failure(instance, function, "evaluating the model");
+}
+
 int32_t smc_eval_initialize(SmcInstance* instance, const char* function) {
   instance->failure[0] = '\0';
   instance->data.initial = 1;
   int32_t status = smc_model.initialize(&instance->data);
   instance->data.initial = 0;
   if (status != SMC_OK) return report_failure(instance, function, "the model's initialization");
+  if (check_finite(instance, function) != SMC_OK) return SMC_FAILED;
   instance->dynamic->values_stale = false;
   return SMC_OK;
 }
@@ -41,6 +80,7 @@ int32_t smc_eval_outputs(SmcInstance* instance, const char* function) {
   if (smc_eval_derivatives(instance, function) != SMC_OK) return SMC_FAILED;
   if (smc_model.compute_outputs(&instance->data) != SMC_OK)
     return report_failure(instance, function, "computing the model's outputs");
+  if (check_finite(instance, function) != SMC_OK) return SMC_FAILED;
   instance->dynamic->values_stale = false;
   return SMC_OK;
 }
@@ -60,7 +100,10 @@ int32_t smc_eval_event_indicators(SmcInstance* instance, const char* function) {
     return report_failure(instance, function, "computing the model's event indicators");
   for (int32_t i = 0; i < smc_model.num_event_indicators; ++i) {
     if (!isfinite(instance->indicators[i])) {
-      smc_record_failure(instance, "event indicator %d is %g", i, instance->indicators[i]);
+      char scratch[32];
+      smc_record_failure(instance, "the event indicator of %s is %g",
+                         smc_indicator_description(i, scratch, sizeof scratch),
+                         instance->indicators[i]);
       return report_failure(instance, function, "computing the model's event indicators");
     }
   }

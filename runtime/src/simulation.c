@@ -36,6 +36,7 @@
 
 #include <math.h>
 
+#include "event_density.h"
 #include "events.h"
 #include "logging.h"
 #include "model_eval.h"
@@ -50,8 +51,8 @@ static bool time_event_due(double event, double time) {
 }
 
 /* One event at data.time (see the file comment). */
-static int32_t handle_event(SmcInstance* instance, const char* function) {
-  if (smc_note_event(instance, function) != SMC_OK) return SMC_FAILED;
+static int32_t handle_event(SmcInstance* instance, const char* function, SmcEventCause cause) {
+  if (smc_note_event(instance, function, cause) != SMC_OK) return SMC_FAILED;
   if (smc_eval_derivatives(instance, function) != SMC_OK) return SMC_FAILED;
   /* Only an integrator needs to know whether anything changed (it then
    * restarts); without one, the iteration compares fewer slots. */
@@ -74,7 +75,8 @@ static int32_t advance(SmcInstance* instance, double tout, const char* function)
   SmcModelData* data = &instance->data;
   double now = data->time;
   double next_event = data->next_time_event;
-  if (time_event_due(next_event, now)) return handle_event(instance, function);
+  const SmcEventCause time_event_cause = {false, -1};
+  if (time_event_due(next_event, now)) return handle_event(instance, function, time_event_cause);
   double target = tout;
   bool time_event = false;
   if (time_event_due(next_event, tout)) {
@@ -88,30 +90,33 @@ static int32_t advance(SmcInstance* instance, double tout, const char* function)
   }
 
   bool root = false;
+  int32_t root_indicator = -1;
   if (instance->cvode != NULL) {
-    if (smc_cvode_advance(instance, target, &root, function) != SMC_OK) {
+    if (smc_cvode_advance(instance, target, &root, &root_indicator, function) != SMC_OK) {
       instance->dynamic->state = SMC_STATE_ERROR;
       return SMC_FAILED;
     }
   } else {
     data->time = target;
   }
-  if (root) return handle_event(instance, function);
+  if (root) return handle_event(instance, function, (SmcEventCause){true, root_indicator});
   if (zero_check) instance->dynamic->zero_check_time = INFINITY;
   bool moved = false;
-  if (smc_zero_indicator_moved(instance, function, &moved) != SMC_OK) return SMC_FAILED;
-  if (time_event || moved) return handle_event(instance, function);
+  int32_t moved_indicator = -1;
+  if (smc_zero_indicator_moved(instance, function, &moved, &moved_indicator) != SMC_OK)
+    return SMC_FAILED;
+  if (moved) return handle_event(instance, function, (SmcEventCause){true, moved_indicator});
+  if (time_event) return handle_event(instance, function, time_event_cause);
   return SMC_OK;
 }
 
 int32_t smc_simulation_start(SmcInstance* instance, const char* function) {
   SmcModelData* data = &instance->data;
   smc_copy_values_to_pre(instance);
-  instance->dynamic->last_event_time = -INFINITY;
-  instance->dynamic->consecutive_events = 0;
+  smc_event_density_reset(instance);
   /* sample(start, interval) ticks at the start time: visible at the first read. */
   if (time_event_due(data->next_time_event, data->time)) {
-    if (handle_event(instance, function) != SMC_OK ||
+    if (handle_event(instance, function, (SmcEventCause){false, -1}) != SMC_OK ||
         smc_eval_outputs(instance, function) != SMC_OK)
       return SMC_FAILED;
     smc_copy_values_to_pre(instance);
@@ -134,6 +139,7 @@ fmi2Status smc_simulation_step(SmcInstance* instance, double tout, const char* f
     return fmi2Error;
   }
   dynamic->inputs_changed = false;
+  dynamic->step_events = 0;
   while (!instance->dynamic->terminate_requested && tout - data->time > smc_same_instant(tout))
     if (advance(instance, tout, function) != SMC_OK) return fmi2Error;
   /* Closer than one instant to tout counts as tout. */
@@ -142,7 +148,7 @@ fmi2Status smc_simulation_step(SmcInstance* instance, double tout, const char* f
   smc_copy_values_to_pre(instance);
   if (!instance->dynamic->terminate_requested) return fmi2OK;
   instance->dynamic->state = SMC_STATE_STEP_FAILED;
-  smc_log_warning(instance,
+  smc_log_discard(instance,
                   "%s: the model called terminate() at t=%.17g: %s; the step ends there "
                   "(fmi2Discard)",
                   function, instance->dynamic->terminate_time,

@@ -43,6 +43,7 @@ struct SmcCvodeSolver {
   N_Vector absolute_tolerances;
   SUNMatrix jacobian;
   SUNLinearSolver linear_solver;
+  int* roots_found; /* CVodeGetRootInfo's answer, one per event indicator */
   char message[512]; /* CVODE's latest error message */
 };
 
@@ -223,6 +224,8 @@ static int32_t configure(SmcInstance* instance, struct SmcCvodeSolver* solver,
           CVodeGetReturnFlagName);
     /* Indicators that stay zero are expected (and watched by events.c). */
     CHECK(CVodeSetNoInactiveRootWarn(solver->memory), CVodeGetReturnFlagName);
+    solver->roots_found = smc_allocate(instance, (size_t)smc_model.num_event_indicators, sizeof(int));
+    CHECK_CREATED(solver->roots_found, "allocating the root information");
   }
   return SMC_OK;
 }
@@ -256,11 +259,12 @@ int32_t smc_cvode_restart(SmcInstance* instance, const char* function) {
 }
 
 int32_t smc_cvode_advance(SmcInstance* instance, double target, bool* root,
-                          const char* function) {
+                          int32_t* root_indicator, const char* function) {
   struct SmcCvodeSolver* solver = instance->cvode;
   solver->message[0] = '\0';
   instance->failure[0] = '\0';
   *root = false;
+  *root_indicator = -1;
   double from = instance->data.time; /* the right-hand side moves data.time */
   /* After a root return CVODE's internal time may lie beyond the root; a
    * target before it (an earlier time event, the look at zero indicators)
@@ -279,6 +283,11 @@ int32_t smc_cvode_advance(SmcInstance* instance, double target, bool* root,
   /* A stop at the target returns it exactly; a root return its location. */
   instance->data.time = flag == CV_ROOT_RETURN ? reached : target;
   *root = flag == CV_ROOT_RETURN;
+  if (*root && solver->roots_found != NULL) {
+    CHECK(CVodeGetRootInfo(solver->memory, solver->roots_found), CVodeGetReturnFlagName);
+    for (int32_t i = 0; i < smc_model.num_event_indicators && *root_indicator < 0; ++i)
+      if (solver->roots_found[i] != 0) *root_indicator = i;
+  }
   store_states(instance, solver->states);
   return SMC_OK;
 }
@@ -292,6 +301,7 @@ void smc_cvode_free(SmcInstance* instance) {
   if (solver->jacobian != NULL) SUNMatDestroy(solver->jacobian);
   if (solver->absolute_tolerances != NULL) N_VDestroy(solver->absolute_tolerances);
   if (solver->states != NULL) N_VDestroy(solver->states);
+  if (solver->roots_found != NULL) smc_release(instance, solver->roots_found);
   smc_release(instance, solver);
   instance->cvode = NULL;
 }

@@ -27,10 +27,11 @@ int32_t smc_cvode_restart(SmcInstance* instance, const char* function);
 int32_t smc_cvode_prepare(SmcInstance* instance, const char* function);
 
 /* Integrates towards `target`, never beyond it, and stops early where an
- * event indicator crosses zero (*root = true). Writes the time reached and
- * the states there into data. */
+ * event indicator crosses zero (*root = true, *root_indicator = the first
+ * such indicator). Writes the time reached and the states there into
+ * data. */
 int32_t smc_cvode_advance(SmcInstance* instance, double target, bool* root,
-                          const char* function);
+                          int32_t* root_indicator, const char* function);
 
 void smc_cvode_free(SmcInstance* instance);
 

@@ -4,14 +4,15 @@
 // cause.
 #include "check/Check.h"
 
-#include "check/Archive.h"
 #include "check/BinaryExports.h"
+#include "check/ElfLayout.h"
 #include "check/ModelView.h"
 #include "check/SchemaCheck.h"
 #include "check/SemanticRules.h"
 #include "check/XmlReporter.h"
 
 #include <fmt/format.h>
+#include <llvm/Support/MemoryBuffer.h>
 #include <pugixml.hpp>
 
 #include <algorithm>
@@ -90,78 +91,111 @@ CheckResult checkModelDescriptionText(std::string_view xml, const std::string& f
 
 namespace {
 
-CheckResult checkFmuUnsorted(const std::filesystem::path& fmuPath) {
-  CheckResult result;
-  result.fmuLabel = fmuPath.string();
-  importer::Result<FmuZip> zip = FmuZip::open(fmuPath);
-  if (!zip) {
-    result.readable = false;
-    addArchiveProblem(result, "archive-unreadable", zip.error().message);
-    return result;
-  }
-  checkEntryNames(*zip, result.fmuLabel, result.problems);
-  if (!zip->contains(kModelDescription)) {
+// Reads and checks the unpacked model description and binary.
+void checkUnpacked(const archive::UnpackedArchive& fmu, const archive::ArchiveLimits& limits,
+                   CheckResult& result) {
+  const archive::Entry* description = nullptr;
+  for (const archive::Entry& entry : fmu.entries())
+    if (!entry.directory && entry.path == kModelDescription) description = &entry;
+  if (description == nullptr) {
     addArchiveProblem(result, "archive-model-description",
                       "modelDescription.xml is missing from the top level of the archive");
-    return result;
-  }
-  importer::Result<std::string> xml = zip->read(kModelDescription);
-  if (!xml) {
-    result.readable = false;
-    addArchiveProblem(result, "archive-unreadable", xml.error().message);
-    return result;
+    return;
   }
   std::string xmlLabel = fmt::format("{}/{}", result.fmuLabel, kModelDescription);
+  importer::Result<std::string> xml =
+      archive::readBoundedFile(fmu.file(kModelDescription), limits.maxXmlBytes, xmlLabel);
+  if (!xml) {
+    addArchiveProblem(result, "archive-limit", xml.error().message);
+    return;
+  }
   pugi::xml_document document;
   std::string modelIdentifier = checkDescription(*xml, xmlLabel, document, result);
-  if (modelIdentifier.empty()) return result;  // nothing names the binary
+  if (modelIdentifier.empty()) return;  // nothing names the binary
 
   XmlReporter report(xmlLabel, *xml, result.problems);
   pugi::xml_node root = document.document_element();
   pugi::xml_node coSimulation = root.child("CoSimulation");
   std::string binaryName = fmt::format("binaries/linux64/{}.so", modelIdentifier);
-  if (!zip->contains(binaryName)) {
+  bool present = std::any_of(fmu.entries().begin(), fmu.entries().end(),
+                             [&](const archive::Entry& e) { return !e.directory && e.path == binaryName; });
+  if (!present) {
     report.error(coSimulation, coSimulation.attribute("modelIdentifier"), "binary-missing",
                  fmt::format("the FMU has no {} for this platform", binaryName));
-    return result;
+    return;
   }
-  importer::Result<std::string> bytes = zip->read(binaryName);
-  if (!bytes) {
-    report.error(coSimulation, "binary-missing", bytes.error().message);
-    return result;
+  // Mapped, not read: a binary may be large, and it is only looked at.
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> mapped = llvm::MemoryBuffer::getFile(
+      fmu.file(binaryName).string(), /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  if (!mapped) {
+    report.error(coSimulation, "binary-missing",
+                 fmt::format("cannot read {}: {}", binaryName, mapped.getError().message()));
+    return;
   }
-  importer::Result<BinaryFacts> binary = readBinaryFacts(*bytes, binaryName);
+  std::string_view bytes((*mapped)->getBufferStart(), (*mapped)->getBufferSize());
+  if (importer::Result<void> layout = checkElfLayout(bytes, binaryName); !layout) {
+    report.error(coSimulation, coSimulation.attribute("modelIdentifier"), "binary-structure",
+                 layout.error().message);
+    return;
+  }
+  importer::Result<BinaryFacts> binary = readBinaryFacts(bytes, binaryName);
   if (!binary) {
     report.error(coSimulation, coSimulation.attribute("modelIdentifier"), "binary-platform",
                  binary.error().message);
-    return result;
+    return;
   }
   if (!binary->platformProblem.empty()) {
     report.error(coSimulation, coSimulation.attribute("modelIdentifier"), "binary-platform",
                  fmt::format("{} cannot run here: {}", binaryName, binary->platformProblem));
   }
   checkExports(*binary, root, binaryName, report);
-  return result;
 }
 
 }  // namespace
 
-CheckResult checkFmu(const std::filesystem::path& fmuPath) {
-  CheckResult result = checkFmuUnsorted(fmuPath);
+CheckedFmu checkAndUnpack(const std::filesystem::path& fmuPath,
+                          const archive::ArchiveLimits& limits, CheckScope scope,
+                          std::string label) {
+  CheckedFmu checked;
+  CheckResult& result = checked.result;
+  result.fmuLabel = label.empty() ? fmuPath.string() : std::move(label);
+  importer::Result<archive::ZipArchive> zip =
+      archive::ZipArchive::open(fmuPath, "FMU", limits, result.fmuLabel);
+  if (!zip) {
+    result.readable = false;
+    addArchiveProblem(result, "archive-unreadable", zip.error().message);
+    return checked;
+  }
+  for (const archive::ArchiveProblem& problem : zip->problems())
+    addArchiveProblem(result, problem.rule, problem.message);
+  if (!zip->problems().empty()) return checked;
+  importer::Result<archive::UnpackedArchive> unpacked =
+      archive::UnpackedArchive::extract(*zip, "smc-fmu-");
+  if (!unpacked) {
+    result.readable = false;
+    addArchiveProblem(result, "archive-unreadable", unpacked.error().message);
+    return checked;
+  }
+  if (scope == CheckScope::Everything) checkUnpacked(*unpacked, limits, result);
   sortProblems(result);
-  return result;
+  checked.unpacked = std::move(unpacked).value();
+  return checked;
+}
+
+CheckResult checkFmu(const std::filesystem::path& fmuPath, const archive::ArchiveLimits& limits) {
+  return checkAndUnpack(fmuPath, limits).result;
+}
+
+std::string formatProblem(const Problem& p) {
+  const char* severity = p.severity == Severity::Error ? "error" : "warning";
+  if (p.line > 0)
+    return fmt::format("{}:{}:{}: {}: {} [{}]", p.file, p.line, p.column, severity, p.message,
+                       p.rule);
+  return fmt::format("{}: {}: {} [{}]", p.file, severity, p.message, p.rule);
 }
 
 void printResult(const CheckResult& result, std::ostream& out) {
-  for (const Problem& p : result.problems) {
-    const char* severity = p.severity == Severity::Error ? "error" : "warning";
-    if (p.line > 0) {
-      out << fmt::format("{}:{}:{}: {}: {} [{}]\n", p.file, p.line, p.column, severity, p.message,
-                         p.rule);
-    } else {
-      out << fmt::format("{}: {}: {} [{}]\n", p.file, severity, p.message, p.rule);
-    }
-  }
+  for (const Problem& p : result.problems) out << formatProblem(p) << "\n";
   std::size_t errors = result.errorCount();
   std::size_t warnings = result.warningCount();
   auto plural = [](std::size_t n, const char* word) {
@@ -186,10 +220,11 @@ int exitStatus(const std::vector<CheckResult>& results) {
   return status;
 }
 
-int runCheck(const std::vector<std::string>& fmuPaths, std::ostream& out) {
+int runCheck(const std::vector<std::string>& fmuPaths, const archive::ArchiveLimits& limits,
+             std::ostream& out) {
   std::vector<CheckResult> results;
   for (const std::string& path : fmuPaths) {
-    results.push_back(checkFmu(path));
+    results.push_back(checkFmu(path, limits));
     printResult(results.back(), out);
   }
   return exitStatus(results);

@@ -117,6 +117,15 @@ void checkStart(const VariableView& v, std::string_view initial, XmlReporter& re
     report.error(v.typeNode, "start-required",
                  fmt::format("variable '{}' needs a start value ({})", v.name, why));
   }
+  // "NaN" is a valid xs:double, but no variable can start as one: an
+  // importer could not even set it back (fmi2SetReal refuses NaN in smc's
+  // FMUs, and the integrator would fail on it).
+  if (v.type == BaseType::Real && v.hasStart &&
+      std::string_view(v.typeNode.attribute("start").value()) == "NaN") {
+    report.error(v.typeNode, v.typeNode.attribute("start"), "start-not-a-number",
+                 fmt::format("variable '{}' has the start value NaN, which is not a number",
+                             v.name));
+  }
   if (forbidden && v.hasStart) {
     std::string why = v.causality == "independent" ? std::string("the independent variable")
                                                    : fmt::format("initial=\"{}\"", initial);

@@ -84,6 +84,8 @@ std::optional<Generated> generate(const causal::CausalModel& model, const Codege
   IrOptions ir;
   ir.modelIdentifier = g.modelIdentifier;
   ir.sourceFileName = options.sourceFileName;
+  ir.nonFiniteIsWarning = options.nonFiniteIsWarning;
+  ir.maxWhileIterations = options.maxWhileIterations;
   ir.guid = kPlaceholderGuid;
   ir.targetTriple = g.machine->getTargetTriple().str();
   ir.dataLayout = g.machine->createDataLayout().getStringRepresentation();

@@ -13,6 +13,7 @@
 #pragma once
 
 #include "causalize/CausalModel.h"
+#include "codegen/RuntimeLimits.h"
 #include "frontend/Diagnostics.h"
 
 #include <cstddef>
@@ -42,6 +43,11 @@ struct CodegenOptions {
   // A module with more instructions is split into partitions compiled on
   // several cores (ModuleSplit.h); tests lower it to split small models.
   size_t instructionsPerPartition = kInstructionsPerPartition;
+  // Run-time faults (docs/robustness.md): a non-finite Real is a warning
+  // instead of fmi2Error (--non-finite=warning); the iterations a while
+  // loop may run before the call fails (--max-while-iterations).
+  bool nonFiniteIsWarning = false;
+  int64_t maxWhileIterations = kDefaultMaxWhileIterations;
 };
 
 // A valid C identifier from a Modelica name: every character other than a

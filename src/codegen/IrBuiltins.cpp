@@ -8,7 +8,8 @@
 //   semiLinear(x, k+, k-) = if x >= 0 then k+*x else k-*x (spec 3.7.2).
 // Integer div/mod/rem by zero report the expression's location through
 // smc_report_failure and make the callback return SMC_FAILED instead of
-// trapping. noEvent(e) and smooth(p, e) evaluate e: relations that generate
+// trapping; Integer results that do not fit in 32 bits do the same
+// (IrIntegerArithmetic.cpp). noEvent(e) and smooth(p, e) evaluate e: relations that generate
 // events were replaced by their relation variables during causalization.
 #include "codegen/IrExpr.h"
 
@@ -99,8 +100,7 @@ Typed ExprEmitter::emitCall(const flat::Expr& e) {
   switch (e.fn) {
     case B::Abs:
       if (args[0].type == ValueType::Integer)
-        return {b_.CreateBinaryIntrinsic(llvm::Intrinsic::abs, args[0].value, b_.getFalse()),
-                ValueType::Integer};
+        return {checkedAbs(args[0].value, e), ValueType::Integer};
       return unaryIntrinsic(llvm::Intrinsic::fabs);
     case B::Sign: return emitSign(args[0]);
     case B::Sqrt: return unaryIntrinsic(llvm::Intrinsic::sqrt);
@@ -123,12 +123,10 @@ Typed ExprEmitter::emitCall(const flat::Expr& e) {
     case B::Max: return emitMinMax(e.fn == B::Min, args[0], args[1], e.range);
     case B::Integer:
       if (args[0].type == ValueType::Integer) return args[0];
-      return {b_.CreateFPToSI(b_.CreateUnaryIntrinsic(llvm::Intrinsic::floor, args[0].value),
-                              ctx_.types.integer),
-              ValueType::Integer};
+      return {checkedRealToInteger(args[0].value, e), ValueType::Integer};
     case B::Div:
     case B::Mod:
-    case B::Rem: return emitDivision(e.fn, args[0], args[1], e.range);
+    case B::Rem: return emitDivision(e, args[0], args[1]);
     case B::SemiLinear: return emitSemiLinear(args[0], args[1], args[2], e.range);
     case B::NoEvent:
     case B::Smooth: break;  // handled above
@@ -174,9 +172,11 @@ Typed ExprEmitter::emitSemiLinear(Typed x, Typed positive, Typed negative, Sourc
           ValueType::Real};
 }
 
-Typed ExprEmitter::emitDivision(flat::Builtin fn, Typed x, Typed y, SourceRange where) {
+Typed ExprEmitter::emitDivision(const flat::Expr& e, Typed x, Typed y) {
+  const flat::Builtin fn = e.fn;
+  const SourceRange where = e.range;
   if (x.type == ValueType::Integer && y.type == ValueType::Integer)
-    return {emitIntegerDivision(fn, x.value, y.value, where), ValueType::Integer};
+    return {emitIntegerDivision(fn, x.value, y.value, e), ValueType::Integer};
   llvm::Value* a = convert(x, ValueType::Real, where);
   llvm::Value* b = convert(y, ValueType::Real, where);
   llvm::Value* quotient = b_.CreateFDiv(a, b);
@@ -191,9 +191,11 @@ Typed ExprEmitter::emitDivision(flat::Builtin fn, Typed x, Typed y, SourceRange 
 // sdiv/srem are undefined for y == 0 and overflow for INT_MIN / -1: zero
 // divisors fail the callback (with a message naming the call's location),
 // and -1 is replaced by 1 with the quotient negated afterwards (the
-// remainder by +-1 is 0 either way).
+// remainder by +-1 is 0 either way; div(-2147483648, -1) fails as an
+// overflow).
 llvm::Value* ExprEmitter::emitIntegerDivision(flat::Builtin fn, llvm::Value* x, llvm::Value* y,
-                                              SourceRange where) {
+                                              const flat::Expr& e) {
+  const SourceRange where = e.range;
   llvm::BasicBlock* ok = llvm::BasicBlock::Create(ctx_.llvm, "div.nonzero", frame_.function());
   const std::string message = fmt::format("integer division by zero in {}() at {}",
                                           infoOf(fn).name, sourceLocation(ctx_, where));
@@ -201,8 +203,11 @@ llvm::Value* ExprEmitter::emitIntegerDivision(flat::Builtin fn, llvm::Value* x, 
   b_.SetInsertPoint(ok);
   llvm::Value* minusOne = b_.CreateICmpEQ(y, b_.getInt32(-1));
   llvm::Value* divisor = b_.CreateSelect(minusOne, b_.getInt32(1), y);
-  if (fn == flat::Builtin::Div)
+  if (fn == flat::Builtin::Div) {
+    failIf(b_.CreateAnd(minusOne, b_.CreateICmpEQ(x, b_.getInt32(INT32_MIN))),
+           overflowMessage(e));
     return b_.CreateSelect(minusOne, b_.CreateNeg(x), b_.CreateSDiv(x, divisor));
+  }
   llvm::Value* remainder = b_.CreateSRem(x, divisor);
   if (fn == flat::Builtin::Rem) return remainder;
   // mod takes the sign of y: add y when the remainder is non-zero and its

@@ -12,12 +12,14 @@
 
 namespace smc::codegen {
 
+std::string sourceFileOf(const IrContext& ctx) {
+  return ctx.options.sourceFileName.empty() ? ctx.options.modelIdentifier + ".mo"
+                                            : ctx.options.sourceFileName;
+}
+
 std::string sourceLocation(const IrContext& ctx, SourceRange range) {
   if (!range.valid()) return "(unknown location)";
-  const std::string file =
-      ctx.options.sourceFileName.empty() ? ctx.options.modelIdentifier + ".mo"
-                                         : ctx.options.sourceFileName;
-  return fmt::format("{}:{}:{}", file, range.begin.line, range.begin.column);
+  return fmt::format("{}:{}:{}", sourceFileOf(ctx), range.begin.line, range.begin.column);
 }
 
 llvm::Constant* messageConstant(IrContext& ctx, const std::string& text) {

@@ -58,8 +58,10 @@ struct IrContext {
   PreReads preReads = {};
 };
 
-// "Model.mo:12:5" for messages the runtime logs; "(unknown location)" when
-// the range is not valid.
+// The model's source file name ("Model.mo"), and "Model.mo:12:5" for
+// messages the runtime logs ("(unknown location)" when the range is not
+// valid).
+std::string sourceFileOf(const IrContext& ctx);
 std::string sourceLocation(const IrContext& ctx, SourceRange range);
 
 // A private constant C string holding `text` (shared between uses).

@@ -284,7 +284,7 @@ Typed ExprEmitter::emitUnary(const flat::Expr& e) {
   if (e.op == flat::Op::Negate) {
     if (operand.type == ValueType::Real) return {b_.CreateFNeg(operand.value), ValueType::Real};
     if (operand.type == ValueType::Integer)
-      return {b_.CreateNeg(operand.value), ValueType::Integer};
+      return {checkedNegate(operand.value, e), ValueType::Integer};
     return error(e.range, "unary minus applied to a Boolean expression");
   }
   if (e.op == flat::Op::Not) {
@@ -306,7 +306,7 @@ Typed ExprEmitter::emitBinary(const flat::Expr& e) {
     case flat::Op::Sub:
     case flat::Op::Mul:
     case flat::Op::Div:
-    case flat::Op::Pow: return emitArithmetic(e.op, lhs, rhs, e.range);
+    case flat::Op::Pow: return emitArithmetic(e, lhs, rhs);
     case flat::Op::Less:
     case flat::Op::LessEq:
     case flat::Op::Greater:
@@ -328,7 +328,9 @@ Typed ExprEmitter::emitBinary(const flat::Expr& e) {
   return error(e.range, "internal error: unknown operator");
 }
 
-Typed ExprEmitter::emitArithmetic(flat::Op op, Typed lhs, Typed rhs, SourceRange where) {
+Typed ExprEmitter::emitArithmetic(const flat::Expr& e, Typed lhs, Typed rhs) {
+  const flat::Op op = e.op;
+  const SourceRange where = e.range;
   if (lhs.type == ValueType::Boolean || rhs.type == ValueType::Boolean)
     return error(where, "arithmetic on a Boolean expression");
   if (op == flat::Op::Pow) {
@@ -339,13 +341,10 @@ Typed ExprEmitter::emitArithmetic(flat::Op op, Typed lhs, Typed rhs, SourceRange
               ValueType::Real};
     return {b_.CreateBinaryIntrinsic(llvm::Intrinsic::pow, base, rhs.value), ValueType::Real};
   }
-  // Integer op Integer stays Integer, except `/` (spec 3.4): wrapping i32
-  // arithmetic, as C compilers treat int on this target.
-  if (lhs.type == ValueType::Integer && rhs.type == ValueType::Integer && op != flat::Op::Div) {
-    if (op == flat::Op::Add) return {b_.CreateAdd(lhs.value, rhs.value), ValueType::Integer};
-    if (op == flat::Op::Sub) return {b_.CreateSub(lhs.value, rhs.value), ValueType::Integer};
-    return {b_.CreateMul(lhs.value, rhs.value), ValueType::Integer};
-  }
+  // Integer op Integer stays Integer, except `/` (spec 3.4), and never
+  // wraps (IrIntegerArithmetic.cpp).
+  if (lhs.type == ValueType::Integer && rhs.type == ValueType::Integer && op != flat::Op::Div)
+    return {checkedIntegerOp(op, lhs.value, rhs.value, e), ValueType::Integer};
   llvm::Value* x = convert(lhs, ValueType::Real, where);
   llvm::Value* y = convert(rhs, ValueType::Real, where);
   if (op == flat::Op::Add) return {b_.CreateFAdd(x, y), ValueType::Real};

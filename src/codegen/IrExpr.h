@@ -106,7 +106,17 @@ private:
   Typed emitLiteral(const flat::Expr& e);
   Typed emitUnary(const flat::Expr& e);
   Typed emitBinary(const flat::Expr& e);
-  Typed emitArithmetic(flat::Op op, Typed lhs, Typed rhs, SourceRange where);
+  Typed emitArithmetic(const flat::Expr& e, Typed lhs, Typed rhs);
+  // Integer operations that fail the callback instead of wrapping
+  // (IrIntegerArithmetic.cpp); `e` is quoted in the message.
+  llvm::Value* checkedIntegerOp(flat::Op op, llvm::Value* x, llvm::Value* y, const flat::Expr& e);
+  llvm::Value* checkedNegate(llvm::Value* x, const flat::Expr& e);
+  llvm::Value* checkedAbs(llvm::Value* x, const flat::Expr& e);
+  llvm::Value* checkedRealToInteger(llvm::Value* x, const flat::Expr& e);
+  std::string overflowMessage(const flat::Expr& e) const;
+  // Branches to a block reporting `message` when `condition` holds;
+  // continues in a new block.
+  void failIf(llvm::Value* condition, const std::string& message);
   Typed emitRelation(flat::Op op, Typed lhs, Typed rhs, SourceRange where);
   Typed emitIf(const flat::Expr& e);
   Typed emitSelect(const flat::Expr& e, llvm::Value* condition);
@@ -155,9 +165,9 @@ private:
   Typed emitMinMax(bool isMin, Typed x, Typed y, SourceRange where);
   Typed emitSign(Typed x);
   Typed emitSemiLinear(Typed x, Typed positive, Typed negative, SourceRange where);
-  Typed emitDivision(flat::Builtin fn, Typed x, Typed y, SourceRange where);
+  Typed emitDivision(const flat::Expr& e, Typed x, Typed y);
   llvm::Value* emitIntegerDivision(flat::Builtin fn, llvm::Value* x, llvm::Value* y,
-                                   SourceRange where);
+                                   const flat::Expr& e);
   Typed emitPreOperator(const flat::Expr& e);
   Typed emitModelFlag(unsigned field, const char* name, const flat::Expr& e);
   Typed emitFunctionCall(const flat::Expr& e);

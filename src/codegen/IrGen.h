@@ -7,6 +7,7 @@
 
 #include "causalize/CausalModel.h"
 #include "codegen/Layout.h"
+#include "codegen/RuntimeLimits.h"
 #include "frontend/Diagnostics.h"
 
 #include <llvm/IR/LLVMContext.h>
@@ -23,6 +24,8 @@ struct IrOptions {
   std::string guid;            // "{8-4-4-4-12}"; replaceable later by setGuid
   std::string targetTriple;
   std::string dataLayout;
+  bool nonFiniteIsWarning = false;  // CodegenOptions
+  int64_t maxWhileIterations = kDefaultMaxWhileIterations;
 };
 
 // A GUID-shaped text used until the real GUID (a hash over the code, see

@@ -4,6 +4,8 @@
 // runtime in the same shared object refers to it, nothing outside does.
 #include "codegen/IrModel.h"
 
+#include "codegen/VariableSources.h"
+
 #include <fmt/format.h>
 
 #include <cmath>
@@ -104,13 +106,15 @@ void emitModelDescriptor(IrContext& ctx, const Callbacks& callbacks) {
   // Flags and names per type, in value-reference order (= layout order).
   std::vector<llvm::Constant*> flags[3];
   std::vector<std::string> nameTexts[3];
+  const std::vector<std::string> displayNames =
+      messageNames(ctx.model, [&](SourceRange range) { return sourceLocation(ctx, range); });
   auto slot = [](flat::BaseType type) {
     return type == flat::BaseType::Integer ? 1 : type == flat::BaseType::Boolean ? 2 : 0;
   };
   for (const VarInfo& info : ctx.layout.vars) {
     const int s = slot(info.type);
     flags[s].push_back(llvm::ConstantInt::get(t.flag, info.flags));
-    nameTexts[s].push_back(ctx.model.flat.variables[info.id].name);
+    nameTexts[s].push_back(displayNames[info.id]);
   }
   std::vector<llvm::Constant*> names[3];
   for (int s = 0; s < 3; ++s) {
@@ -171,6 +175,32 @@ void emitModelDescriptor(IrContext& ctx, const Callbacks& callbacks) {
   fields[kNumEventIndicators] = tables.i32(static_cast<int32_t>(ctx.model.zeroCrossings.size()));
   fields[kEventIndicators] = callbacks.eventIndicators;
   fields[kEventUpdate] = callbacks.eventUpdate;
+
+  // Sources of the Reals (line, column pairs in value-reference order) and
+  // the relations of the event indicators, for the runtime's messages.
+  const std::vector<SourceRange> sources = variableSources(ctx.model);
+  std::vector<int32_t> realSources;
+  for (const VarInfo& info : ctx.layout.vars) {
+    if (info.type != flat::BaseType::Real) continue;
+    const SourceRange& range = sources[info.id];
+    realSources.push_back(range.valid() ? static_cast<int32_t>(range.begin.line) : 0);
+    realSources.push_back(range.valid() ? static_cast<int32_t>(range.begin.column) : 0);
+  }
+  auto* realSourcesData = llvm::ConstantDataArray::get(ctx.llvm, realSources);
+  auto* realSourcesTable = new llvm::GlobalVariable(
+      ctx.module, realSourcesData->getType(), true, llvm::GlobalValue::PrivateLinkage,
+      realSourcesData, "smc_real_sources");
+  realSourcesTable->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
+  std::vector<std::string> indicatorTexts = relationTexts(ctx.model);
+  for (size_t i = 0; i < indicatorTexts.size(); ++i)
+    indicatorTexts[i] = fmt::format("'{}' at {}", indicatorTexts[i],
+                                    sourceLocation(ctx, ctx.model.zeroCrossings[i].range));
+  fields[kSourceFile] = tables.string(sourceFileOf(ctx), "smc_source_file");
+  fields[kRealSources] = realSourcesTable;
+  fields[kIndicatorDescriptions] = tables.array(
+      t.ptr, tables.strings(indicatorTexts, "smc_indicator_description_text"),
+      "smc_indicator_descriptions");
+  fields[kNonFiniteIsWarning] = tables.i32(ctx.options.nonFiniteIsWarning ? 1 : 0);
 
   auto* model = new llvm::GlobalVariable(ctx.module, t.model, true,
                                          llvm::GlobalValue::ExternalLinkage,

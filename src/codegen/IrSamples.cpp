@@ -76,6 +76,17 @@ public:
     b_.SetInsertPoint(valid);
   }
 
+  void failIfTooManyTicks(llvm::Value* condition, const causal::Sample& s) {
+    llvm::BasicBlock* ok = llvm::BasicBlock::Create(ctx_.llvm, "sample.counted", frame_.function());
+    b_.CreateCondBr(condition,
+                    frame_.reportBlock(fmt::format(
+                        "sample() at {} ticks more than 2147483647 times, the range of its "
+                        "32-bit tick counter",
+                        sourceLocation(ctx_, s.range))),
+                    ok);
+    b_.SetInsertPoint(ok);
+  }
+
   void setup(const causal::Sample& s) {
     Arguments a;
     if (!arguments(s, a)) return;
@@ -88,7 +99,9 @@ public:
     llvm::Value* ratio = b_.CreateFDiv(b_.CreateFSub(frame_.time(), a.start), step);
     llvm::Value* k =
         b_.CreateMaxNum(real(0.0), b_.CreateUnaryIntrinsic(llvm::Intrinsic::ceil, ratio));
-    k = b_.CreateMinNum(k, real(std::numeric_limits<int32_t>::max() - 1));
+    // The counter is a 32-bit Integer; a start this far past the first
+    // tick fails rather than ticking at the wrong times.
+    failIfTooManyTicks(b_.CreateFCmpUGE(k, real(std::numeric_limits<int32_t>::max() - 1)), s);
     llvm::Value* previous = b_.CreateFSub(k, real(1.0));
     llvm::Value* usePrevious =
         b_.CreateAnd(b_.CreateFCmpOGE(previous, real(0.0)), due(tick(a, previous)));
@@ -114,6 +127,9 @@ public:
     llvm::Value* t = tick(a, b_.CreateSIToFP(counter.value, ctx_.types.real));
     llvm::Value* flag = reached(t);
     exprs_.store(s.flag, {flag, ValueType::Boolean}, s.range);
+    failIfTooManyTicks(
+        b_.CreateAnd(flag, b_.CreateICmpEQ(counter.value, b_.getInt32(std::numeric_limits<int32_t>::max()))),
+        s);
     llvm::Value* next = b_.CreateAdd(counter.value, b_.CreateZExt(flag, ctx_.types.integer));
     exprs_.store(s.counter, {next, ValueType::Integer}, s.range);
   }

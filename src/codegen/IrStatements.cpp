@@ -236,11 +236,28 @@ void StatementEmitter::emitWhile(const flat::Statement& s) {
   llvm::BasicBlock* test = llvm::BasicBlock::Create(ctx_.llvm, "while.test", fn);
   llvm::BasicBlock* body = llvm::BasicBlock::Create(ctx_.llvm, "while.body", fn);
   llvm::BasicBlock* exit = llvm::BasicBlock::Create(ctx_.llvm, "while.end", fn);
+  // A count of the rounds bounds the loop (RuntimeLimits.h): an endless
+  // loop fails the call naming itself instead of hanging fmi2DoStep.
+  llvm::Type* i64 = b_.getInt64Ty();
+  llvm::AllocaInst* rounds = frame_.stackSlot(i64, "while.rounds");
+  b_.CreateStore(b_.getInt64(0), rounds);
   b_.CreateBr(test);
   b_.SetInsertPoint(test);
   llvm::Value* condition = emitCondition(s.conditions[0], s.range, "a while-loop");
   if (!condition) return;
-  b_.CreateCondBr(condition, body, exit);
+  llvm::BasicBlock* counted = llvm::BasicBlock::Create(ctx_.llvm, "while.counted", fn, body);
+  b_.CreateCondBr(condition, counted, exit);
+  b_.SetInsertPoint(counted);
+  llvm::Value* round = b_.CreateAdd(b_.CreateLoad(i64, rounds), b_.getInt64(1));
+  b_.CreateStore(round, rounds);
+  const int64_t limit = ctx_.options.maxWhileIterations;
+  b_.CreateCondBr(
+      b_.CreateICmpSGT(round, b_.getInt64(static_cast<uint64_t>(limit))),
+      frame_.reportBlock(fmt::format(
+          "the while loop at {} ran more than {} times without ending (the limit is set by "
+          "smc --max-while-iterations)",
+          sourceLocation(ctx_, s.range), limit)),
+      body);
   b_.SetInsertPoint(body);
   loopExits_.push_back(exit);
   emitList(s.branches[0]);

@@ -58,6 +58,10 @@ IrTypes makeIrTypes(llvm::LLVMContext& context) {
       i32,     // num_event_indicators
       p,       // event_indicators
       p,       // event_update
+      p,       // source_file
+      p,       // real_sources
+      p,       // indicator_descriptions
+      i32,     // non_finite_is_warning
   };
   t.model = llvm::StructType::create(context, modelFields, "SmcModel");
 

@@ -59,6 +59,10 @@ enum ModelField : unsigned {
   kNumEventIndicators,
   kEventIndicators,
   kEventUpdate,
+  kSourceFile,
+  kRealSources,
+  kIndicatorDescriptions,
+  kNonFiniteIsWarning,
   kModelFieldCount,
 };
 

@@ -19,8 +19,9 @@ using importer::VariableType;
 
 class Binder {
 public:
-  Binder(const ssp::SystemDescription& description, std::vector<check::Problem>& problems)
-      : description_(description), problems_(problems) {}
+  Binder(const ssp::SystemDescription& description, const importer::LoadOptions& load,
+         std::vector<check::Problem>& problems)
+      : description_(description), load_(load), problems_(problems) {}
 
   std::optional<CoupledSystem> bind() {
     system_.name = description_.name.empty() ? description_.systemName : description_.name;
@@ -66,23 +67,26 @@ private:
     if (!std::filesystem::exists(component.resolvedSource, ec)) {
       error(component.where, "component-fmu",
             fmt::format("component '{}': no FMU at '{}' ({})", component.name, component.source,
-                        component.resolvedSource.string()));
+                        component.sourceLabel));
       return std::nullopt;
     }
-    check::CheckResult checked = check::checkFmu(component.resolvedSource);
-    for (check::Problem& problem : checked.problems) {
+    check::CheckedFmu checked = check::checkAndUnpack(
+        component.resolvedSource, load_.limits,
+        load_.requireValid ? check::CheckScope::Everything : check::CheckScope::ArchiveOnly,
+        component.sourceLabel);
+    for (check::Problem& problem : checked.result.problems) {
       if (problem.severity == check::Severity::Error) failed_ = true;
       problems_.push_back(problem);
     }
-    if (!checked.readable || checked.errorCount() > 0) {
+    if (!checked.unpacked || checked.result.errorCount() > 0) {
       error(component.where, "component-fmu",
             fmt::format("component '{}': the FMU '{}' is not a valid FMI 2.0 Co-Simulation FMU "
                         "({} errors above)",
-                        component.name, component.source, checked.errorCount()));
+                        component.name, component.source, checked.result.errorCount()));
       return std::nullopt;
     }
     importer::Result<importer::Session> session =
-        importer::describeFmu(component.resolvedSource.string());
+        importer::describeUnpackedFmu(std::move(*checked.unpacked), load_.limits);
     if (!session) {
       error(component.where, "component-fmu",
             fmt::format("component '{}': {}", component.name, session.error().message));
@@ -269,6 +273,7 @@ private:
   }
 
   const ssp::SystemDescription& description_;
+  const importer::LoadOptions& load_;
   std::vector<check::Problem>& problems_;
   CoupledSystem system_;
   std::vector<std::optional<std::size_t>> loaded_;
@@ -279,8 +284,9 @@ private:
 }  // namespace
 
 std::optional<CoupledSystem> bindSystem(const ssp::SystemDescription& description,
+                                        const importer::LoadOptions& load,
                                         std::vector<check::Problem>& problems) {
-  return Binder(description, problems).bind();
+  return Binder(description, load, problems).bind();
 }
 
 }  // namespace smc::cosim

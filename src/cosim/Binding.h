@@ -18,6 +18,7 @@
 
 #include "check/Problem.h"
 #include "cosim/CoupledSystem.h"
+#include "importer/LoadOptions.h"
 #include "ssp/SystemDescription.h"
 
 #include <optional>
@@ -28,6 +29,7 @@ namespace smc::cosim {
 // Empty when any error was found; `problems` then says why (warnings may
 // be there either way).
 std::optional<CoupledSystem> bindSystem(const ssp::SystemDescription& description,
+                                        const importer::LoadOptions& load,
                                         std::vector<check::Problem>& problems);
 
 }  // namespace smc::cosim

@@ -38,12 +38,13 @@ std::size_t errorCount(const std::vector<check::Problem>& problems) {
 
 // The description, from an .ssd file or an .ssp archive (kept unpacked in
 // `archive` while the run uses its FMUs).
-std::optional<ssp::SystemDescription> readDescription(const std::string& path,
+std::optional<ssp::SystemDescription> readDescription(const CosimOptions& options,
+                                                      const std::string& path,
                                                       std::optional<ssp::SspArchive>& archive,
                                                       CosimReport& report) {
   ssp::SsdReadResult read;
   if (std::filesystem::path(path).extension() == ".ssp") {
-    Result<ssp::SspArchive> opened = ssp::openSsp(path);
+    Result<ssp::SspArchive> opened = ssp::openSsp(path, options.load.limits);
     if (!opened) {
       report.error = opened.error().message;
       return std::nullopt;
@@ -51,7 +52,10 @@ std::optional<ssp::SystemDescription> readDescription(const std::string& path,
     archive.emplace(std::move(opened).value());
     read = std::move(archive->description);
   } else {
-    read = ssp::readSsd(path);
+    ssp::SsdReadOptions ssd;
+    ssd.confinement.allowOutside = options.allowOutside;
+    ssd.maxXmlBytes = options.load.limits.maxXmlBytes;
+    read = ssp::readSsd(path, {}, ssd);
   }
   report.problems = std::move(read.problems);
   if (!read.system)
@@ -196,7 +200,7 @@ CosimReport runCosim(const CosimOptions& options, const LogLine& log) {
   CosimReport report;
   std::optional<ssp::SspArchive> archive;
   std::optional<ssp::SystemDescription> description =
-      readDescription(options.systemPath, archive, report);
+      readDescription(options, options.systemPath, archive, report);
   for (const check::Problem& problem : report.problems) log(formatProblem(problem));
   if (!description) {
     report.configurationUnreadable = true;
@@ -224,7 +228,7 @@ CosimReport runCosim(const CosimOptions& options, const LogLine& log) {
   };
 
   std::size_t problemsBefore = report.problems.size();
-  std::optional<CoupledSystem> system = bindSystem(*description, report.problems);
+  std::optional<CoupledSystem> system = bindSystem(*description, options.load, report.problems);
   for (std::size_t i = problemsBefore; i < report.problems.size(); ++i)
     lifecycle.note(formatProblem(report.problems[i]));
   if (!system) {

@@ -18,6 +18,7 @@
 #include "check/Problem.h"
 #include "cosim/Lifecycle.h"
 #include "cosim/Master.h"
+#include "importer/LoadOptions.h"
 #include "importer/Simulate.h"
 
 #include <iosfwd>
@@ -35,6 +36,10 @@ struct CosimOptions {
   MasterAlgorithm algorithm = MasterAlgorithm::GaussSeidel;
   std::vector<std::string> outputVariables;  // "component.variable"; empty: every output
   bool fmuLogging = false;
+  // How each FMU is opened (archive limits, --no-check), and the .ssp.
+  importer::LoadOptions load{};
+  // --allow-outside: a bare .ssd may name files outside its folder.
+  bool allowOutside = false;
 };
 
 struct CosimReport {

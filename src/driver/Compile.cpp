@@ -84,6 +84,8 @@ bool compile(const CompileOptions& options, SourceManager& sources, DiagnosticEn
   codegenOptions.modelIdentifier = codegen::modelIdentifierFor(causal->flat.name);
   codegenOptions.sourceFileName = std::filesystem::path(options.inputPath).filename().string();
   codegenOptions.runtimeArchive = options.runtimeArchive;
+  codegenOptions.nonFiniteIsWarning = options.nonFiniteIsWarning;
+  codegenOptions.maxWhileIterations = options.maxWhileIterations;
   if (options.times)
     codegenOptions.onStageDone = [&options](const char* stage) { finishStage(options, stage); };
   if (options.dump == DumpStage::Llvm) {

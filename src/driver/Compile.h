@@ -3,9 +3,11 @@
 //   parse -> flatten -> state machines -> clocks -> causalize -> codegen -> package.
 #pragma once
 
+#include "codegen/RuntimeLimits.h"
 #include "driver/StageTimes.h"
 #include "frontend/Diagnostics.h"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -24,6 +26,10 @@ struct CompileOptions {
   std::string runtimeArchive;
   // When set, each stage's time and memory is recorded here (--time-stages).
   StageTimes* times = nullptr;
+  // What the FMU does about run-time faults (codegen::CodegenOptions):
+  // --non-finite=warning, --max-while-iterations.
+  bool nonFiniteIsWarning = false;
+  int64_t maxWhileIterations = codegen::kDefaultMaxWhileIterations;
 };
 
 // Runs the pipeline; diagnostics go to `diags`, a requested dump to `dumpOut`.

@@ -5,16 +5,19 @@
 // search an FMU's input scenarios for a goal, or (`smc check`) validate
 // FMUs, or (`smc cosim`) run a system of FMUs described in SSP, or (`smc
 // plot`) draw a result CSV.
+#include "archive/SignalCleanup.h"
 #include "check/Check.h"
 #include "cosim/CosimCommand.h"
 #include "driver/Compile.h"
 #include "driver/Diagram.h"
+#include "driver/Progress.h"
 #include "importer/Explore.h"
 #include "importer/Simulate.h"
 #include "importer/VerifyState.h"
 #include "plot/Plot.h"
 
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 #include <llvm/ADT/StringRef.h>
 #include <llvm/Support/Signals.h>
 #include <llvm/Support/thread.h>
@@ -27,7 +30,6 @@
 #include <optional>
 #include <sstream>
 
-#include <unistd.h>
 
 #ifndef SMC_VERSION
 #define SMC_VERSION "0.0.0"
@@ -70,7 +72,16 @@ std::vector<std::string> splitList(const std::string& text) {
 }
 
 int runSimulate(smc::importer::SimulateOptions& options) {
+  std::optional<smc::ProgressLine> progress;
+  if (smc::ProgressLine::terminal()) {
+    progress.emplace("simulating");
+    options.progress = [&progress](double time, double start, double stop) {
+      progress->update(stop > start ? (time - start) / (stop - start) : 1.0,
+                       fmt::format("t = {:.6g} of {:.6g}", time, stop));
+    };
+  }
   auto result = smc::importer::simulate(options);
+  progress.reset();
   if (!result) {
     std::cerr << "smc simulate: error: " << result.error().message << "\n";
     return 1;
@@ -98,24 +109,19 @@ int runVerifyState(const smc::importer::VerifyStateOptions& options) {
   return report->rejected() ? 0 : 1;
 }
 
-// A progress bar on stderr when it is a terminal, redrawn once per percent.
-void showProgress(std::size_t done, std::size_t total, const char* mode) {
-  static int shown = -1;
-  int percent = total ? static_cast<int>(100.0 * static_cast<double>(done) / static_cast<double>(total)) : 100;
-  if (percent == shown && done != total) return;
-  shown = percent;
-  int bar = percent / 4;
-  std::cerr << "\r" << mode << " [" << std::string(static_cast<size_t>(bar), '#')
-            << std::string(static_cast<size_t>(25 - bar), ' ') << "] " << done << "/" << total << std::flush;
-}
-
 // Exit status 0 when the goal was reached (or the whole tree explored
 // without a goal), 1 when it was not, 2 when the search could not run.
 int runExplore(smc::importer::ExploreOptions& options, const std::string& jsonPath) {
-  const bool terminal = isatty(fileno(stderr));
-  if (terminal) options.progress = showProgress;
+  std::optional<smc::ProgressLine> progress;
+  if (smc::ProgressLine::terminal()) {
+    progress.emplace("exploring");
+    options.progress = [&progress](std::size_t done, std::size_t total, const char* mode) {
+      progress->update(total ? static_cast<double>(done) / static_cast<double>(total) : 1.0,
+                       fmt::format("{} {}/{}", mode, done, total));
+    };
+  }
   auto report = smc::importer::explore(options);
-  if (terminal) std::cerr << "\r" << std::string(60, ' ') << "\r";
+  progress.reset();
   if (!report) {
     std::cerr << "smc explore: error: " << report.error().message << "\n";
     return 2;
@@ -130,6 +136,36 @@ int runExplore(smc::importer::ExploreOptions& options, const std::string& jsonPa
     }
   }
   return options.goal.empty() || report->runs.front().found ? 0 : 1;
+}
+
+// The bounds on unpacking an FMU or SSP (src/archive/ArchiveLimits.h).
+// Sizes take units: 512MiB, 4GiB, 100k.
+void addArchiveLimitOptions(CLI::App* command, smc::archive::ArchiveLimits& limits) {
+  auto size = [&](const char* name, std::uint64_t& value, const char* what) {
+    command->add_option(name, value, what)
+        ->transform(CLI::AsSizeValue(false))
+        ->capture_default_str()
+        ->group("Archive limits");
+  };
+  size("--max-unpacked-size", limits.maxTotalBytes, "Largest total size an archive may unpack to");
+  size("--max-entry-size", limits.maxEntryBytes, "Largest size of one unpacked file");
+  size("--max-xml-size", limits.maxXmlBytes, "Largest XML file read into memory (modelDescription.xml, .ssd, .ssv)");
+  command->add_option("--max-entries", limits.maxEntries, "Most entries an archive may hold")
+      ->capture_default_str()
+      ->group("Archive limits");
+  command->add_option("--max-compression-ratio", limits.maxCompressionRatio,
+                      "Largest ratio of unpacked to packed size, for files above 1 MiB")
+      ->capture_default_str()
+      ->group("Archive limits");
+}
+
+// What every command that runs an FMU takes: the archive limits and
+// --no-check.
+void addLoadOptions(CLI::App* command, smc::importer::LoadOptions& load) {
+  addArchiveLimitOptions(command, load.limits);
+  command->add_flag_function(
+      "--no-check", [&load](std::int64_t) { load.requireValid = false; },
+      "Run the FMU even if `smc check` finds errors in it (it must still unpack safely)");
 }
 
 int runDiagram(smc::DiagramOptions& options) {
@@ -163,6 +199,15 @@ int runSmc(int argc, char** argv) {
                "Print each compiler stage's wall time and the peak memory to stderr");
   app.add_option("--dump", dump, "Print a stage's output and stop")
       ->check(CLI::IsMember({"ast", "flat", "sm", "clocks", "blt", "llvm"}));
+  std::string nonFinite = "error";
+  app.add_option("--non-finite", nonFinite,
+                 "What the FMU does when a variable becomes NaN or infinite: error (fmi2Error, "
+                 "the default) or warning (once, and the run goes on)")
+      ->check(CLI::IsMember({"error", "warning"}));
+  app.add_option("--max-while-iterations", compile.maxWhileIterations,
+                 "Iterations of one while loop after which the FMU call fails naming the loop")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
 
   smc::importer::SimulateOptions sim;
   std::vector<std::string> settings;
@@ -179,6 +224,7 @@ int runSmc(int argc, char** argv) {
   simulate->add_flag("--all", sim.allVariables, "Record every variable");
   simulate->add_option("-o,--output", sim.csvPath, "CSV file for the results");
   simulate->add_flag("--log", sim.fmuLogging, "Turn on the FMU's debug logging");
+  addLoadOptions(simulate, sim.load);
 
   smc::DiagramOptions diagramOptions;
   CLI::App* diagram = app.add_subcommand("diagram", "Draw the state machines of a model as SVG");
@@ -200,6 +246,7 @@ int runSmc(int argc, char** argv) {
   verifyState->add_option("--tau", verify.tau, "The run compared after each detour (default: 1 % of the horizon)");
   verifyState->add_option("--step", verify.stepSize, "Communication step size");
   verifyState->add_option("--seed", verify.seed, "Seed of the detour draws (default: random; printed)");
+  addLoadOptions(verifyState, verify.load);
 
   smc::importer::ExploreOptions exploreOptions;
   std::vector<std::string> exploreInputs;
@@ -216,11 +263,14 @@ int runSmc(int argc, char** argv) {
   explore->add_option("--mode", exploreMode, "save-restore, replay or both (default: both, compared)")
       ->check(CLI::IsMember({"save-restore", "replay", "both"}));
   explore->add_option("--json", exploreJson, "Also write the report as JSON to this file");
+  addLoadOptions(explore, exploreOptions.load);
 
   std::vector<std::string> checkPaths;
   CLI::App* check = app.add_subcommand(
       "check", "Validate FMI 2.0 Co-Simulation FMUs without running them (exit 0: valid, 1: invalid, 2: unreadable)");
   check->add_option("fmu", checkPaths, "The FMUs to check")->required();
+  smc::archive::ArchiveLimits checkLimits;
+  addArchiveLimitOptions(check, checkLimits);
 
   smc::cosim::CosimCommandOptions cosimOptions;
   std::string cosimMaster = "gauss-seidel", cosimOutputs;
@@ -240,6 +290,9 @@ int runSmc(int argc, char** argv) {
   cosim->add_option("-o,--output", cosimOptions.csvPath, "CSV file for the results");
   cosim->add_option("--plot", cosimOptions.plotPath, "SVG file with a plot of the results");
   cosim->add_flag("--log", cosimOptions.run.fmuLogging, "Turn on the FMUs' debug logging");
+  cosim->add_flag("--allow-outside", cosimOptions.run.allowOutside,
+                  "Let a bare .ssd name files outside its folder (absolute paths, ..)");
+  addLoadOptions(cosim, cosimOptions.run.load);
 
   std::string plotCsv, plotSvg, plotVariables;
   smc::plot::PlotOptions plotOptions;
@@ -279,7 +332,7 @@ int runSmc(int argc, char** argv) {
     plotOptions.variables = splitList(plotVariables);
     return smc::plot::runPlotCommand(plotCsv, plotSvg, plotOptions, std::cerr);
   }
-  if (check->parsed()) return smc::check::runCheck(checkPaths, std::cout);
+  if (check->parsed()) return smc::check::runCheck(checkPaths, checkLimits, std::cout);
   if (verifyState->parsed()) return runVerifyState(verify);
   if (explore->parsed()) {
     for (const std::string& text : exploreInputs) {
@@ -305,6 +358,7 @@ int runSmc(int argc, char** argv) {
       {"sm", smc::DumpStage::StateMachines}, {"clocks", smc::DumpStage::Clocks}, {"blt", smc::DumpStage::Blt}, {"llvm", smc::DumpStage::Llvm},
   };
   compile.dump = stages.at(dump);
+  compile.nonFiniteIsWarning = nonFinite == "warning";
   for (const std::string& dir : modelicaPath()) compile.libraryPaths.push_back(dir);
 
   smc::SourceManager sources;
@@ -334,8 +388,13 @@ int runSmc(int argc, char** argv) {
 // the main thread, before the worker starts: installed later from the worker
 // they would give it LLVM's alternate signal stack, which AddressSanitizer
 // then fails to unmap when the worker ends.
+//
+// Interrupting smc (SIGINT, SIGTERM, SIGHUP) removes the temporary
+// directories of unpacked FMUs first (archive/SignalCleanup.h); that must be
+// set up before the worker thread starts.
 int main(int argc, char** argv) {
   llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
+  smc::archive::removeTemporaryDirectoriesOnSignals();
   const std::optional<unsigned> stackBytes = 64u << 20;
   int status = 1;
   llvm::thread worker(stackBytes, [&] { status = runSmc(argc, argv); });

@@ -32,6 +32,7 @@ double treeNodes(std::size_t b, std::size_t d) {
 // the goal and the times.
 struct Plan {
   std::string fmuPath;
+  LoadOptions load;
   std::vector<std::vector<Setting>> choices;
   std::optional<Goal> goal;
   double t0 = 0, period = 0, stop = 0;
@@ -50,7 +51,7 @@ public:
 
 private:
   Result<void> start() {
-    Result<Session> session = describeFmu(plan_.fmuPath);
+    Result<Session> session = describeFmu(plan_.fmuPath, plan_.load);
     if (!session) return session.error();
     session_ = std::move(session).value();
     if (Result<void> made = instantiate(session_, InstanceOptions{"", false, false, plan_.logSink}); !made) return made;
@@ -251,7 +252,7 @@ Result<ExploreReport> explore(const ExploreOptions& options) {
   if (options.depth == 0) return Error{"the depth must be at least 1"};
   if (options.inputs.empty()) return Error{"no --input given: explore needs at least one input with its values"};
 
-  Result<Session> described = describeFmu(options.fmuPath);
+  Result<Session> described = describeFmu(options.fmuPath, options.load);
   if (!described) return described.error();
   const ModelDescription& md = described->description;
   ExploreReport report;
@@ -306,6 +307,7 @@ Result<ExploreReport> explore(const ExploreOptions& options) {
     plan.goal = std::move(goal).value();
   }
   plan.fmuPath = options.fmuPath;
+  plan.load = options.load;
   plan.t0 = report.startTime;
   plan.period = options.period;
   plan.depth = options.depth;

@@ -14,6 +14,7 @@
 #pragma once
 
 #include "importer/FmuLogger.h"
+#include "importer/LoadOptions.h"
 #include "importer/Result.h"
 
 #include <cstddef>
@@ -34,6 +35,7 @@ enum class ExploreMode { SaveRestore, Replay, Both };
 
 struct ExploreOptions {
   std::string fmuPath{};
+  LoadOptions load{};  // archive limits, --no-check
   std::vector<ExploreInput> inputs{};
   double period = 0;       // T
   std::size_t depth = 0;   // d

@@ -1,8 +1,8 @@
 // dlopen and symbol lookup for an FMU binary; see Fmu.h.
 #include "importer/Fmu.h"
 
+#include "check/ElfLayout.h"
 #include "fmi/Functions.h"
-
 #include "importer/FmuArchive.h"
 #include "importer/ModelDescription.h"
 
@@ -73,19 +73,30 @@ Result<std::unique_ptr<Fmu>> Fmu::load(const FmuArchive& archive,
   if (!std::filesystem::is_regular_file(library, ec)) {
     return Error{fmt::format("'{}' has no binary for this platform: binaries/linux64/{}.so "
                              "is missing ({})",
-                             archive.fmuPath().string(), description.modelIdentifier,
+                             archive.name(), description.modelIdentifier,
                              binariesPresent(archive))};
   }
-  return loadLibrary(library);
+  return loadLibrary(library, archive.unpacked().label(library),
+                     [&](std::string text) { return archive.unpacked().withoutTemporaryPaths(std::move(text)); });
 }
 
 Result<std::unique_ptr<Fmu>> Fmu::loadLibrary(const std::filesystem::path& library) {
+  return loadLibrary(library, library.string(), [](std::string text) { return text; });
+}
+
+Result<std::unique_ptr<Fmu>> Fmu::loadLibrary(
+    const std::filesystem::path& library, const std::string& label,
+    const std::function<std::string(std::string)>& withoutTemporaryPaths) {
+  // Never skipped (not even by --no-check): a segment past the end of a
+  // truncated file would kill the process inside dlopen.
+  if (Result<void> layout = check::checkElfFile(library, "the FMU binary '" + label + "'"); !layout)
+    return layout.error();
   dlerror();  // clear any stale error
   void* handle = dlopen(library.c_str(), RTLD_LOCAL | RTLD_NOW);
   if (handle == nullptr) {
     const char* reason = dlerror();
-    return Error{fmt::format("cannot load the FMU binary '{}': {}", library.string(),
-                             reason != nullptr ? reason : "unknown dlopen error")};
+    return Error{fmt::format("cannot load the FMU binary '{}': {}", label,
+                             withoutTemporaryPaths(reason != nullptr ? reason : "unknown dlopen error"))};
   }
   std::unique_ptr<Fmu> fmu(new Fmu(handle, library));
 

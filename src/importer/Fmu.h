@@ -17,6 +17,7 @@
 #include "importer/Result.h"
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -60,7 +61,8 @@ public:
   // Loads binaries/linux64/<modelIdentifier>.so of an unpacked FMU.
   static Result<std::unique_ptr<Fmu>> load(const FmuArchive& archive,
                                            const ModelDescription& description);
-  // Loads a shared library directly; checks exports, version and platform.
+  // Loads a shared library directly; checks its layout (check/ElfLayout.h)
+  // before dlopen, then exports, version and platform.
   static Result<std::unique_ptr<Fmu>> loadLibrary(const std::filesystem::path& library);
 
   Fmu(const Fmu&) = delete;
@@ -74,6 +76,11 @@ public:
   }
 
 private:
+  // `label` names the library in messages; `withoutTemporaryPaths` cleans
+  // dlerror()'s text of the unpacked FMU's temporary path.
+  static Result<std::unique_ptr<Fmu>> loadLibrary(
+      const std::filesystem::path& library, const std::string& label,
+      const std::function<std::string(std::string)>& withoutTemporaryPaths);
   Fmu(void* handle, std::filesystem::path libraryPath)
       : handle_(handle), libraryPath_(std::move(libraryPath)) {}
 

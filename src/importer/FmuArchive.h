@@ -1,11 +1,12 @@
 // An .fmu unpacked into a private temporary directory (FMI 2.0 section 2.4:
-// an FMU is a zip file with modelDescription.xml at its root). Entries whose
-// names are absolute or climb out with ".." are refused (zip-slip), and the
-// directory is deleted when the FmuArchive is destroyed.
+// an FMU is a zip file with modelDescription.xml at its root), by the one
+// archive reader of src/archive (entries judged first, extraction bounded).
+// The directory is deleted when the FmuArchive is destroyed.
 #pragma once
 
+#include "archive/ArchiveLimits.h"
+#include "archive/UnpackedArchive.h"
 #include "importer/Result.h"
-#include "importer/TempDirectory.h"
 
 #include <filesystem>
 #include <string>
@@ -15,10 +16,18 @@ namespace smc::importer {
 
 class FmuArchive {
 public:
-  static Result<FmuArchive> extract(const std::filesystem::path& fmuPath);
+  // Unpacks an FMU that has modelDescription.xml at its root. Only the
+  // archive is judged here; check::checkAndUnpack (importer/Session.h)
+  // also checks the model description and the binary before running.
+  static Result<FmuArchive> extract(const std::filesystem::path& fmuPath,
+                                    const archive::ArchiveLimits& limits = {});
+  // An unpacked archive that has modelDescription.xml at its root.
+  explicit FmuArchive(archive::UnpackedArchive unpacked) : unpacked_(std::move(unpacked)) {}
 
-  const std::filesystem::path& fmuPath() const { return fmuPath_; }
-  const std::filesystem::path& root() const { return directory_.path(); }
+  // The FMU as messages name it.
+  const std::string& name() const { return unpacked_.name(); }
+  const std::filesystem::path& root() const { return unpacked_.root(); }
+  const archive::UnpackedArchive& unpacked() const { return unpacked_; }
   std::filesystem::path modelDescriptionPath() const;
   // binaries/linux64/<modelIdentifier>.so inside the unpacked FMU.
   std::filesystem::path binaryPath(std::string_view modelIdentifier) const;
@@ -27,22 +36,8 @@ public:
   std::string resourcesUri() const;
 
 private:
-  FmuArchive(std::filesystem::path fmuPath, TempDirectory directory)
-      : fmuPath_(std::move(fmuPath)), directory_(std::move(directory)) {}
-
-  std::filesystem::path fmuPath_;
-  TempDirectory directory_;
+  archive::UnpackedArchive unpacked_;
 };
-
-// Unpacks any zip archive into a fresh temporary directory named
-// "<tmp>/<prefix>XXXXXX", refusing unsafe entry names; `what` names the kind
-// of archive in messages ("FMU", "SSP"). Used for .fmu and .ssp files.
-Result<TempDirectory> extractZip(const std::filesystem::path& zipPath, std::string_view prefix,
-                                 std::string_view what);
-
-// Why an entry name may not be unpacked (absolute, drive letter, ".."), or
-// an empty string when it is safe. Exposed for tests.
-std::string unsafeEntryReason(std::string_view entryName);
 
 // Percent-encodes a path for use in a file:// URI (RFC 3986 section 2).
 std::string fileUri(const std::filesystem::path& absolutePath);

@@ -42,6 +42,7 @@ public:
   // What the FMU last logged with status Discard, Error or Fatal during the
   // most recent call, if anything.
   const std::string& lastFmuProblem() const { return router_.lastProblem(); }
+  const std::string& lastFmuWarning() const { return router_.lastWarning(); }
 
   // Each returns the FMU's status when it is OK, Warning or Discard; the
   // caller decides what a Discard means. Error, Fatal and anything else

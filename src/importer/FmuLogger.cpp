@@ -74,6 +74,7 @@ void LogRouter::deliver(const LogMessage& message) {
       message.status == fmi2::Status::Fatal) {
     lastProblem_ = std::string(message.message);
   }
+  if (message.status == fmi2::Status::Warning) lastWarning_ = std::string(message.message);
   sink_(message);
 }
 

@@ -35,7 +35,13 @@ public:
   // clearLastProblem(); it is added to the importer's error messages, since
   // it usually says why a call failed.
   const std::string& lastProblem() const { return lastProblem_; }
-  void clearLastProblem() { lastProblem_.clear(); }
+  // The last message logged with status Warning since clearLastProblem():
+  // why a call returned fmi2Warning.
+  const std::string& lastWarning() const { return lastWarning_; }
+  void clearLastProblem() {
+    lastProblem_.clear();
+    lastWarning_.clear();
+  }
 
   // The C callbacks to hand to fmi2Instantiate; `environment` must be this.
   static fmi2::CallbackFunctions callbacks(LogRouter* environment);
@@ -43,6 +49,7 @@ public:
 private:
   LogSink sink_;
   std::string lastProblem_;
+  std::string lastWarning_;
 };
 
 }  // namespace smc::importer

@@ -3,13 +3,12 @@
 // nothing else.
 #include "importer/ModelDescription.h"
 
+#include "archive/UnpackedArchive.h"
 #include "importer/ModelVariables.h"
 #include "importer/TextValues.h"
 #include "importer/XmlContext.h"
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 #include <utility>
 
 namespace smc::importer {
@@ -228,12 +227,11 @@ Result<ModelDescription> parseModelDescription(std::string_view xml, std::string
   return md;
 }
 
-Result<ModelDescription> loadModelDescription(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{fmt::format("cannot read '{}'", path.string())};
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parseModelDescription(text.str(), path.filename().string());
+Result<ModelDescription> loadModelDescription(const std::filesystem::path& path,
+                                              std::uint64_t maxBytes) {
+  Result<std::string> text = archive::readBoundedFile(path, maxBytes, fmt::format("'{}'", path.string()));
+  if (!text) return text.error();
+  return parseModelDescription(*text, path.filename().string());
 }
 
 }  // namespace smc::importer

@@ -5,6 +5,7 @@
 // variability.
 #pragma once
 
+#include "archive/ArchiveLimits.h"
 #include "importer/Fmi2Api.h"
 #include "importer/Result.h"
 
@@ -70,6 +71,8 @@ struct ModelDescription {
 // `origin` names the document in messages ("modelDescription.xml").
 Result<ModelDescription> parseModelDescription(std::string_view xml,
                                                std::string_view origin = "modelDescription.xml");
-Result<ModelDescription> loadModelDescription(const std::filesystem::path& path);
+// Reads a file of at most `maxBytes` and parses it.
+Result<ModelDescription> loadModelDescription(const std::filesystem::path& path,
+                                              std::uint64_t maxBytes = archive::ArchiveLimits{}.maxXmlBytes);
 
 }  // namespace smc::importer

@@ -1,12 +1,16 @@
-// One FMU opened for running: unpacked, described, loaded and
-// instantiated, held in the order that tears it down correctly (instance
-// freed before its library is closed, library closed before its directory
-// is deleted). Shared by `smc simulate` and `smc verify-state`.
+// One FMU opened for running: unpacked and checked (check::checkAndUnpack,
+// the same code as `smc check`), described, loaded and instantiated, held
+// in the order that tears it down correctly (instance freed before its
+// library is closed, library closed before its directory is deleted).
+// Shared by `smc simulate`, `verify-state`, `explore` and `cosim`.
 #pragma once
+
+#include "archive/UnpackedArchive.h"
 
 #include "importer/Fmu.h"
 #include "importer/FmuArchive.h"
 #include "importer/FmuInstance.h"
+#include "importer/LoadOptions.h"
 #include "importer/ModelDescription.h"
 #include "importer/Result.h"
 #include "importer/Settings.h"
@@ -25,8 +29,13 @@ struct Session {
   std::unique_ptr<FmuInstance> instance;
 };
 
-// Unpacks the FMU and reads its model description (no foreign code runs).
-Result<Session> describeFmu(const std::string& fmuPath);
+// Unpacks and checks the FMU and reads its model description (no foreign
+// code runs).
+Result<Session> describeFmu(const std::string& fmuPath, const LoadOptions& options = {});
+// The same for an FMU its caller has checked and unpacked itself
+// (check::checkAndUnpack), to report the check's problems its own way.
+Result<Session> describeUnpackedFmu(archive::UnpackedArchive unpacked,
+                                    const archive::ArchiveLimits& limits);
 // Loads the binary and instantiates it.
 Result<void> instantiate(Session& session, InstanceOptions options);
 

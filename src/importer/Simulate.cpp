@@ -72,7 +72,7 @@ void endAfterDiscard(FmuInstance& instance, Recorder& recorder, double time, dou
 }
 
 Result<void> run(FmuInstance& instance, Recorder& recorder, const CommunicationGrid& grid,
-                 SimulationResult& result) {
+                 const SimulateOptions& options, SimulationResult& result) {
   std::vector<double> row;
   for (std::size_t k = 0;; ++k) {
     double t = grid.point(k);
@@ -95,7 +95,13 @@ Result<void> run(FmuInstance& instance, Recorder& recorder, const CommunicationG
       endAfterDiscard(instance, recorder, t, h, result);
       return {};
     }
+    if (*step == fmi2::Status::Warning)
+      result.warnings.push_back(fmt::format("fmi2DoStep returned fmi2Warning at t={:.10g}{}", t,
+                                            instance.lastFmuWarning().empty()
+                                                ? std::string()
+                                                : ": " + instance.lastFmuWarning()));
     ++result.stepCount;
+    if (options.progress) options.progress(grid.point(k + 1), grid.start(), grid.stop());
   }
 }
 
@@ -104,7 +110,7 @@ Result<void> run(FmuInstance& instance, Recorder& recorder, const CommunicationG
 Result<SimulationResult> simulate(const SimulateOptions& options) {
   auto began = std::chrono::steady_clock::now();
 
-  Result<Session> session = describeFmu(options.fmuPath);
+  Result<Session> session = describeFmu(options.fmuPath, options.load);
   if (!session) return session.error();
   const ModelDescription* md = &session->description;
 
@@ -135,7 +141,8 @@ Result<SimulationResult> simulate(const SimulateOptions& options) {
   result.columns.insert(result.columns.end(), recorder->names().begin(),
                         recorder->names().end());
   result.startTime = grid->start();
-  if (Result<void> ran = run(instance, *recorder, *grid, result); !ran) return ran.error();
+  if (Result<void> ran = run(instance, *recorder, *grid, options, result); !ran)
+    return ran.error();
   Result<fmi2::Status> terminated = instance.terminate(result.stopTime);
   if (!terminated) return terminated.error();
 

@@ -9,9 +9,11 @@
 #pragma once
 
 #include "importer/FmuLogger.h"
+#include "importer/LoadOptions.h"
 #include "importer/Result.h"
 
 #include <filesystem>
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -31,6 +33,10 @@ struct SimulateOptions {
   std::string csvPath{};                                         // empty = no file
   bool fmuLogging = false;  // loggingOn for fmi2Instantiate
   LogSink logSink{};        // the FMU's log messages; empty = stderr
+  LoadOptions load{};       // archive limits, --no-check
+  // Called after each communication step with the time reached and the
+  // run's start and stop (smc simulate's progress line); may be empty.
+  std::function<void(double time, double start, double stop)> progress{};
 };
 
 struct SimulationResult {

@@ -58,7 +58,7 @@ Result<VerifyStateReport> verifyState(const VerifyStateOptions& options) {
   if (!inOpenUnitInterval(options.epsilon))
     return Error{fmt::format("epsilon {} must lie in (0, 1)", options.epsilon)};
 
-  Result<Session> session = describeFmu(options.fmuPath);
+  Result<Session> session = describeFmu(options.fmuPath, options.load);
   if (!session) return session.error();
   const ModelDescription& md = session->description;
   if (!md.canGetAndSetFMUstate || !md.canSerializeFMUstate)

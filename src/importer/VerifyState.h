@@ -11,6 +11,7 @@
 #pragma once
 
 #include "importer/FmuLogger.h"
+#include "importer/LoadOptions.h"
 #include "importer/Result.h"
 
 #include <cstdint>
@@ -22,6 +23,7 @@ namespace smc::importer {
 
 struct VerifyStateOptions {
   std::string fmuPath{};
+  LoadOptions load{};  // archive limits, --no-check
   double delta = 0.08;    // allowed probability of wrongly rejecting H0
   double epsilon = 0.025;  // failure probability that H0 asserts
   // Unset: the DefaultExperiment's stop - start (else 1); tau: 1 % of the

@@ -5,8 +5,6 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
-#include <sstream>
 
 namespace smc::ssp {
 
@@ -47,14 +45,9 @@ void readParameterSet(pugi::xml_node set, check::XmlReporter& report, const std:
   }
 }
 
-bool readParameterSetFile(const std::filesystem::path& path, const std::string& label,
+void readParameterSetText(std::string_view text, const std::string& label,
                           const std::string& prefix, std::vector<ParameterValue>& values,
                           std::vector<check::Problem>& problems) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  const std::string text = buffer.str();  // outlives the reporter's view of it
   check::XmlReporter report(label, text, problems);
   pugi::xml_document document;
   pugi::xml_parse_result parsed = document.load_buffer(text.data(), text.size());
@@ -62,16 +55,15 @@ bool readParameterSetFile(const std::filesystem::path& path, const std::string& 
     report.errorAtOffset(static_cast<std::size_t>(std::max<std::ptrdiff_t>(parsed.offset, 0)),
                          "ssd-well-formed",
                          fmt::format("not well-formed XML: {}", parsed.description()));
-    return true;
+    return;
   }
   pugi::xml_node set = document.document_element();
   if (localName(set) != "ParameterSet") {
     report.error(set, "ssd-structure",
                  fmt::format("the root element is <{}>, not <ssv:ParameterSet>", set.name()));
-    return true;
+    return;
   }
   readParameterSet(set, report, prefix, values);
-  return true;
 }
 
 }  // namespace smc::ssp

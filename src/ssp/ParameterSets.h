@@ -10,8 +10,8 @@
 
 #include <pugixml.hpp>
 
-#include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace smc::ssp {
@@ -21,10 +21,10 @@ namespace smc::ssp {
 void readParameterSet(pugi::xml_node set, check::XmlReporter& report, const std::string& prefix,
                       std::vector<ParameterValue>& values);
 
-// A .ssv file whose root is an ssv:ParameterSet; `label` names it in
-// locations. False when the file cannot be read (the caller reports it
-// where the file is named); problems inside it go to `problems`.
-bool readParameterSetFile(const std::filesystem::path& path, const std::string& label,
+// The text of a .ssv file, whose root must be an ssv:ParameterSet;
+// `label` names the file in locations, problems inside it go to
+// `problems`.
+void readParameterSetText(std::string_view text, const std::string& label,
                           const std::string& prefix, std::vector<ParameterValue>& values,
                           std::vector<check::Problem>& problems);
 

@@ -5,6 +5,7 @@
 // Parameter values are read by ParameterSets.cpp.
 #include "ssp/SsdReader.h"
 
+#include "archive/UnpackedArchive.h"
 #include "check/XmlReporter.h"
 #include "ssp/ParameterSets.h"
 #include "ssp/XmlNames.h"
@@ -13,10 +14,7 @@
 #include <pugixml.hpp>
 
 #include <charconv>
-#include <cstring>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 namespace smc::ssp {
 namespace {
@@ -51,8 +49,16 @@ bool isDecoration(std::string_view name) {
 class Reader {
 public:
   Reader(std::string_view text, const std::string& label, std::filesystem::path baseDirectory,
-         std::vector<check::Problem>& problems)
-      : report_(label, text, problems), base_(std::move(baseDirectory)), sink_(&problems) {}
+         const SsdReadOptions& options, std::vector<check::Problem>& problems)
+      : report_(label, text, problems), base_(std::move(baseDirectory)), options_(options),
+        sink_(&problems) {
+    if (options_.confinement.root.empty()) {
+      options_.confinement.root = base_;
+      options_.confinement.rootLabel = base_ == "." ? std::string() : base_.string();
+      options_.confinement.rootDescription = "the folder of the SSD";
+      options_.confinement.outsideAllowable = true;
+    }
+  }
 
   std::optional<SystemDescription> read(const pugi::xml_document& document) {
     pugi::xml_node root = document.document_element();
@@ -218,7 +224,15 @@ private:
         return false;
       }
     }
-    component.resolvedSource = resolve(component.source);
+    importer::Result<ResolvedSource> resolved =
+        resolveSource(component.source, base_, options_.confinement);
+    if (!resolved) {
+      report_.error(node, node.attribute("source"), "ssd-source-outside",
+                    fmt::format("component '{}': {}", component.name, resolved.error().message));
+      return false;
+    }
+    component.resolvedSource = resolved->path;
+    component.sourceLabel = resolved->label;
     for (pugi::xml_node child : node.children()) {
       if (child.type() != pugi::node_element) continue;
       std::string_view name = localName(child);
@@ -233,14 +247,6 @@ private:
       }
     }
     return true;
-  }
-
-  // A path written in the SSD, relative to its directory. "file:" URIs
-  // are accepted in their plain relative form only.
-  std::filesystem::path resolve(std::string_view source) const {
-    if (source.rfind("file:", 0) == 0) source.remove_prefix(5);
-    std::filesystem::path path(source);
-    return path.is_absolute() ? path : base_ / path;
   }
 
   void readBinding(pugi::xml_node binding, Component& component) {
@@ -286,11 +292,21 @@ private:
 
   void readParameterFile(pugi::xml_node binding, pugi::xml_attribute source,
                          const std::string& prefix, Component& component) {
-    std::filesystem::path path = resolve(source.value());
-    if (!readParameterSetFile(path, source.value(), prefix, component.parameters, *sink_))
+    importer::Result<ResolvedSource> resolved =
+        resolveSource(source.value(), base_, options_.confinement);
+    if (!resolved) {
+      report_.error(binding, source, "ssd-source-outside",
+                    fmt::format("parameter values: {}", resolved.error().message));
+      return;
+    }
+    importer::Result<std::string> text =
+        archive::readBoundedFile(resolved->path, options_.maxXmlBytes, fmt::format("'{}'", resolved->label));
+    if (!text) {
       report_.error(binding, source, "ssd-missing-file",
-                    fmt::format("cannot read the parameter values '{}' ({})", source.value(),
-                                path.string()));
+                    fmt::format("cannot read the parameter values: {}", text.error().message));
+      return;
+    }
+    readParameterSetText(*text, resolved->label, prefix, component.parameters, *sink_);
   }
 
   void readConnection(pugi::xml_node node, SystemDescription& system) {
@@ -320,13 +336,14 @@ private:
 
   XmlReporter report_;
   std::filesystem::path base_;
+  SsdReadOptions options_;
   std::vector<check::Problem>* sink_;
 };
 
 }  // namespace
 
 SsdReadResult parseSsd(std::string_view text, const std::string& label,
-                       const std::filesystem::path& baseDirectory) {
+                       const std::filesystem::path& baseDirectory, const SsdReadOptions& options) {
   SsdReadResult result;
   pugi::xml_document document;
   pugi::xml_parse_result parsed = document.load_buffer(text.data(), text.size());
@@ -338,7 +355,7 @@ SsdReadResult parseSsd(std::string_view text, const std::string& label,
                                      parsed.description()));
     return result;
   }
-  Reader reader(text, label, baseDirectory, result.problems);
+  Reader reader(text, label, baseDirectory, options, result.problems);
   std::optional<SystemDescription> system = reader.read(document);
   bool failed = false;
   for (const check::Problem& problem : result.problems)
@@ -347,23 +364,23 @@ SsdReadResult parseSsd(std::string_view text, const std::string& label,
   return result;
 }
 
-SsdReadResult readSsd(const std::filesystem::path& path, const std::string& label) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+SsdReadResult readSsd(const std::filesystem::path& path, const std::string& label,
+                      const SsdReadOptions& options) {
+  const std::string name = label.empty() ? path.string() : label;
+  importer::Result<std::string> text =
+      archive::readBoundedFile(path, options.maxXmlBytes, fmt::format("'{}'", name));
+  if (!text) {
     SsdReadResult result;
     check::Problem problem;
     problem.rule = "ssd-missing-file";
-    problem.file = label.empty() ? path.string() : label;
-    problem.message = fmt::format("cannot read the system description: {}", std::strerror(errno));
+    problem.file = name;
+    problem.message = fmt::format("cannot read the system description: {}", text.error().message);
     result.problems.push_back(std::move(problem));
     return result;
   }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  std::string text = buffer.str();
   std::filesystem::path base = path.parent_path();
   if (base.empty()) base = ".";
-  return parseSsd(text, label.empty() ? path.string() : label, base);
+  return parseSsd(*text, name, base, options);
 }
 
 }  // namespace smc::ssp

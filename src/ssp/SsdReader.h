@@ -7,7 +7,9 @@
 // mapping transformations) are errors rather than silently ignored.
 #pragma once
 
+#include "archive/ArchiveLimits.h"
 #include "check/Problem.h"
+#include "ssp/SourcePaths.h"
 #include "ssp/SystemDescription.h"
 
 #include <filesystem>
@@ -23,12 +25,22 @@ struct SsdReadResult {
   std::vector<check::Problem> problems;     // errors and warnings, in file order
 };
 
+struct SsdReadOptions {
+  // Where sources may lie (SourcePaths.h). An empty root: the base
+  // directory, as for a bare .ssd (--allow-outside applies).
+  SourceConfinement confinement{};
+  // The .ssd and each .ssv file are read whole into memory.
+  std::uint64_t maxXmlBytes = archive::ArchiveLimits{}.maxXmlBytes;
+};
+
 // `label` prefixes every location ("system.ssd"); component sources and
 // .ssv files are resolved relative to `baseDirectory`.
 SsdReadResult parseSsd(std::string_view text, const std::string& label,
-                       const std::filesystem::path& baseDirectory);
+                       const std::filesystem::path& baseDirectory,
+                       const SsdReadOptions& options = {});
 // Reads a .ssd file; its directory is the base directory. `label` names it
 // in messages (default: the path).
-SsdReadResult readSsd(const std::filesystem::path& path, const std::string& label = {});
+SsdReadResult readSsd(const std::filesystem::path& path, const std::string& label = {},
+                      const SsdReadOptions& options = {});
 
 }  // namespace smc::ssp

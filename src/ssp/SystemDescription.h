@@ -46,7 +46,8 @@ struct ParameterValue {
 struct Component {
   std::string name;
   std::string source;                  // as written, e.g. "resources/plant.fmu"
-  std::filesystem::path resolvedSource;  // relative to the SSD's directory
+  std::filesystem::path resolvedSource;  // where it is read (ssp/SourcePaths.h)
+  std::string sourceLabel;               // how messages name it ("s.ssp/resources/a.fmu")
   std::vector<Connector> connectors;
   std::vector<ParameterValue> parameters;
   Location where;

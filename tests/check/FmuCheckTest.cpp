@@ -99,7 +99,7 @@ TEST(FmuCheck, BinaryThatIsNotAnObjectFileIsReported) {
   package.library.clear();
   package.extraEntries.push_back({"binaries/linux64/Decay.so", "#!/bin/sh\n"});
   CheckResult result = checkFmu(scratch.packageDecay(package));
-  EXPECT_TRUE(result.hasProblem("binary-platform")) << describe(result);
+  EXPECT_TRUE(result.hasProblem("binary-structure")) << describe(result);
 }
 
 TEST(FmuCheck, MissingCommonFunctionIsReportedByName) {

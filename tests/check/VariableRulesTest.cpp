@@ -58,6 +58,12 @@ TEST(VariableRules, ParameterNeedsAStartValue) {
   expectOnlyError(result, "start-required", 14, 91);
 }
 
+TEST(VariableRules, StartValueNaNIsNotANumber) {
+  // x's <Real at column 84, its start attribute 6 further.
+  CheckResult result = checkText(smallModelWith("<Real start=\"1\"/>", "<Real start=\"NaN\"/>"));
+  expectOnlyError(result, "start-not-a-number", 12, 90);
+}
+
 TEST(VariableRules, CalculatedVariableMayNotHaveAStartValue) {
   CheckResult result = checkText(smallModelWith("<Real derivative=\"1\"/>", "<Real derivative=\"1\" start=\"0\"/>"));
   // <Real at 54, derivative at 60, `derivative="1" ` is 15 characters.

@@ -173,5 +173,65 @@ TEST_F(BuiltinsTest, IntegerDivisionByZeroFailsTheCallNamingTheExpression) {
       << run.log();
 }
 
+// Each expression leaves the 32 bits of an Integer with i = -7, j = 3:
+// the initialization fails naming it, and nothing wraps.
+TEST_F(BuiltinsTest, IntegerOverflowFailsTheCallNamingTheExpression) {
+  const ExprPtr big = integer(2147483647);
+  const ExprPtr smallest = binary(Op::Sub, unary(Op::Negate, integer(2147483647)), integer(1));
+  const ExprPtr zero = binary(Op::Sub, var(j), var(j));
+  const ExprPtr minusOne = binary(Op::Sub, var(i), binary(Op::Add, var(i), integer(1)));
+  // Each value and the start of the text quoted for it.
+  const std::vector<std::pair<ExprPtr, std::string>> overflows = {
+      {binary(Op::Add, big, var(j)), "2147483647 + j"},
+      {binary(Op::Sub, smallest, var(j)), "-2147483647 - 1 - j"},
+      {binary(Op::Mul, big, var(j)), "2147483647 * j"},
+      {unary(Op::Negate, binary(Op::Add, smallest, zero)), "-("},
+      {call(Builtin::Abs, {binary(Op::Add, smallest, zero)}), "abs("},
+      {call(Builtin::Div, {smallest, minusOne}), "div("},
+      {call(Builtin::Integer, {binary(Op::Mul, real(1e30), var(h))}), "integer(1e+30 * h)"},
+      {call(Builtin::Integer, {binary(Op::Div, real(0), binary(Op::Sub, var(h), var(h)))}),
+       "integer("},
+  };
+  for (const auto& [value, quoted] : overflows) {
+    SCOPED_TRACE(quoted);
+    ModelBuilder one("Builtins");  // the fixture's parameters, in its order
+    one.parameter("a", real(-7.5));
+    one.parameter("h", real(0.3));
+    one.parameter("i", integer(-7), flat::BaseType::Integer);
+    one.parameter("j", integer(3), flat::BaseType::Integer);
+    flat::VarId y = one.algebraic("y", true, flat::BaseType::Integer);
+    one.model().initialization.push_back(assign(y, located(value, at(4, 9))));
+    const std::string fmu = FmuFixture::build(one.model(), "overflow.fmu", {});
+    ASSERT_FALSE(fmu.empty());
+    FmuRun run(fmu, "Builtins", scratch.file(""));
+    ASSERT_EQ(run.error(), "");
+    EXPECT_EQ(run.initialize(), fmi2Error);
+    EXPECT_NE(run.log().find("Integer overflow: the value of '" + quoted), std::string::npos)
+        << run.log();
+    EXPECT_NE(run.log().find("at Builtins.mo:4:9 is outside the 32-bit range of an Integer"),
+              std::string::npos)
+        << run.log();
+  }
+}
+
+TEST_F(BuiltinsTest, IntegerArithmeticAtTheEdgesOfTheRangeIsExact) {
+  const auto I = flat::BaseType::Integer;
+  const ExprPtr big = integer(2147483647);
+  const std::vector<Case> cases = {
+      {"largest", I, binary(Op::Add, binary(Op::Sub, big, var(j)), var(j)), 2147483647},
+      {"smallest", I, binary(Op::Sub, unary(Op::Negate, big), binary(Op::Sub, var(j), integer(2))),
+       -2147483647 - 1},
+      {"div_by_minus_one", I, call(Builtin::Div, {big, integer(-1)}), -2147483647},
+      {"integer_of_edge", I, call(Builtin::Integer, {real(-2147483648.0)}), -2147483647 - 1},
+  };
+  addOutputs(cases);
+  const std::string fmu = build();
+  ASSERT_FALSE(fmu.empty());
+  FmuRun run(fmu, "Builtins", scratch.file(""));
+  ASSERT_EQ(run.error(), "");
+  ASSERT_EQ(run.initialize(), fmi2OK) << run.log();
+  expectValues(run, cases);
+}
+
 }  // namespace
 }  // namespace smc::codegen

@@ -25,7 +25,7 @@ TEST_F(HybridIrTest, DescriptorCountsIndicatorsAndPointsAtTheEventCallbacks) {
   ASSERT_FALSE(ir.empty()) << errors();
   EXPECT_TRUE(std::regex_search(
       ir, std::regex(R"(@smc_model = .*ptr @smc_compute_outputs, i32 1, ptr @smc_event_indicators, )"
-                     R"(ptr @smc_event_update \})")))
+                     R"(ptr @smc_event_update, )")))
       << ir;
 }
 
@@ -108,10 +108,26 @@ TEST_F(HybridIrTest, AlgorithmUpdatesItsRelationsOnlyOutsideContinuousMode) {
   EXPECT_NE(functionBody(ir, "smc_initialize").find(store), std::string::npos);
 }
 
+// The runtime names a made-up variable by the construct it stands for: an
+// event iteration that does not converge, or a loop, reads these names.
+TEST_F(HybridIrTest, HiddenVariablesAreNamedByTheirConstructInMessages) {
+  causal::CausalModel counter = sampledCounter(0.0, 0.1);
+  ASSERT_FALSE(counter.samples.empty());
+  counter.samples[0].range = at(4, 8);
+  const std::string ir = dump(counter);
+  ASSERT_FALSE(ir.empty()) << errors();
+  EXPECT_NE(ir.find("c\"sample() at SampledCounter.mo:4:8\\00"), std::string::npos) << ir;
+  EXPECT_NE(ir.find("\\00the tick counter of sample() at SampledCounter.mo:4:8\\00"),
+            std::string::npos)
+      << ir;
+  const std::string ball = dump(bouncingBall());
+  EXPECT_NE(ball.find("relation '"), std::string::npos) << ball;
+}
+
 TEST_F(HybridIrTest, ModelWithoutEventsHasBothEventCallbacks) {
   const std::string ir = dump(dahlquist());
   ASSERT_FALSE(ir.empty()) << errors();
-  EXPECT_NE(ir.find("i32 0, ptr @smc_event_indicators, ptr @smc_event_update }"),
+  EXPECT_NE(ir.find("i32 0, ptr @smc_event_indicators, ptr @smc_event_update, "),
             std::string::npos);
   EXPECT_EQ(functionBody(ir, "smc_event_indicators").find("store"), std::string::npos);
 }

@@ -37,11 +37,14 @@ Bound bindText(const std::string& elements, const std::string& connections = "")
       "<ssd:System name='R'><ssd:Elements>" +
       elements + "</ssd:Elements><ssd:Connections>" + connections +
       "</ssd:Connections></ssd:System></ssd:SystemStructureDescription>";
-  ssp::SsdReadResult read = ssp::parseSsd(text, "t.ssd", "/");
+  // The test FMUs are in the build tree, outside the folder of the SSD.
+  ssp::SsdReadOptions options;
+  options.confinement.allowOutside = true;
+  ssp::SsdReadResult read = ssp::parseSsd(text, "t.ssd", "/", options);
   Bound bound;
   bound.problems = read.problems;
   EXPECT_TRUE(read.system) << "the test's description itself is broken";
-  if (read.system) bound.system = bindSystem(*read.system, bound.problems);
+  if (read.system) bound.system = bindSystem(*read.system, importer::LoadOptions{}, bound.problems);
   return bound;
 }
 

@@ -114,15 +114,17 @@ TEST(CoupledResults, GaussSeidelStepsSourcesBeforeTheirReaders) {
 // integrator the value at the step's end (right Riemann sum).
 TEST(CoupledResults, ThirdPartyFmuDrivesAnSmcFmu) {
   importer::test::Scratch scratch;
-  std::filesystem::path decay = scratch.packageDecay();
+  scratch.packageDecay();
+  std::filesystem::copy_file(test::testFile("fmus/Integrator.fmu"),
+                             scratch.path() / "Integrator.fmu");
   std::filesystem::path ssd = scratch.path() / "Decay.ssd";
+  // Sources relative to the SSD's folder, as SSP 1.0 resolves them.
   std::ofstream(ssd) << "<ssd:SystemStructureDescription version='1.0' name='Mixed' "
                         "xmlns:ssd='http://ssp-standard.org/SSP1/SystemStructureDescription'>"
                         "<ssd:System name='Root'><ssd:Elements>"
-                        "<ssd:Component name='integral' source='"
-                     << test::testFile("fmus/Integrator.fmu").string()
-                     << "'/><ssd:Component name='decay' source='" << decay.string()
-                     << "'/></ssd:Elements><ssd:Connections>"
+                        "<ssd:Component name='integral' source='Integrator.fmu'/>"
+                        "<ssd:Component name='decay' source='Decay.fmu'"
+                     << "/></ssd:Elements><ssd:Connections>"
                         "<ssd:Connection startElement='decay' startConnector='x' "
                         "endElement='integral' endConnector='u'/>"
                         "</ssd:Connections></ssd:System></ssd:SystemStructureDescription>";

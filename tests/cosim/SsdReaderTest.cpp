@@ -159,7 +159,8 @@ TEST(SsdReader, ReadsParameterValuesFromAnSsvFile) {
   ASSERT_EQ(read.system->components[0].parameters.size(), 1u);
   EXPECT_EQ(read.system->components[0].parameters[0].type, ValueType::Boolean);
   EXPECT_EQ(read.system->components[0].parameters[0].value, "true");
-  EXPECT_EQ(read.system->components[0].parameters[0].where.file, "p.ssv");
+  EXPECT_EQ(read.system->components[0].parameters[0].where.file,
+            (scratch.path() / "p.ssv").string());
 }
 
 TEST(SsdReader, MissingSsvFileIsLocatedAtTheBindingSource) {

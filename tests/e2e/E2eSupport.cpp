@@ -24,11 +24,13 @@ fs::path scratchDir() {
 }
 
 bool compileTo(const std::string& modelPath, const std::string& output, std::string& printed,
-               const std::string& runtimeArchive = "") {
+               const std::string& runtimeArchive = "",
+               const std::function<void(CompileOptions&)>& adjust = {}) {
   CompileOptions options;
   options.inputPath = modelPath;
   options.outputPath = output;
   options.runtimeArchive = runtimeArchive;
+  if (adjust) adjust(options);
   SourceManager sources;
   DiagnosticEngine diags(sources);
   diags.setOutput(nullptr);
@@ -48,10 +50,11 @@ std::string compileModelWithRuntime(const std::string& modelPath, const std::str
   return output;
 }
 
-std::string compileModel(const std::string& modelPath, const std::string& fmuName) {
+std::string compileModel(const std::string& modelPath, const std::string& fmuName,
+                         const std::function<void(CompileOptions&)>& adjust) {
   std::string output = (scratchDir() / fmuName).string();
   std::string printed;
-  EXPECT_TRUE(compileTo(modelPath, output, printed)) << printed;
+  EXPECT_TRUE(compileTo(modelPath, output, printed, "", adjust)) << printed;
   return output;
 }
 

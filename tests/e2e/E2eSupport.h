@@ -2,7 +2,10 @@
 // run it through our importer.
 #pragma once
 
+#include "driver/Compile.h"
 #include "importer/Simulate.h"
+
+#include <functional>
 
 #include <string>
 
@@ -10,7 +13,9 @@ namespace smc::test {
 
 // Compiles `modelPath` into `fmuName` in a per-process scratch directory;
 // a failed compile is a test failure that prints the diagnostics.
-std::string compileModel(const std::string& modelPath, const std::string& fmuName);
+// `adjust` may change the compile options first.
+std::string compileModel(const std::string& modelPath, const std::string& fmuName,
+                         const std::function<void(CompileOptions&)>& adjust = {});
 // The same, linked with the static runtime `runtimeArchive` instead of the
 // installed one.
 std::string compileModelWithRuntime(const std::string& modelPath, const std::string& fmuName,

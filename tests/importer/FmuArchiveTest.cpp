@@ -66,7 +66,7 @@ TEST(FmuArchive, ParentDirectoryEntryIsRefusedAndNothingEscapes) {
   std::filesystem::path fmu = scratch.path() / "evil.fmu";
   writeZip(fmu, {{"modelDescription.xml", "<x/>"}, {"resources/../../evil.txt", "gotcha"}});
   std::string message = errorOf(fmu);
-  EXPECT_NE(message.find("refusing to unpack entry 'resources/../../evil.txt'"),
+  EXPECT_NE(message.find("entry 'resources/../../evil.txt' cannot be unpacked safely"),
             std::string::npos)
       << message;
   EXPECT_NE(message.find("'..'"), std::string::npos) << message;
@@ -81,17 +81,6 @@ TEST(FmuArchive, AbsoluteEntryIsRefused) {
   std::string message = errorOf(fmu);
   EXPECT_NE(message.find("absolute path"), std::string::npos) << message;
   EXPECT_FALSE(std::filesystem::exists(target));
-}
-
-TEST(FmuArchive, UnsafeEntryNamesAreRecognised) {
-  EXPECT_EQ(unsafeEntryReason("binaries/linux64/M.so"), "");
-  EXPECT_EQ(unsafeEntryReason("resources/a..b/c"), "");  // ".." only as a whole component
-  EXPECT_NE(unsafeEntryReason(".."), "");
-  EXPECT_NE(unsafeEntryReason("a/../../b"), "");
-  EXPECT_NE(unsafeEntryReason("a\\..\\b"), "");
-  EXPECT_NE(unsafeEntryReason("/etc/passwd"), "");
-  EXPECT_NE(unsafeEntryReason("C:/Windows/x"), "");
-  EXPECT_NE(unsafeEntryReason(""), "");
 }
 
 TEST(FmuArchive, FileThatIsNotAZipIsNamedAsSuch) {

@@ -116,28 +116,41 @@ TEST(SimulateErrors, GuidMismatchFailsInstantiationWithTheFmusReason) {
   EXPECT_TRUE(contains(message, "does not match this binary's")) << message;
 }
 
-TEST(SimulateErrors, FmuWithoutBinaryIsReported) {
+// Each of these FMUs is refused twice over: by the checks of `smc check`,
+// which run first, and with --no-check by the importer's own.
+constexpr LoadOptions kNoCheck{{}, false};
+
+TEST(SimulateErrors, FmuWithoutBinaryIsRefusedByTheCheckAndByTheImporter) {
   Scratch scratch;
   DecayPackage package;
   package.library.clear();
-  std::string message = errorOf({.fmuPath = scratch.packageDecay(package)});
+  std::filesystem::path fmu = scratch.packageDecay(package);
+  std::string checked = errorOf({.fmuPath = fmu});
+  EXPECT_TRUE(contains(checked, "not running it (--no-check runs it anyway)")) << checked;
+  EXPECT_TRUE(contains(checked, "[binary-missing]")) << checked;
+  std::string message = errorOf({.fmuPath = fmu, .load = kNoCheck});
   EXPECT_TRUE(contains(message, "has no binary for this platform")) << message;
   EXPECT_TRUE(contains(message, "the FMU contains no binaries")) << message;
 }
 
-TEST(SimulateErrors, FmuWithoutModelDescriptionIsReported) {
+TEST(SimulateErrors, FmuWithoutModelDescriptionIsRefusedByTheCheckAndByTheImporter) {
   Scratch scratch;
   std::filesystem::path fmu = scratch.path() / "NoDescription.fmu";
   writeZip(fmu, {{"binaries/linux64/Decay.so", readFile(DECAY_LIBRARY)}});
-  std::string message = errorOf({.fmuPath = fmu});
+  std::string checked = errorOf({.fmuPath = fmu});
+  EXPECT_TRUE(contains(checked, "[archive-model-description]")) << checked;
+  std::string message = errorOf({.fmuPath = fmu, .load = kNoCheck});
   EXPECT_TRUE(contains(message, "modelDescription.xml missing")) << message;
 }
 
-TEST(SimulateErrors, BinaryMissingARequiredFunctionIsReported) {
+TEST(SimulateErrors, BinaryMissingARequiredFunctionIsRefusedByTheCheckAndByTheImporter) {
   Scratch scratch;
   DecayPackage package;
   package.library = DECAY_MISSING_FUNCTION_LIBRARY;
-  std::string message = errorOf({.fmuPath = scratch.packageDecay(package)});
+  std::filesystem::path fmu = scratch.packageDecay(package);
+  std::string checked = errorOf({.fmuPath = fmu});
+  EXPECT_TRUE(contains(checked, "[fmi-function-missing]")) << checked;
+  std::string message = errorOf({.fmuPath = fmu, .load = kNoCheck});
   EXPECT_TRUE(contains(message, "does not export fmi2GetStringStatus")) << message;
 }
 

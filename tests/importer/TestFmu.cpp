@@ -38,7 +38,7 @@ std::string readFile(const std::filesystem::path& path) {
 
 double decayValue(double x0, double k, double t) { return x0 * std::exp(-k * t); }
 
-Scratch::Scratch() : directory_(std::move(TempDirectory::create("smc-importer-test-")).value()) {}
+Scratch::Scratch() : directory_(std::move(archive::TempDirectory::create("smc-importer-test-")).value()) {}
 
 std::filesystem::path Scratch::packageDecay(const DecayPackage& package,
                                             const std::string& fileName) const {

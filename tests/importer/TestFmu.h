@@ -3,7 +3,7 @@
 // optionally altered, in a scratch directory that disappears with the test.
 #pragma once
 
-#include "importer/TempDirectory.h"
+#include "archive/TempDirectory.h"
 
 #include <filesystem>
 #include <string>
@@ -40,7 +40,7 @@ public:
                                      const std::string& fileName = "Decay.fmu") const;
 
 private:
-  TempDirectory directory_;
+  archive::TempDirectory directory_;
 };
 
 // Replaces the first occurrence of `from` (which must exist) in `text`.

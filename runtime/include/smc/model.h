@@ -110,6 +110,20 @@ typedef struct SmcModel {
    * repeats it (copying values to pre_* first) until no discrete value
    * changes. */
   int32_t (*event_update)(SmcModelData* data, int32_t* states_reinitialized);
+
+  /* Where values come from, for messages about them (null or 0 where a
+   * model does not say). */
+  const char* source_file; /* the model's .mo file name */
+  /* Per Real: line and column in source_file of what computes it (its
+   * equation; a parameter's binding; for a state, the equation of its
+   * derivative; else its declaration), 0, 0 when unknown. */
+  const int32_t* real_sources;
+  /* Per event indicator: its relation and location,
+   * "'h <= 0' at Ball.mo:8:8". */
+  const char* const* indicator_descriptions;
+  /* A non-finite Real after a callback: 0, fmi2Error naming it; 1
+   * (smc --non-finite=warning), a warning and the run goes on. */
+  int32_t non_finite_is_warning;
 } SmcModel;
 
 /* Defined by the generated object of each FMU. */

@@ -1,6 +1,8 @@
 // A fresh private directory (mkdtemp) under $TMPDIR or /tmp that is removed
 // with everything in it when the owner goes away, so an unpacked FMU never
-// outlives its simulation, even on an error path.
+// outlives its simulation, even on an error path. Every live directory is
+// also listed for removeOnSignals() (SignalCleanup.h), which removes them
+// when the process is interrupted.
 #pragma once
 
 #include "importer/Result.h"
@@ -8,12 +10,12 @@
 #include <filesystem>
 #include <string_view>
 
-namespace smc::importer {
+namespace smc::archive {
 
 class TempDirectory {
 public:
   // Creates "<tmp>/<prefix>XXXXXX" with mode 0700.
-  static Result<TempDirectory> create(std::string_view prefix);
+  static importer::Result<TempDirectory> create(std::string_view prefix);
 
   TempDirectory(TempDirectory&& other) noexcept;
   TempDirectory& operator=(TempDirectory&& other) noexcept;
@@ -23,6 +25,10 @@ public:
 
   const std::filesystem::path& path() const { return path_; }
 
+  // Removes every live TempDirectory of the process now (they stay
+  // registered as empty paths). For SignalCleanup only.
+  static void removeAllLive() noexcept;
+
 private:
   explicit TempDirectory(std::filesystem::path path) : path_(std::move(path)) {}
   void remove() noexcept;
@@ -30,4 +36,4 @@ private:
   std::filesystem::path path_;  // empty once moved from
 };
 
-}  // namespace smc::importer
+}  // namespace smc::archive
