@@ -13,6 +13,7 @@
 #include "frontend/ResourceLimits.h"
 #include "frontend/SyntaxErrors.h"
 #include "frontend/TokenLocator.h"
+#include "frontend/Utf8.h"
 
 #include "ModelicaLexer.h"
 #include "ModelicaParser.h"
@@ -98,6 +99,14 @@ std::optional<ast::StoredDefinition> parseFile(const SourceManager& sources, Fil
                                                DiagnosticEngine& diags) {
   const unsigned errorsBefore = diags.errorCount();
   TokenLocator locator(sources, file);
+  if (std::string_view encoding = frontend::wideEncodingOf(sources.contents(file)); !encoding.empty()) {
+    // Lexed as bytes it would only give a stream of baffling errors.
+    diags.errorf({locator.at(0), locator.at(0)},
+                 "this file looks like {} text, but Modelica files are UTF-8 (convert it, e.g. with "
+                 "'iconv -f {} -t UTF-8')",
+                 encoding, encoding);
+    return std::nullopt;
+  }
   frontend::SyntaxErrorReporter reporter(locator, diags);
   try {
     frontend::ByteCharStream input(sources.contents(file));

@@ -1,6 +1,8 @@
 // Wording of syntax errors; see SyntaxErrors.h.
 #include "frontend/SyntaxErrors.h"
 
+#include "frontend/Utf8.h"
+
 #include "ModelicaLexer.h"
 #include "ModelicaParser.h"
 
@@ -70,7 +72,7 @@ bool isKeyword(antlr4::Token* token, const antlr4::dfa::Vocabulary& vocabulary) 
 // Characters in UTF-8 text: every byte except continuation bytes.
 size_t characterCount(std::string_view text) {
   size_t count = 0;
-  for (unsigned char c : text) count += (c & 0xC0) != 0x80;
+  for (unsigned char c : text) count += !isContinuationByte(c);
   return count;
 }
 
@@ -86,19 +88,55 @@ std::string printable(std::string_view text) {
   return out;
 }
 
+// Reports the first byte of `token` that is not UTF-8, if any; `where`
+// names the token ("in string").
+void reportInvalidUtf8(antlr4::Token* token, const char* where, const TokenLocator& locator,
+                       DiagnosticEngine& diags) {
+  std::string_view text = locator.text(token);
+  const size_t bad = firstInvalidUtf8(text);
+  if (bad == std::string_view::npos) return;
+  const size_t offset = token->getStartIndex() + bad;
+  diags.errorf({locator.at(offset), locator.at(offset + 1)},
+               "invalid UTF-8 byte 0x{:02X} {}; Modelica files are UTF-8", static_cast<unsigned char>(text[bad]),
+               where);
+}
+
+// Characters no token can start with, from `first` to `last`: bytes that
+// are not UTF-8, a byte order mark inside the file, or characters such as
+// '#', 'é' outside quotes, and invisible ones, which are named by code point.
+void reportInvalidCharacters(antlr4::Token* first, antlr4::Token* last, const TokenLocator& locator,
+                             DiagnosticEngine& diags) {
+  const size_t begin = first->getStartIndex();
+  const std::string_view text = locator.text(first, last);
+  const size_t bad = firstInvalidUtf8(text);
+  if (bad != std::string_view::npos) {
+    diags.errorf({locator.at(begin + bad), locator.at(begin + bad + 1)},
+                 "invalid UTF-8 byte 0x{:02X}; Modelica files are UTF-8", static_cast<unsigned char>(text[bad]));
+    return;
+  }
+  const SourceRange range = locator.range(first, last);
+  const bool oneCharacter = utf8SequenceLength(text, 0) == text.size();
+  const char32_t code = decodeUtf8(text, 0);
+  if (oneCharacter && code == 0xFEFF) {
+    diags.error(range, "stray byte order mark (U+FEFF): only the start of a file may have one");
+  } else if (oneCharacter && code >= 0x80) {
+    diags.errorf(range, "unexpected character '{}' (U+{:04X})", printable(text), static_cast<uint32_t>(code));
+  } else {
+    diags.errorf(range, "unexpected character{} '{}'", characterCount(text) == 1 ? "" : "s", printable(text));
+  }
+}
+
 }  // namespace
 
-void SyntaxErrorReporter::syntaxError(antlr4::Recognizer*, antlr4::Token* offendingSymbol,
-                                      size_t line, size_t charPositionInLine,
-                                      const std::string& message, std::exception_ptr) {
+void SyntaxErrorReporter::syntaxError(antlr4::Recognizer* recognizer, antlr4::Token* offendingSymbol,
+                                      size_t, size_t, const std::string& message, std::exception_ptr) {
   SourceRange range;
   if (offendingSymbol) {
     range = locator_.range(offendingSymbol);
-  } else {
-    // Lexer errors carry no token; the stream is bytes, so the position is a
-    // byte column already.
-    SourceLocation at{locator_.file(), static_cast<uint32_t>(line),
-                      static_cast<uint32_t>(charPositionInLine + 1)};
+  } else if (auto* lexer = dynamic_cast<antlr4::Lexer*>(recognizer)) {
+    // Lexer errors carry no token. ANTLR's own line count knows only LF, so
+    // the place comes from the byte offset.
+    SourceLocation at = locator_.at(lexer->tokenStartCharIndex);
     range = {at, at};
   }
   diags_.error(range, message);
@@ -185,6 +223,12 @@ void reportMalformedTokens(antlr4::CommonTokenStream& tokens, const TokenLocator
   for (size_t i = 0; i < all.size(); ++i) {
     antlr4::Token* token = all[i];
     switch (token->getType()) {
+      case grammar::ModelicaLexer::IDENT:
+        if (locator.text(token).front() == '\'') reportInvalidUtf8(token, "in quoted identifier", locator, diags);
+        break;
+      case grammar::ModelicaLexer::STRING:
+        reportInvalidUtf8(token, "in string", locator, diags);
+        break;
       case grammar::ModelicaLexer::UNTERMINATED_STRING:
         diags.error(locator.range(token), "unterminated string literal");
         break;
@@ -202,11 +246,7 @@ void reportMalformedTokens(antlr4::CommonTokenStream& tokens, const TokenLocator
                all[i + 1]->getType() == grammar::ModelicaLexer::INVALID_CHARACTER &&
                all[i + 1]->getStartIndex() == last->getStopIndex() + 1)
           last = all[++i];
-        SourceRange range = locator.range(token, last);
-        std::string text(locator.text(token).data(),
-                         last->getStopIndex() + 1 - token->getStartIndex());
-        diags.errorf(range, "unexpected character{} '{}'", characterCount(text) == 1 ? "" : "s",
-                     printable(text));
+        reportInvalidCharacters(token, last, locator, diags);
         break;
       }
       default:

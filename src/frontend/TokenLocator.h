@@ -12,12 +12,11 @@
 #include <antlr4-runtime.h>
 
 #include <string_view>
-#include <vector>
 
 namespace smc::frontend {
 
-// An ANTLR character stream over bytes. A UTF-8 byte-order mark is turned
-// into spaces so it is skipped without shifting any column.
+// An ANTLR character stream over bytes (SourceManager has already dropped a
+// leading UTF-8 byte order mark).
 class ByteCharStream : public antlr4::ANTLRInputStream {
 public:
   explicit ByteCharStream(std::string_view bytes);
@@ -40,11 +39,13 @@ public:
   SourceRange range(antlr4::ParserRuleContext* context) const;
   // The token's bytes as written; empty for EOF.
   std::string_view text(const antlr4::Token* token) const;
+  // The bytes from the start of `first` to the end of `last` (neither EOF).
+  std::string_view text(const antlr4::Token* first, const antlr4::Token* last) const;
 
 private:
+  const SourceManager& sources_;
   std::string_view contents_;
   FileId file_;
-  std::vector<size_t> lineStarts_;  // byte offset of each line's first byte
 };
 
 }  // namespace smc::frontend
