@@ -1,8 +1,6 @@
 // Wording of syntax errors; see SyntaxErrors.h.
 #include "frontend/SyntaxErrors.h"
 
-#include "frontend/Utf8.h"
-
 #include "ModelicaLexer.h"
 #include "ModelicaParser.h"
 
@@ -67,63 +65,6 @@ std::string describeExpected(const antlr4::misc::IntervalSet& expected,
 bool isKeyword(antlr4::Token* token, const antlr4::dfa::Vocabulary& vocabulary) {
   std::string literal = vocabulary.getLiteralName(token->getType());
   return literal.size() > 2 && std::isalpha(static_cast<unsigned char>(literal[1]));
-}
-
-// Characters in UTF-8 text: every byte except continuation bytes.
-size_t characterCount(std::string_view text) {
-  size_t count = 0;
-  for (unsigned char c : text) count += !isContinuationByte(c);
-  return count;
-}
-
-// Control bytes would garble a terminal: show them as \xNN.
-std::string printable(std::string_view text) {
-  std::string out;
-  for (unsigned char c : text) {
-    if (c < 0x20 || c == 0x7F)
-      out += fmt::format("\\x{:02X}", c);
-    else
-      out += static_cast<char>(c);
-  }
-  return out;
-}
-
-// Reports the first byte of `token` that is not UTF-8, if any; `where`
-// names the token ("in string").
-void reportInvalidUtf8(antlr4::Token* token, const char* where, const TokenLocator& locator,
-                       DiagnosticEngine& diags) {
-  std::string_view text = locator.text(token);
-  const size_t bad = firstInvalidUtf8(text);
-  if (bad == std::string_view::npos) return;
-  const size_t offset = token->getStartIndex() + bad;
-  diags.errorf({locator.at(offset), locator.at(offset + 1)},
-               "invalid UTF-8 byte 0x{:02X} {}; Modelica files are UTF-8", static_cast<unsigned char>(text[bad]),
-               where);
-}
-
-// Characters no token can start with, from `first` to `last`: bytes that
-// are not UTF-8, a byte order mark inside the file, or characters such as
-// '#', 'é' outside quotes, and invisible ones, which are named by code point.
-void reportInvalidCharacters(antlr4::Token* first, antlr4::Token* last, const TokenLocator& locator,
-                             DiagnosticEngine& diags) {
-  const size_t begin = first->getStartIndex();
-  const std::string_view text = locator.text(first, last);
-  const size_t bad = firstInvalidUtf8(text);
-  if (bad != std::string_view::npos) {
-    diags.errorf({locator.at(begin + bad), locator.at(begin + bad + 1)},
-                 "invalid UTF-8 byte 0x{:02X}; Modelica files are UTF-8", static_cast<unsigned char>(text[bad]));
-    return;
-  }
-  const SourceRange range = locator.range(first, last);
-  const bool oneCharacter = utf8SequenceLength(text, 0) == text.size();
-  const char32_t code = decodeUtf8(text, 0);
-  if (oneCharacter && code == 0xFEFF) {
-    diags.error(range, "stray byte order mark (U+FEFF): only the start of a file may have one");
-  } else if (oneCharacter && code >= 0x80) {
-    diags.errorf(range, "unexpected character '{}' (U+{:04X})", printable(text), static_cast<uint32_t>(code));
-  } else {
-    diags.errorf(range, "unexpected character{} '{}'", characterCount(text) == 1 ? "" : "s", printable(text));
-  }
 }
 
 }  // namespace
@@ -215,44 +156,6 @@ void ReadableErrorStrategy::reportMissingToken(antlr4::Parser* parser) {
 antlr4::Token* ReadableErrorStrategy::singleTokenDeletion(antlr4::Parser* parser) {
   if (parser->getCurrentToken()->getType() == ModelicaParser::SEMICOLON) return nullptr;
   return DefaultErrorStrategy::singleTokenDeletion(parser);
-}
-
-void reportMalformedTokens(antlr4::CommonTokenStream& tokens, const TokenLocator& locator,
-                           DiagnosticEngine& diags) {
-  const std::vector<antlr4::Token*>& all = tokens.getTokens();
-  for (size_t i = 0; i < all.size(); ++i) {
-    antlr4::Token* token = all[i];
-    switch (token->getType()) {
-      case grammar::ModelicaLexer::IDENT:
-        if (locator.text(token).front() == '\'') reportInvalidUtf8(token, "in quoted identifier", locator, diags);
-        break;
-      case grammar::ModelicaLexer::STRING:
-        reportInvalidUtf8(token, "in string", locator, diags);
-        break;
-      case grammar::ModelicaLexer::UNTERMINATED_STRING:
-        diags.error(locator.range(token), "unterminated string literal");
-        break;
-      case grammar::ModelicaLexer::UNTERMINATED_COMMENT:
-        diags.error(locator.range(token), "unterminated comment: missing '*/'");
-        break;
-      case grammar::ModelicaLexer::UNTERMINATED_QIDENT:
-        diags.error(locator.range(token), "unterminated quoted identifier: missing \"'\"");
-        break;
-      case grammar::ModelicaLexer::INVALID_CHARACTER: {
-        // One message for a run of adjacent bad bytes (a UTF-8 sequence is
-        // several of them).
-        antlr4::Token* last = token;
-        while (i + 1 < all.size() &&
-               all[i + 1]->getType() == grammar::ModelicaLexer::INVALID_CHARACTER &&
-               all[i + 1]->getStartIndex() == last->getStopIndex() + 1)
-          last = all[++i];
-        reportInvalidCharacters(token, last, locator, diags);
-        break;
-      }
-      default:
-        break;
-    }
-  }
 }
 
 }  // namespace smc::frontend

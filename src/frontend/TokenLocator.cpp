@@ -5,11 +5,6 @@
 
 namespace smc::frontend {
 
-ByteCharStream::ByteCharStream(std::string_view bytes) {
-  _data.reserve(bytes.size());
-  for (char c : bytes) _data.push_back(static_cast<unsigned char>(c));
-}
-
 TokenLocator::TokenLocator(const SourceManager& sources, FileId file)
     : sources_(sources), contents_(sources.contents(file)), file_(file) {}
 
@@ -49,10 +44,10 @@ std::string_view TokenLocator::text(const antlr4::Token* token) const {
   return contents_.substr(start, std::min(stop + 1, contents_.size()) - start);
 }
 
-std::string_view TokenLocator::text(const antlr4::Token* first, const antlr4::Token* last) const {
-  size_t start = std::min(first->getStartIndex(), contents_.size());
-  size_t end = std::min(last->getStopIndex() + 1, contents_.size());
-  return contents_.substr(start, end > start ? end - start : 0);
+std::string_view TokenLocator::text(size_t begin, size_t end) const {
+  begin = std::min(begin, contents_.size());
+  end = std::min(end, contents_.size());
+  return contents_.substr(begin, end > begin ? end - begin : 0);
 }
 
 }  // namespace smc::frontend

@@ -1,10 +1,8 @@
 // The bridge between ANTLR's token positions and our SourceLocations.
 //
-// ANTLR reads each file as raw bytes (ByteCharStream: one byte is one
-// "character"), so a token's start/stop index is a byte offset, which is what
-// SourceLocation's column counts, and malformed UTF-8 can never make the
-// runtime's UTF-8 decoder throw. Token text is always taken from the original
-// buffer (ANTLR's getText() would re-encode bytes >= 0x80).
+// ANTLR reads each file as raw bytes (ByteCharStream.h), so a token's
+// start/stop index is a byte offset, which is what SourceLocation's column
+// counts. Token text is always taken from the original buffer.
 #pragma once
 
 #include "frontend/Source.h"
@@ -14,13 +12,6 @@
 #include <string_view>
 
 namespace smc::frontend {
-
-// An ANTLR character stream over bytes (SourceManager has already dropped a
-// leading UTF-8 byte order mark).
-class ByteCharStream : public antlr4::ANTLRInputStream {
-public:
-  explicit ByteCharStream(std::string_view bytes);
-};
 
 class TokenLocator {
 public:
@@ -39,8 +30,8 @@ public:
   SourceRange range(antlr4::ParserRuleContext* context) const;
   // The token's bytes as written; empty for EOF.
   std::string_view text(const antlr4::Token* token) const;
-  // The bytes from the start of `first` to the end of `last` (neither EOF).
-  std::string_view text(const antlr4::Token* first, const antlr4::Token* last) const;
+  // The bytes [begin, end) of the file.
+  std::string_view text(size_t begin, size_t end) const;
 
 private:
   const SourceManager& sources_;
