@@ -39,6 +39,7 @@ std::string commandName(const CLI::App& app) {
 
 void requireDecimalNumbers(CLI::App& app) {
   for (CLI::Option* option : app.get_options()) {
+    if (option->get_type_size_max() == 0) continue;  // a flag takes no value
     const std::string typeName = option->get_type_name();
     const std::string type = typeName.substr(0, typeName.find(':'));
     if (type != "FLOAT" && type != "INT" && type != "UINT") continue;
