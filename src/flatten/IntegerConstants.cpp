@@ -3,8 +3,9 @@
 // written, in an equation as much as in a parameter's binding. Each lowered
 // expression is checked once, bottom-up, by the constant evaluator's exact
 // arithmetic, so that an overflow is a located error naming the operation
-// instead of a value that a later constant folding wraps (IntegerRange.h).
-// Nothing is folded: the flat model keeps what was written.
+// when the model is compiled (IntegerRange.h), rather than a failure of the
+// FMU when it runs. Nothing is folded: the flat model keeps what was
+// written.
 #include "flatten/Flattener.h"
 
 namespace smc::flatten {
