@@ -587,9 +587,13 @@ INVALID_CHARACTER   : . -> channel(2);
 fragment Q_IDENT  : '\'' (Q_CHAR | S_ESCAPE) (Q_CHAR | S_ESCAPE | '"')* '\'';
 fragment NONDIGIT : [_a-zA-Z];
 fragment DIGIT    : [0-9];
+// Beyond the specification's printable ASCII, any non-ASCII character
+// (bytes 0x80-0xFF: the parser reads bytes): 'température'. Whether the
+// bytes are UTF-8 is checked after lexing, which names a bad byte.
 fragment Q_CHAR
     : NONDIGIT | DIGIT
     | [!#$%&()*+,\-./:;<>=?@[\]^{}|~ ]
+    | [\u0080-\u00FF]
     ;
 fragment S_ESCAPE : '\\' ['"?\\abfnrtv];
 fragment UNSIGNED_INTEGER : DIGIT+;

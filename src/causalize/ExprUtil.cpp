@@ -7,6 +7,8 @@
 // it does not mention v, a nonlinear term when it does.
 #include "causalize/ExprUtil.h"
 
+#include "flatten/IntegerRange.h"
+
 #include <optional>
 
 namespace smc::causal {
@@ -96,7 +98,11 @@ bool numeric(const ExprPtr& e, double& value, bool& integer) {
   return false;
 }
 
+// Null for an Integer beyond 32 bits (flatten/IntegerRange.h): the
+// operation is then left as written for the generated code to evaluate,
+// never folded into a literal no Integer can hold.
 ExprPtr number(double value, bool integer, SourceRange r) {
+  if (integer && !flat::fitsInteger(value)) return nullptr;
   return integer ? flat::makeInteger(static_cast<long long>(value), r) : flat::makeReal(value, r);
 }
 
@@ -129,7 +135,8 @@ ExprPtr negate(const ExprPtr& a, SourceRange r) {
   if (a->kind == ExprKind::Unary && a->op == Op::Negate) return a->args[0];
   double value;
   bool integer;
-  if (numeric(a, value, integer)) return number(-value, integer, r);
+  if (numeric(a, value, integer))
+    if (ExprPtr folded = number(-value, integer, r)) return folded;
   return flat::makeUnary(Op::Negate, a, r);
 }
 

@@ -8,6 +8,7 @@
 #include "archive/SignalCleanup.h"
 #include "check/Check.h"
 #include "cosim/CosimCommand.h"
+#include "driver/CommandLine.h"
 #include "driver/Compile.h"
 #include "driver/Diagram.h"
 #include "driver/Progress.h"
@@ -302,19 +303,18 @@ int runSmc(int argc, char** argv) {
   plot->add_option("--variables", plotVariables, "Comma-separated columns to draw (default: all)");
   plot->add_option("--title", plotOptions.title, "Title above the plot");
 
+  smc::cli::requireDecimalNumbers(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    return smc::cli::reportParseError(app, e);
   }
 
   if (simulate->parsed()) {
     for (const std::string& s : settings) {
       size_t eq = s.find('=');
-      if (eq == std::string::npos || eq == 0) {
-        std::cerr << "smc simulate: error: --set expects name=value, got '" << s << "'\n";
-        return 1;
-      }
+      if (eq == std::string::npos || eq == 0)
+        return smc::cli::usageError(app, "--set expects name=value, got '" + s + "'");
       sim.settings.emplace_back(s.substr(0, eq), s.substr(eq + 1));
     }
     sim.outputVariables = splitList(outputs);
@@ -337,10 +337,7 @@ int runSmc(int argc, char** argv) {
   if (explore->parsed()) {
     for (const std::string& text : exploreInputs) {
       auto input = smc::importer::parseExploreInput(text);
-      if (!input) {
-        std::cerr << "smc explore: error: " << input.error().message << "\n";
-        return 2;
-      }
+      if (!input) return smc::cli::usageError(app, input.error().message);
       exploreOptions.inputs.push_back(std::move(input).value());
     }
     exploreOptions.mode = exploreMode == "save-restore" ? smc::importer::ExploreMode::SaveRestore
@@ -351,7 +348,7 @@ int runSmc(int argc, char** argv) {
 
   if (compile.inputPath.empty()) {
     std::cerr << app.help();
-    return 1;
+    return smc::cli::usageError(app, "no Modelica file given");
   }
   static const std::map<std::string, smc::DumpStage> stages = {
       {"", smc::DumpStage::None},   {"ast", smc::DumpStage::Ast},   {"flat", smc::DumpStage::Flat},

@@ -1,11 +1,19 @@
 // See ConstEval.h. Integer arithmetic stays Integer except '/' and '^'
-// (spec 3.4); relations compare numerically.
+// (spec 3.4), and is exact: its operands fit in 32 bits (IntegerRange.h),
+// so it is computed in 64 and a result beyond 32 bits is an overflow error;
+// relations compare numerically.
 #include "flatten/ConstEval.h"
 
+#include "flatten/IntegerRange.h"
+
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <cmath>
 #include <cstdlib>
+#include <initializer_list>
+#include <utility>
+#include <vector>
 
 namespace smc::flat {
 
@@ -34,7 +42,28 @@ Constant makeBooleanConstant(bool v) {
 
 bool isNumber(const Constant& c) { return c.kind == Constant::Real || c.kind == Constant::Integer; }
 
+// How an Integer operation reads in an overflow message: "'+'" and
+// "2147483647 + 1", "unary '-'" and "-(-2147483648)", "'div'" and
+// "div(-2147483648, -1)".
+std::pair<std::string, std::string> describeOperation(std::string_view symbol,
+                                                      std::initializer_list<long long> operands) {
+  const std::vector<long long> values(operands);
+  if (values.size() == 2 && (symbol == "+" || symbol == "-" || symbol == "*"))
+    return {fmt::format("'{}'", symbol), fmt::format("{} {} {}", values[0], symbol, values[1])};
+  if (values.size() == 1 && symbol == "-")
+    return {"unary '-'", fmt::format("-({})", values[0])};
+  return {fmt::format("'{}'", symbol), fmt::format("{}({})", symbol, fmt::join(values, ", "))};
+}
+
 }  // namespace
+
+std::optional<Constant> ConstantEvaluator::integerResult(long long value, SourceRange at,
+                                                         std::string_view symbol,
+                                                         std::initializer_list<long long> operands) {
+  if (fitsInteger(value)) return makeIntegerConstant(value);
+  auto [operation, computation] = describeOperation(symbol, operands);
+  return fail(at, integerOverflowMessage(operation, computation, std::to_string(value)));
+}
 
 ExprPtr makeLiteral(const Constant& value, SourceRange range) {
   switch (value.kind) {
@@ -50,7 +79,10 @@ std::optional<Constant> ConstantEvaluator::evaluate(const Expr& e, SourceRange w
   SourceRange at = e.range.valid() ? e.range : where;
   switch (e.kind) {
     case ExprKind::Real: return makeRealConstant(e.real);
-    case ExprKind::Integer: return makeIntegerConstant(e.integer);
+    case ExprKind::Integer:
+      // Lowering refuses such literals; a later stage must not make one.
+      if (!fitsInteger(e.integer)) return fail(at, integerLiteralMessage(e.integer));
+      return makeIntegerConstant(e.integer);
     case ExprKind::Boolean: return makeBooleanConstant(e.boolean);
     case ExprKind::String: {
       Constant c;
@@ -108,7 +140,7 @@ std::optional<Constant> ConstantEvaluator::evaluate(const Expr& e, SourceRange w
         if (a->kind != Constant::Boolean) break;
         return makeBooleanConstant(!a->boolean);
       }
-      if (a->kind == Constant::Integer) return makeIntegerConstant(-a->integer);
+      if (a->kind == Constant::Integer) return integerResult(-a->integer, at, "-", {a->integer});
       if (a->kind == Constant::Real) return makeRealConstant(-a->real);
       break;
     }
@@ -127,9 +159,15 @@ std::optional<Constant> ConstantEvaluator::evaluate(const Expr& e, SourceRange w
       bool integers = a->kind == Constant::Integer && b->kind == Constant::Integer;
       double x = a->asReal(), y = b->asReal();
       switch (e.op) {
-        case Op::Add: return integers ? makeIntegerConstant(a->integer + b->integer) : makeRealConstant(x + y);
-        case Op::Sub: return integers ? makeIntegerConstant(a->integer - b->integer) : makeRealConstant(x - y);
-        case Op::Mul: return integers ? makeIntegerConstant(a->integer * b->integer) : makeRealConstant(x * y);
+        case Op::Add:
+          if (integers) return integerResult(a->integer + b->integer, at, "+", {a->integer, b->integer});
+          return makeRealConstant(x + y);
+        case Op::Sub:
+          if (integers) return integerResult(a->integer - b->integer, at, "-", {a->integer, b->integer});
+          return makeRealConstant(x - y);
+        case Op::Mul:
+          if (integers) return integerResult(a->integer * b->integer, at, "*", {a->integer, b->integer});
+          return makeRealConstant(x * y);
         case Op::Div:
           if (y == 0) {
             return fail(at, "division by zero in a constant expression");
@@ -167,7 +205,8 @@ std::optional<Constant> ConstantEvaluator::evaluate(const Expr& e, SourceRange w
       for (const Constant& c : args) ints = ints && c.kind == Constant::Integer;
       switch (e.fn) {
         case Builtin::Abs:
-          return ints ? makeIntegerConstant(std::llabs(args[0].integer)) : real1(std::fabs);
+          if (ints) return integerResult(std::llabs(args[0].integer), at, "abs", {args[0].integer});
+          return real1(std::fabs);
         case Builtin::Sign: {
           double x = args[0].asReal();
           return makeIntegerConstant(x > 0 ? 1 : x < 0 ? -1 : 0);
@@ -194,7 +233,13 @@ std::optional<Constant> ConstantEvaluator::evaluate(const Expr& e, SourceRange w
                       : makeRealConstant(std::fmax(args[0].asReal(), args[1].asReal()));
         case Builtin::Floor: return real1(std::floor);
         case Builtin::Ceil: return real1(std::ceil);
-        case Builtin::Integer: return makeIntegerConstant(static_cast<long long>(std::floor(args[0].asReal())));
+        case Builtin::Integer: {
+          const double floor = std::floor(args[0].asReal());
+          if (fitsInteger(floor)) return makeIntegerConstant(static_cast<long long>(floor));
+          if (std::isnan(floor)) return fail(at, "integer() of NaN has no Integer value");
+          return fail(at, integerOverflowMessage("'integer'", fmt::format("integer({})", args[0].asReal()),
+                                                 fmt::format("{}", floor)));
+        }
         case Builtin::NoEvent: return args[0];
         case Builtin::Smooth: return args[1];
         case Builtin::SemiLinear: {
@@ -209,7 +254,7 @@ std::optional<Constant> ConstantEvaluator::evaluate(const Expr& e, SourceRange w
           }
           if (ints) {
             long long x = args[0].integer, y = args[1].integer;
-            if (e.fn == Builtin::Div) return makeIntegerConstant(x / y);
+            if (e.fn == Builtin::Div) return integerResult(x / y, at, "div", {x, y});
             if (e.fn == Builtin::Rem) return makeIntegerConstant(x % y);
             long long m = x % y;
             return makeIntegerConstant(m != 0 && ((m < 0) != (y < 0)) ? m + y : m);

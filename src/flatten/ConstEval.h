@@ -7,8 +7,10 @@
 
 #include "flatten/FlatModel.h"
 
+#include <initializer_list>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace smc::flat {
@@ -48,6 +50,10 @@ private:
     error_ = {std::move(message), range};
     return std::nullopt;
   }
+  // `value`, the exact result of the Integer operation `symbol` ("+",
+  // "div"...) on `operands`, or an overflow error naming the operation.
+  std::optional<Constant> integerResult(long long value, SourceRange at, std::string_view symbol,
+                                        std::initializer_list<long long> operands);
 
   // --- FunctionEval.cpp: interpreting a user function's algorithm.
   // The variables of the function being run; Var reads them while set.

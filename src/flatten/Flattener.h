@@ -263,7 +263,12 @@ public:
                                const std::function<bool(const Scope&)>& body);
 
   // --- Lower.cpp
+  // The flat form of `expr`; the outermost call also checks its Integer
+  // arithmetic on literals (IntegerConstants.cpp).
   std::optional<Value> lower(const ast::Expr& expr, const Scope& scope);
+  std::optional<Value> lowerExpression(const ast::Expr& expr, const Scope& scope);
+  // Empty, reported, when the value does not fit in 32 bits (IntegerRange.h).
+  std::optional<Value> lowerIntegerLiteral(long long value, SourceRange range);
   std::optional<Value> lowerRef(const ast::ComponentRef& ref, const Scope& scope);
   std::optional<RefTarget> resolveRef(const ast::ComponentRef& ref, const Scope& scope,
                                       bool wholeArrays = false);
@@ -438,6 +443,10 @@ private:
   // Binds the outer component `c` to the inner declaration it refers to.
   void bindOuter(Component& c);
 
+  // IntegerConstants.cpp: reports an overflow in Integer arithmetic on
+  // literals alone; false when it did.
+  bool checkLiteralArithmetic(const Value& value);
+
   // Lower.cpp helpers
   std::optional<Value> lowerCall(const ast::Expr& call, const Scope& scope);
   std::optional<Value> lowerBinary(const ast::Expr& expr, const Scope& scope);
@@ -511,6 +520,7 @@ private:
   std::unique_ptr<Instance> top_;
   std::set<const ast::Component*> constantsInProgress_;  // package constants being lowered
   std::optional<long long> currentEnd_;  // size of the dimension `end` stands for
+  int loweringDepth_ = 0;                 // nesting of lower() calls
   std::vector<ClassNode*> extendsChain_;  // classes whose elements addElements() is adding
   long long scalarElements_ = 0;          // variables and instances created (ResourceLimits.h)
   int hoistedConversions_ = 0;            // $clockedN variables made by hoistConversions()

@@ -8,6 +8,7 @@
 // instance components first, then to for-loop indices, then to constants of
 // lexically enclosing classes (spec 5.3).
 #include "flatten/Flattener.h"
+#include "flatten/IntegerRange.h"
 #include "frontend/ResourceLimits.h"
 
 #include <fmt/format.h>
@@ -142,11 +143,27 @@ flat::ExprPtr Flattener::expectScalar(const std::optional<Value>& value, flat::B
   return value->elements[0];
 }
 
+std::optional<Value> Flattener::lowerIntegerLiteral(long long value, SourceRange range) {
+  if (flat::fitsInteger(value)) return Value::scalar(flat::makeInteger(value, range));
+  diags_.error(range, flat::integerLiteralMessage(value));
+  diags_.note(range, fmt::format("a Real number is written {}.0", value));
+  return std::nullopt;
+}
+
 std::optional<Value> Flattener::lower(const ast::Expr& expr, const Scope& scope) {
+  const bool outermost = loweringDepth_ == 0;
+  ++loweringDepth_;
+  std::optional<Value> value = lowerExpression(expr, scope);
+  --loweringDepth_;
+  if (outermost && value && !checkLiteralArithmetic(*value)) return std::nullopt;
+  return value;
+}
+
+std::optional<Value> Flattener::lowerExpression(const ast::Expr& expr, const Scope& scope) {
   const SourceRange r = expr.range;
   switch (expr.kind) {
     case ast::ExprKind::Real: return Value::scalar(flat::makeReal(expr.real, r));
-    case ast::ExprKind::Integer: return Value::scalar(flat::makeInteger(expr.integer, r));
+    case ast::ExprKind::Integer: return lowerIntegerLiteral(expr.integer, r);
     case ast::ExprKind::Boolean: return Value::scalar(flat::makeBoolean(expr.boolean, r));
     case ast::ExprKind::String: return Value::scalar(flat::makeString(expr.text, r));
     case ast::ExprKind::Ref: return lowerRef(expr.ref, scope);
@@ -154,7 +171,11 @@ std::optional<Value> Flattener::lower(const ast::Expr& expr, const Scope& scope)
     case ast::ExprKind::Binary: return lowerBinary(expr, scope);
     case ast::ExprKind::Array: return lowerArray(expr, scope);
     case ast::ExprKind::Unary: {
-      auto operand = lower(*expr.args[0], scope);
+      // -2147483648: the one literal that fits in an Integer only negated.
+      const ast::Expr& arg = *expr.args[0];
+      if (expr.op == ast::Op::Negate && arg.kind == ast::ExprKind::Integer && arg.integer == -flat::kIntegerMin)
+        return Value::scalar(flat::makeInteger(flat::kIntegerMin, r));
+      auto operand = lower(arg, scope);
       if (!operand || expr.op == ast::Op::Plus) return operand;
       flat::Op op = expr.op == ast::Op::Not ? flat::Op::Not : flat::Op::Negate;
       for (auto& e : operand->elements) e = flat::makeUnary(op, e, r);

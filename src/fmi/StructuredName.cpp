@@ -4,6 +4,8 @@
 //   identifier  = bname [arrayIndices] {"." bname [arrayIndices]}
 //   bname       = nondigit {digit | nondigit} | qname
 //   qname       = "'" (qchar | escape) {qchar | escape} "'"
+//   qchar       = nondigit | digit | one of !#$%&()*+,-./:;<>=?@[]^{}|~ and space
+// (printable ASCII only: a Modelica 'température' is not structured).
 //   arrayIndices = "[" unsignedInteger {"," unsignedInteger} "]"
 // Blanks after a comma in array indices are accepted, as tools write both.
 #include "fmi/StructuredName.h"
@@ -55,8 +57,10 @@ private:
         std::string_view escapes = "'\"?\\abfnrtv";
         if (escapes.find(text_[pos_ + 1]) == std::string_view::npos) return false;
         pos_ += 2;
-      } else {
+      } else if (isQChar(text_[pos_])) {
         ++pos_;
+      } else {
+        return false;
       }
     }
     if (pos_ == start || pos_ >= text_.size()) return false;
@@ -92,6 +96,10 @@ private:
   static bool isDigit(char c) { return c >= '0' && c <= '9'; }
   static bool isNondigit(char c) {
     return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+  }
+  static bool isQChar(char c) {
+    constexpr std::string_view punctuation = "!#$%&()*+,-./:;<>=?@[]^{}|~ ";
+    return isNondigit(c) || isDigit(c) || punctuation.find(c) != std::string_view::npos;
   }
 
   std::string_view text_;

@@ -13,7 +13,48 @@ bool isToken(antlr4::tree::ParseTree* node, size_t type) {
   return terminal && terminal->getSymbol()->getType() == type;
 }
 
+template <typename T>
+void append(std::vector<T>& to, std::vector<T>& from) {
+  to.insert(to.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
+}
+
 }  // namespace
+
+void AstBuilder::Reporter::report(Diagnostic diagnostic) {
+  if (collected_)
+    collected_->push_back(std::move(diagnostic));
+  else
+    engine_.report(diagnostic.severity, diagnostic.range, std::move(diagnostic.message));
+}
+
+void AstBuilder::buildItem(antlr4::ParserRuleContext* list, antlr4::ParserRuleContext* item) {
+  BuiltItems& built = built_[list];
+  diags_.collectInto(&built.diagnostics);
+  if (auto* elements = dynamic_cast<P::Element_listContext*>(list))
+    element(static_cast<P::ElementContext*>(item), visibilityOf(elements), built.elements);
+  else if (dynamic_cast<P::Equation_sectionContext*>(list))
+    built.equations.push_back(equation(static_cast<P::EquationContext*>(item)));
+  else
+    built.statements.push_back(statement(static_cast<P::StatementContext*>(item)));
+  diags_.collectInto(nullptr);
+}
+
+AstBuilder::BuiltItems AstBuilder::takeBuiltItems(antlr4::ParserRuleContext* list) {
+  auto found = built_.find(list);
+  if (found == built_.end()) return {};
+  BuiltItems items = std::move(found->second);
+  built_.erase(found);
+  for (Diagnostic& diagnostic : items.diagnostics) diags_.report(std::move(diagnostic));
+  return items;
+}
+
+// The element_list after `protected` in a composition is protected.
+ast::Visibility AstBuilder::visibilityOf(P::Element_listContext* list) {
+  const std::vector<antlr4::tree::ParseTree*>& siblings = list->parent->children;
+  for (size_t i = 1; i < siblings.size(); ++i)
+    if (siblings[i] == list && isToken(siblings[i - 1], ModelicaParser::PROTECTED)) return ast::Visibility::Protected;
+  return ast::Visibility::Public;
+}
 
 ast::StoredDefinition AstBuilder::build(P::Stored_definitionContext* tree) {
   ast::StoredDefinition out;
@@ -176,6 +217,11 @@ void AstBuilder::composition(P::CompositionContext* context, ast::ClassDef& out)
       }
     } else if (auto* elements = dynamic_cast<P::Element_listContext*>(child)) {
       for (P::ElementContext* item : elements->element()) element(item, visibility, out);
+      BuiltItems built = takeBuiltItems(elements);
+      append(out.components, built.elements.components);
+      append(out.classes, built.elements.classes);
+      append(out.extends, built.elements.extends);
+      append(out.imports, built.elements.imports);
     } else if (auto* equations = dynamic_cast<P::Equation_sectionContext*>(child)) {
       out.equationSections.push_back(equationSection(equations));
     } else if (auto* algorithms = dynamic_cast<P::Algorithm_sectionContext*>(child)) {

@@ -7,6 +7,12 @@
 // (AstBuilder.cpp), modifications (AstBuilderModifications.cpp), equations
 // and statements (AstBuilderEquations.cpp), expressions and names
 // (AstBuilderExpressions.cpp).
+//
+// The items of element lists, equation and algorithm sections are built
+// while the parse goes on (buildItem(), ChunkedParser.h), since their part
+// of the tree is freed right after; build() then takes them where the walk
+// meets their list. Their diagnostics wait with them, so that every
+// diagnostic comes in the order of the walk.
 #pragma once
 
 #include "frontend/Ast.h"
@@ -17,6 +23,7 @@
 
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace smc::frontend {
@@ -28,8 +35,46 @@ public:
 
   ast::StoredDefinition build(grammar::ModelicaParser::Stored_definitionContext* tree);
 
+  // Builds `item` (an element, equation or statement) of `list` (its
+  // element_list, equation_section or algorithm_section) and keeps it for
+  // build(), which must come before `list` is freed.
+  void buildItem(antlr4::ParserRuleContext* list, antlr4::ParserRuleContext* item);
+  // Drops the items built so far (their parse was abandoned).
+  void forgetBuiltItems() { built_.clear(); }
+
 private:
   using P = grammar::ModelicaParser;
+
+  // Where the builder reports: to the engine, or, while buildItem() runs,
+  // into the item's list of diagnostics.
+  class Reporter {
+  public:
+    explicit Reporter(DiagnosticEngine& engine) : engine_(engine) {}
+    template <typename... Args>
+    void errorf(SourceRange range, fmt::format_string<Args...> format, Args&&... args) {
+      report({Severity::Error, range, fmt::format(format, std::forward<Args>(args)...)});
+    }
+    void unsupported(SourceRange range, const std::string& what) {
+      report({Severity::Error, range, "not supported yet: " + what});
+    }
+    void report(Diagnostic diagnostic);
+    void collectInto(std::vector<Diagnostic>* diagnostics) { collected_ = diagnostics; }
+
+  private:
+    DiagnosticEngine& engine_;
+    std::vector<Diagnostic>* collected_ = nullptr;
+  };
+
+  // The items of one list built during the parse, with their diagnostics.
+  struct BuiltItems {
+    ast::ClassDef elements;  // an element_list's: only the element vectors
+    std::vector<ast::Equation> equations;
+    std::vector<ast::Statement> statements;
+    std::vector<Diagnostic> diagnostics;
+  };
+  // The items built for `list`, removed; their diagnostics are reported.
+  BuiltItems takeBuiltItems(antlr4::ParserRuleContext* list);
+  static ast::Visibility visibilityOf(P::Element_listContext* list);
 
   // The element prefixes `redeclare final inner outer replaceable`, which
   // apply to every component of a clause or to a nested class.
@@ -112,8 +157,9 @@ private:
   }
 
   const TokenLocator& locator_;
-  DiagnosticEngine& diags_;
+  Reporter diags_;
   int expressionNesting_ = 0;  // expression() calls under way
+  std::unordered_map<antlr4::ParserRuleContext*, BuiltItems> built_;
 };
 
 ast::ExprPtr makeExpr(ast::ExprKind kind, SourceRange range);

@@ -33,6 +33,9 @@ ast::EquationSection AstBuilder::equationSection(P::Equation_sectionContext* con
   out.initial = context->INITIAL() != nullptr;
   out.range = range(context);
   for (P::EquationContext* item : context->equation()) out.equations.push_back(equation(item));
+  BuiltItems built = takeBuiltItems(context);
+  out.equations.insert(out.equations.end(), std::make_move_iterator(built.equations.begin()),
+                       std::make_move_iterator(built.equations.end()));
   return out;
 }
 
@@ -42,6 +45,9 @@ ast::AlgorithmSection AstBuilder::algorithmSection(P::Algorithm_sectionContext* 
   out.range = range(context);
   for (P::StatementContext* item : context->statement())
     out.statements.push_back(statement(item));
+  BuiltItems built = takeBuiltItems(context);
+  out.statements.insert(out.statements.end(), std::make_move_iterator(built.statements.begin()),
+                        std::make_move_iterator(built.statements.end()));
   return out;
 }
 

@@ -1,5 +1,7 @@
 #include "frontend/Diagnostics.h"
 
+#include "frontend/Utf8.h"
+
 #include <algorithm>
 #include <iostream>
 
@@ -25,18 +27,38 @@ const char* severityName(Severity severity) {
   return "error";
 }
 
+// The source line as shown: a control byte (but a tab) as a space and a
+// byte that is not UTF-8 as '?', byte for byte, so that columns stay put
+// and the terminal shows what the file holds.
+std::string shownLine(std::string_view text) {
+  std::string out(text);
+  for (size_t i = 0; i < out.size();) {
+    const unsigned char c = static_cast<unsigned char>(out[i]);
+    const size_t length = frontend::utf8SequenceLength(out, i);
+    if (length == 0) out[i] = '?';
+    else if ((c < 0x20 && c != '\t') || c == 0x7F) out[i] = ' ';
+    i += length == 0 ? 1 : length;
+  }
+  return out;
+}
+
 // The caret line: spaces up to the start column (tabs kept so the caret lines
 // up with the source as a terminal shows it), '^', then '~' to the range end
-// when the range stays on one line.
+// when the range stays on one line. Columns count bytes; the terminal shows
+// a character for a whole UTF-8 sequence, so continuation bytes take no room.
 std::string caretLine(std::string_view text, const SourceRange& range) {
+  auto takesRoom = [&](uint32_t column) {
+    return column > text.size() || !frontend::isContinuationByte(static_cast<unsigned char>(text[column - 1]));
+  };
   std::string out;
   uint32_t column = range.begin.column == 0 ? 1 : range.begin.column;
   for (uint32_t i = 1; i < column && i - 1 < text.size(); ++i)
-    out += text[i - 1] == '\t' ? '\t' : ' ';
+    if (takesRoom(i)) out += text[i - 1] == '\t' ? '\t' : ' ';
   out += '^';
   if (range.end.line == range.begin.line && range.end.column > column + 1) {
     uint32_t last = std::min<uint32_t>(range.end.column, static_cast<uint32_t>(text.size()) + 1);
-    for (uint32_t i = column + 1; i < last; ++i) out += '~';
+    for (uint32_t i = column + 1; i < last; ++i)
+      if (takesRoom(i)) out += '~';
   }
   return out;
 }
@@ -69,7 +91,7 @@ std::string DiagnosticEngine::format(const Diagnostic& d) const {
                                                                  : d.range.end.column;
     }
     if (!text.empty()) {
-      std::string line = prefix + std::string(text);
+      std::string line = prefix + shownLine(text);
       out += line + "\n";
       out += caretLine(line, shown) + "\n";
     }

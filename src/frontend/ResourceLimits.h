@@ -11,6 +11,13 @@
 
 namespace smc::limits {
 
+// Bytes of one source file, checked before it is lexed. Parsing holds
+// only the tokens and parse tree of the items being read (ChunkedParser.h),
+// but the AST of a file of plain scalar equations weighs some 40 times the
+// text, and later stages more: a file at this limit already holds about a
+// million scalar equations (the model size limit below).
+constexpr size_t kMaxSourceBytes = 64u << 20;
+
 // Parser rule nesting (about 130 levels of parentheses, each costing ~11
 // rules). ANTLR's recursive-descent parser recurses once per rule, so this
 // is checked inside the parser, before the AST builder or any later stage

@@ -13,7 +13,8 @@ namespace smc {
 using FileId = uint32_t;
 
 // 1-based line and column; column counts bytes. line == 0 means "no location"
-// (for example a variable synthesized by a later stage).
+// (for example a variable synthesized by a later stage). A line ends at LF,
+// CRLF or a lone CR (old Mac files), whichever the file uses.
 struct SourceLocation {
   FileId file = 0;
   uint32_t line = 0;
@@ -31,7 +32,8 @@ struct SourceRange {
 };
 
 // Owns the text of every file read in one run, so diagnostics can print the
-// offending line long after parsing.
+// offending line long after parsing. A UTF-8 byte order mark at the start of
+// a file is not part of its text: columns on its first line start after it.
 class SourceManager {
 public:
   // Returns the id of a file added from memory (tests, stdin).
@@ -41,15 +43,17 @@ public:
 
   const std::string& path(FileId id) const { return files_[id].path; }
   const std::string& contents(FileId id) const { return files_[id].contents; }
-  // The text of one line, without its newline; empty when out of range.
+  // The text of one line, without its line end; empty when out of range.
   std::string_view lineText(FileId id, uint32_t line) const;
+  // The location of a byte offset in the text (past the end: the end).
+  SourceLocation locate(FileId id, size_t offset) const;
   size_t fileCount() const { return files_.size(); }
 
 private:
   struct File {
     std::string path;
     std::string contents;
-    std::vector<size_t> lineStarts;  // byte offset of each line's first char
+    std::vector<size_t> lineStarts;  // byte offset of each line's first byte
   };
   std::vector<File> files_;
 };

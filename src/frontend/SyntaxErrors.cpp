@@ -67,38 +67,17 @@ bool isKeyword(antlr4::Token* token, const antlr4::dfa::Vocabulary& vocabulary) 
   return literal.size() > 2 && std::isalpha(static_cast<unsigned char>(literal[1]));
 }
 
-// Characters in UTF-8 text: every byte except continuation bytes.
-size_t characterCount(std::string_view text) {
-  size_t count = 0;
-  for (unsigned char c : text) count += (c & 0xC0) != 0x80;
-  return count;
-}
-
-// Control bytes would garble a terminal: show them as \xNN.
-std::string printable(std::string_view text) {
-  std::string out;
-  for (unsigned char c : text) {
-    if (c < 0x20 || c == 0x7F)
-      out += fmt::format("\\x{:02X}", c);
-    else
-      out += static_cast<char>(c);
-  }
-  return out;
-}
-
 }  // namespace
 
-void SyntaxErrorReporter::syntaxError(antlr4::Recognizer*, antlr4::Token* offendingSymbol,
-                                      size_t line, size_t charPositionInLine,
-                                      const std::string& message, std::exception_ptr) {
+void SyntaxErrorReporter::syntaxError(antlr4::Recognizer* recognizer, antlr4::Token* offendingSymbol,
+                                      size_t, size_t, const std::string& message, std::exception_ptr) {
   SourceRange range;
   if (offendingSymbol) {
     range = locator_.range(offendingSymbol);
-  } else {
-    // Lexer errors carry no token; the stream is bytes, so the position is a
-    // byte column already.
-    SourceLocation at{locator_.file(), static_cast<uint32_t>(line),
-                      static_cast<uint32_t>(charPositionInLine + 1)};
+  } else if (auto* lexer = dynamic_cast<antlr4::Lexer*>(recognizer)) {
+    // Lexer errors carry no token. ANTLR's own line count knows only LF, so
+    // the place comes from the byte offset.
+    SourceLocation at = locator_.at(lexer->tokenStartCharIndex);
     range = {at, at};
   }
   diags_.error(range, message);
@@ -177,42 +156,6 @@ void ReadableErrorStrategy::reportMissingToken(antlr4::Parser* parser) {
 antlr4::Token* ReadableErrorStrategy::singleTokenDeletion(antlr4::Parser* parser) {
   if (parser->getCurrentToken()->getType() == ModelicaParser::SEMICOLON) return nullptr;
   return DefaultErrorStrategy::singleTokenDeletion(parser);
-}
-
-void reportMalformedTokens(antlr4::CommonTokenStream& tokens, const TokenLocator& locator,
-                           DiagnosticEngine& diags) {
-  const std::vector<antlr4::Token*>& all = tokens.getTokens();
-  for (size_t i = 0; i < all.size(); ++i) {
-    antlr4::Token* token = all[i];
-    switch (token->getType()) {
-      case grammar::ModelicaLexer::UNTERMINATED_STRING:
-        diags.error(locator.range(token), "unterminated string literal");
-        break;
-      case grammar::ModelicaLexer::UNTERMINATED_COMMENT:
-        diags.error(locator.range(token), "unterminated comment: missing '*/'");
-        break;
-      case grammar::ModelicaLexer::UNTERMINATED_QIDENT:
-        diags.error(locator.range(token), "unterminated quoted identifier: missing \"'\"");
-        break;
-      case grammar::ModelicaLexer::INVALID_CHARACTER: {
-        // One message for a run of adjacent bad bytes (a UTF-8 sequence is
-        // several of them).
-        antlr4::Token* last = token;
-        while (i + 1 < all.size() &&
-               all[i + 1]->getType() == grammar::ModelicaLexer::INVALID_CHARACTER &&
-               all[i + 1]->getStartIndex() == last->getStopIndex() + 1)
-          last = all[++i];
-        SourceRange range = locator.range(token, last);
-        std::string text(locator.text(token).data(),
-                         last->getStopIndex() + 1 - token->getStartIndex());
-        diags.errorf(range, "unexpected character{} '{}'", characterCount(text) == 1 ? "" : "s",
-                     printable(text));
-        break;
-      }
-      default:
-        break;
-    }
-  }
 }
 
 }  // namespace smc::frontend

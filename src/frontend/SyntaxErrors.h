@@ -61,9 +61,4 @@ private:
   const TokenLocator& locator_;
 };
 
-// Reports the malformed-input tokens the lexer sets aside on channel 2
-// (unterminated strings, comments and quoted identifiers, stray characters).
-void reportMalformedTokens(antlr4::CommonTokenStream& tokens, const TokenLocator& locator,
-                           DiagnosticEngine& diags);
-
 }  // namespace smc::frontend

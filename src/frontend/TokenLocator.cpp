@@ -5,28 +5,10 @@
 
 namespace smc::frontend {
 
-ByteCharStream::ByteCharStream(std::string_view bytes) {
-  _data.reserve(bytes.size());
-  for (char c : bytes) _data.push_back(static_cast<unsigned char>(c));
-  if (bytes.substr(0, 3) == "\xEF\xBB\xBF")
-    for (size_t i = 0; i < 3; ++i) _data[i] = U' ';
-}
-
 TokenLocator::TokenLocator(const SourceManager& sources, FileId file)
-    : contents_(sources.contents(file)), file_(file) {
-  lineStarts_.push_back(0);
-  for (size_t i = 0; i < contents_.size(); ++i)
-    if (contents_[i] == '\n') lineStarts_.push_back(i + 1);
-}
+    : sources_(sources), contents_(sources.contents(file)), file_(file) {}
 
-SourceLocation TokenLocator::at(size_t offset) const {
-  offset = std::min(offset, contents_.size());
-  // The last line starting at or before `offset`.
-  auto next = std::upper_bound(lineStarts_.begin(), lineStarts_.end(), offset);
-  size_t line = static_cast<size_t>(next - lineStarts_.begin());
-  size_t column = offset - lineStarts_[line - 1] + 1;
-  return {file_, static_cast<uint32_t>(line), static_cast<uint32_t>(column)};
-}
+SourceLocation TokenLocator::at(size_t offset) const { return sources_.locate(file_, offset); }
 
 SourceLocation TokenLocator::begin(const antlr4::Token* token) const {
   return at(token->getStartIndex());
@@ -60,6 +42,12 @@ std::string_view TokenLocator::text(const antlr4::Token* token) const {
   size_t stop = token->getStopIndex();
   if (start >= contents_.size() || stop < start) return {};
   return contents_.substr(start, std::min(stop + 1, contents_.size()) - start);
+}
+
+std::string_view TokenLocator::text(size_t begin, size_t end) const {
+  begin = std::min(begin, contents_.size());
+  end = std::min(end, contents_.size());
+  return contents_.substr(begin, end > begin ? end - begin : 0);
 }
 
 }  // namespace smc::frontend

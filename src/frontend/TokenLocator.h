@@ -1,10 +1,8 @@
 // The bridge between ANTLR's token positions and our SourceLocations.
 //
-// ANTLR reads each file as raw bytes (ByteCharStream: one byte is one
-// "character"), so a token's start/stop index is a byte offset, which is what
-// SourceLocation's column counts, and malformed UTF-8 can never make the
-// runtime's UTF-8 decoder throw. Token text is always taken from the original
-// buffer (ANTLR's getText() would re-encode bytes >= 0x80).
+// ANTLR reads each file as raw bytes (ByteCharStream.h), so a token's
+// start/stop index is a byte offset, which is what SourceLocation's column
+// counts. Token text is always taken from the original buffer.
 #pragma once
 
 #include "frontend/Source.h"
@@ -12,16 +10,8 @@
 #include <antlr4-runtime.h>
 
 #include <string_view>
-#include <vector>
 
 namespace smc::frontend {
-
-// An ANTLR character stream over bytes. A UTF-8 byte-order mark is turned
-// into spaces so it is skipped without shifting any column.
-class ByteCharStream : public antlr4::ANTLRInputStream {
-public:
-  explicit ByteCharStream(std::string_view bytes);
-};
 
 class TokenLocator {
 public:
@@ -40,11 +30,13 @@ public:
   SourceRange range(antlr4::ParserRuleContext* context) const;
   // The token's bytes as written; empty for EOF.
   std::string_view text(const antlr4::Token* token) const;
+  // The bytes [begin, end) of the file.
+  std::string_view text(size_t begin, size_t end) const;
 
 private:
+  const SourceManager& sources_;
   std::string_view contents_;
   FileId file_;
-  std::vector<size_t> lineStarts_;  // byte offset of each line's first byte
 };
 
 }  // namespace smc::frontend

@@ -49,11 +49,12 @@ std::optional<double> parseReal(std::string_view text) {
 
 std::optional<int> parseInteger(std::string_view text) { return parseWhole<int>(text); }
 
-std::optional<unsigned int> parseUnsigned(std::string_view text) {
-  std::string_view trimmed = trim(text);
-  if (!trimmed.empty() && trimmed.front() == '-') return std::nullopt;
-  return parseWhole<unsigned int>(trimmed);
-}
+// from_chars reads no sign for an unsigned type: "-1" is refused, never wrapped.
+std::optional<unsigned int> parseUnsigned(std::string_view text) { return parseWhole<unsigned int>(text); }
+
+std::optional<std::int64_t> parseInteger64(std::string_view text) { return parseWhole<std::int64_t>(text); }
+
+std::optional<std::uint64_t> parseUnsigned64(std::string_view text) { return parseWhole<std::uint64_t>(text); }
 
 std::optional<bool> parseBoolean(std::string_view text) {
   std::string_view trimmed = trim(text);

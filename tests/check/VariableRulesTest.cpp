@@ -140,7 +140,7 @@ TEST(StructuredName, AcceptsTheStandardsForms) {
 
 TEST(StructuredName, RejectsMalformedNames) {
   for (const char* name : {"", "1x", "a..b", "a.", "a[]", "a[x]", "der(x", "der()", "''", "a b",
-                           "'bad\\q'", "der(x,)"}) {
+                           "'bad\\q'", "der(x,)", "'temp\xC3\xA9rature'", "'a\"b'", "'tab\there'"}) {
     EXPECT_FALSE(fmi::isStructuredName(name)) << name;
   }
 }

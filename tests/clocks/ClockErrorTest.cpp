@@ -214,14 +214,15 @@ TEST(ClockErrors, HoldResultInAClockedPartitionIsRejected) {
 }
 
 TEST(ClockErrors, FactorsBeyond64BitIntegersAreRejected) {
-  // 2^40 * 2^40 = 2^80 does not fit an int64_t.
-  const long long big = 1LL << 40;
+  // (2^31 - 1)^3, about 2^93, does not fit an int64_t; each factor is an
+  // Integer (32 bits).
+  const long long big = 2147483647;
   ClockBuilder b("Huge");
   VarId c = b.clock("c");
   VarId y = b.integer("y");
   b.equation(var(c), clockInterval(real(0.1), 2), 2);
   b.equation(var(y), add(previous(y), integer(1)), 4,
-             subSample(subSample(var(c), integer(big), 3), integer(big), 3));
+             subSample(subSample(subSample(var(c), integer(big), 3), integer(big), 3), integer(big), 3));
   expectErrors(b.model, "3: error: clock factor overflows 64-bit integers\n");
 }
 

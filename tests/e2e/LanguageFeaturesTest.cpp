@@ -2,7 +2,8 @@
 // simulation (spec 8.3.4), continuous and discrete, and array subscripts
 // that vary during simulation (spec 10.5), including the run-time failure
 // of an index out of range; recursive functions (spec 12.4), including one
-// whose recursion never ends. Expectations are closed forms.
+// whose recursion never ends; the most negative Integer as a literal.
+// Expectations are closed forms.
 #include "e2e/E2eSupport.h"
 
 #include <gtest/gtest.h>
@@ -212,3 +213,17 @@ TEST(RecursiveFunction, MutualRecursionPastTheLimitFailsToo) {
 }
 
 }  // namespace
+
+// -2147483648 is a literal only negated (2147483648 alone does not fit in
+// an Integer); it must reach the FMU as the parameter's start value.
+TEST(IntegerRange, MostNegativeIntegerParameterReachesTheFmu) {
+  std::string model = writeScratchModel("MostNegative.mo", R"(model MostNegative
+  parameter Integer n = -2147483648;
+  output Integer m = n;
+  output Integer k = -2147483647 - 1;
+end MostNegative;
+)");
+  SimulationResult r = simulateOk(optionsFor(compileModel(model, "MostNegative.fmu"), 1, 0.5));
+  EXPECT_EQ(valueAt(r, "m", 1), -2147483648.0);
+  EXPECT_EQ(valueAt(r, "k", 1), -2147483648.0);
+}

@@ -2,7 +2,8 @@
 // must end with a located error and exit status 1 — not a stack overflow
 // (status 139), an abort, an out-of-memory kill or a hang. The big inputs
 // are generated here at run time. Each command runs under a memory cap and
-// `timeout`, so a regression fails the test instead of the machine.
+// `timeout`, so a regression fails the test instead of the machine; one
+// checks that parsing a big file fits under a cap its parse tree would not.
 #include "support/Command.h"
 
 #include <gtest/gtest.h>
@@ -135,6 +136,36 @@ TEST(PathologicalModels, CyclicClassStructuresAreRefused) {
   expectLocatedError(compile("CyclicExtends", "model A\n  extends B;\nend A;\nmodel B\n  extends A;\nend B;\n",
                              "--model A"),
                      "CyclicExtends", "1:7", "cyclic extends: A extends B extends A");
+}
+
+TEST(PathologicalModels, FileBeyondTheSizeLimitIsRefusedAtItsStart) {
+  // 64 MiB and one byte of blanks: refused before a single token is read.
+  std::string text = "model M\n" + std::string((64u << 20) - 7, ' ') + "end M;\n";
+  ASSERT_EQ(text.size(), (64u << 20) + 8);
+  expectLocatedError(compile("Huge", text), "Huge", "1:1",
+                     "the file has 67108872 bytes, more than 67108864 (the limit on one source file)");
+}
+
+// A chain of 20000 first-order lags in scalar form (1.6 MB). ANTLR's tokens
+// and parse tree of the whole file once took over 500 MB to parse it; the
+// parser now holds only the item being read, so the AST dominates.
+TEST(PathologicalModels, ParsingManyEquationsNeedsNoParseTreeOfTheWholeFile) {
+  const int n = 20000;
+  std::string text = "model Chain\n  parameter Real tau = 1;\n";
+  for (int i = 1; i <= n; ++i) text += "  Real x_" + std::to_string(i) + "(start = 0, fixed = true);\n";
+  text += "equation\n  der(x_1) = (1 - x_1) / tau;\n";
+  for (int i = 2; i <= n; ++i)
+    text += "  der(x_" + std::to_string(i) + ") = (x_" + std::to_string(i - 1) + " - x_" + std::to_string(i) + ") / tau;\n";
+  text += "end Chain;\n";
+  std::string model = writeScratchFile("pathological", "Chain.mo", text);
+#ifdef __SANITIZE_ADDRESS__
+  const std::string cap = "ASAN_OPTIONS=hard_rss_limit_mb=900 ";
+#else
+  const std::string cap = "ulimit -v 600000; ";
+#endif
+  CommandOutcome outcome =
+      runCommand(cap + "timeout 120 " + std::string(SMC_EXECUTABLE) + " --dump=ast " + model + " > /dev/null");
+  EXPECT_EQ(outcome.status, 0) << outcome.output.substr(0, 2000);
 }
 
 TEST(PathologicalModels, HugeForLoopIsRefused) {

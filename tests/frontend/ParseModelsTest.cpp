@@ -70,12 +70,12 @@ TEST(ParseModels, EmptyFileIsAnEmptyStoredDefinition) {
   EXPECT_FALSE(parsed.result->within.has_value());
 }
 
-TEST(ParseModels, ByteOrderMarkIsSkippedWithoutShiftingColumns) {
+TEST(ParseModels, ByteOrderMarkIsSkippedAndTakesNoColumns) {
   Parsed parsed = parseText("\xEF\xBB\xBFmodel M Real x; end M;");
   const ast::ClassDef& cls = onlyClass(parsed);
   ASSERT_EQ(cls.components.size(), 1u);
-  // Columns count bytes: the three BOM bytes come before `model`.
-  EXPECT_EQ(cls.range.begin.column, 4u);
+  // The mark is not part of the text: `model` is where an editor shows it.
+  EXPECT_EQ(cls.range.begin.column, 1u);
 }
 
 }  // namespace

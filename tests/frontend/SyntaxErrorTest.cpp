@@ -101,8 +101,8 @@ TEST(SyntaxError, UnterminatedCommentAndStrayCharacter) {
 }
 
 TEST(SyntaxError, NonAsciiLetterInANameIsOneError) {
-  // "é" (two bytes) may appear in strings and comments, not in names.
-  expectErrors("model M\n  Real \xC3\xA9x;\nend M;\n", {{2, 8, "unexpected character '\xC3\xA9'"}});
+  // "é" (two bytes) may appear in strings, comments and quoted names only.
+  expectErrors("model M\n  Real \xC3\xA9x;\nend M;\n", {{2, 8, "unexpected character '\xC3\xA9' (U+00E9)"}});
   expectErrors("model M\n  Real x$%;\nend M;\n", {{2, 9, "unexpected characters '$%'"}});
 }
 

@@ -1,9 +1,11 @@
-// Strict parsing of numbers and booleans from XML attributes and --set.
+// Strict parsing of numbers and booleans from XML attributes, --set and the
+// command line's numeric options.
 #include "importer/TextValues.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 
 using namespace smc::importer;
 
@@ -36,6 +38,15 @@ TEST(TextValues, UnsignedRejectsNegativeNumbers) {
   EXPECT_EQ(parseUnsigned("4294967295"), 4294967295u);
   EXPECT_FALSE(parseUnsigned("-1").has_value());
   EXPECT_FALSE(parseUnsigned("-0").has_value());
+}
+
+TEST(TextValues, SixtyFourBitIntegersKeepTheirRangeAndSign) {
+  EXPECT_EQ(parseUnsigned64("18446744073709551615"), 18446744073709551615u);
+  EXPECT_FALSE(parseUnsigned64("-1").has_value());  // never wrapped to the maximum
+  EXPECT_FALSE(parseUnsigned64("18446744073709551616").has_value());
+  EXPECT_EQ(parseInteger64("-9223372036854775808"), INT64_MIN);
+  EXPECT_FALSE(parseInteger64("0x10").has_value());
+  EXPECT_FALSE(parseInteger64("2.5").has_value());
 }
 
 TEST(TextValues, BooleanAcceptsTrueFalseOneZeroOnly) {
