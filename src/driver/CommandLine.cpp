@@ -5,7 +5,9 @@
 
 #include "importer/TextValues.h"
 
+#include <cctype>
 #include <cmath>
+#include <cstdint>
 #include <iostream>
 #include <string_view>
 
@@ -28,6 +30,21 @@ std::string numberProblem(std::string_view type, const std::string& text) {
   return {};
 }
 
+// The bytes in one `unit` of byteSize(), 0 when it is none; `unit` is
+// lower case.
+std::uint64_t bytesPerUnit(const std::string& unit) {
+  if (unit.empty() || unit == "b") return 1;
+  const std::string prefixes = "kmgt";
+  const size_t power = prefixes.find(unit[0]);
+  if (power == std::string::npos) return 0;
+  const std::string rest = unit.substr(1);
+  const bool binary = rest == "i" || rest == "ib";
+  if (!binary && !rest.empty() && rest != "b") return 0;
+  std::uint64_t bytes = 1;
+  for (size_t i = 0; i <= power; ++i) bytes *= binary ? 1024 : 1000;
+  return bytes;
+}
+
 // "smc", or "smc simulate" once the subcommand was read.
 std::string commandName(const CLI::App& app) {
   std::string name = app.get_name();
@@ -36,6 +53,34 @@ std::string commandName(const CLI::App& app) {
 }
 
 }  // namespace
+
+CLI::Validator byteSize() {
+  auto toBytes = [](std::string& text) -> std::string {
+    const std::string problem = "expected a size such as 100k, 512MiB or 4GiB, got '" + text + "'";
+    size_t digits = 0;
+    while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) ++digits;
+    std::string unit;
+    for (size_t i = digits; i < text.size(); ++i) unit += static_cast<char>(std::tolower(static_cast<unsigned char>(text[i])));
+    std::optional<std::uint64_t> count = importer::parseUnsigned64(text.substr(0, digits));
+    const std::uint64_t perUnit = bytesPerUnit(unit);
+    if (digits == 0 || !count || perUnit == 0) return problem;
+    if (*count > UINT64_MAX / perUnit) return "expected a size below 16 EiB, got '" + text + "'";
+    text = std::to_string(*count * perUnit);
+    return {};
+  };
+  return CLI::Validator(toBytes, "", "SIZE");
+}
+
+std::string byteSizeText(std::uint64_t bytes) {
+  const char* const units[] = {"KiB", "MiB", "GiB", "TiB"};
+  std::string unit;
+  for (const char* larger : units) {
+    if (bytes == 0 || bytes % 1024 != 0) break;
+    bytes /= 1024;
+    unit = larger;
+  }
+  return std::to_string(bytes) + unit;
+}
 
 void requireDecimalNumbers(CLI::App& app) {
   for (CLI::Option* option : app.get_options()) {

@@ -7,6 +7,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstdint>
+#include <string>
+
 namespace smc::cli {
 
 inline constexpr int kUsageErrorStatus = 2;
@@ -16,6 +19,17 @@ inline constexpr int kUsageErrorStatus = 2;
 // finite one for FLOAT, and name the option and the value otherwise.
 // Called once all options are added, so that none is left out.
 void requireDecimalNumbers(CLI::App& app);
+
+// A size in bytes as options take it: a whole number with an optional unit,
+// k/kB/M/MB/G/GB/T/TB in powers of 1000 and Ki/KiB/Mi/MiB/Gi/GiB/Ti/TiB in
+// powers of 1024, any case ("512MiB", "100k"). The option's value becomes
+// the number of bytes; anything else, or a size past 2^64 - 1, is refused
+// naming the value. Its type name is SIZE.
+CLI::Validator byteSize();
+
+// `bytes` as byteSize() reads it back, in the largest binary unit that
+// divides it exactly ("4GiB", "1000"), for the defaults --help shows.
+std::string byteSizeText(std::uint64_t bytes);
 
 // The exit status after `error` from app.parse(): 0 once --help or
 // --version is printed, the usage error status otherwise (printed on

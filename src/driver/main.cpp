@@ -144,8 +144,9 @@ int runExplore(smc::importer::ExploreOptions& options, const std::string& jsonPa
 void addArchiveLimitOptions(CLI::App* command, smc::archive::ArchiveLimits& limits) {
   auto size = [&](const char* name, std::uint64_t& value, const char* what) {
     command->add_option(name, value, what)
-        ->transform(CLI::AsSizeValue(false))
-        ->capture_default_str()
+        ->transform(smc::cli::byteSize())
+        ->type_name("SIZE")
+        ->default_str(smc::cli::byteSizeText(value))
         ->group("Archive limits");
   };
   size("--max-unpacked-size", limits.maxTotalBytes, "Largest total size an archive may unpack to");

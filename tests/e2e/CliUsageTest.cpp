@@ -29,12 +29,13 @@ std::string expectUsageError(const std::string& arguments, const std::string& me
 }
 
 // The options of `subcommand` whose value CLI11 converts to a number, as
-// its help lists them ("--step FLOAT", "--depth UINT").
+// its help lists them ("--step FLOAT", "--depth UINT", "--max-entry-size
+// SIZE").
 std::vector<std::string> numericOptions(const std::string& subcommand) {
   Outcome help = runCommand(smc() + " " + subcommand + " --help");
   EXPECT_EQ(help.status, 0) << help.output;
   std::vector<std::string> options;
-  const std::regex numeric(R"((--[a-z-]+) (FLOAT|INT|UINT)\b)");
+  const std::regex numeric(R"((--[a-z-]+) (FLOAT|INT|UINT|SIZE)\b)");
   for (std::sregex_iterator it(help.output.begin(), help.output.end(), numeric), end; it != end; ++it)
     options.push_back((*it)[1]);
   return options;
@@ -50,8 +51,9 @@ TEST(CliUsage, EveryNumericOptionRefusesANonNumberNamingOptionAndValue) {
       ++checked;
     }
   }
-  // simulate 4, verify-state 6, explore 2, cosim 4: the help really was read.
-  EXPECT_GE(checked, 16u);
+  // simulate 4, verify-state 6, explore 2, cosim 4, and each command's five
+  // archive limits: the help really was read.
+  EXPECT_GE(checked, 36u);
 }
 
 TEST(CliUsage, NumbersAreDecimalFiniteAndOfTheOptionsKind) {
@@ -63,6 +65,9 @@ TEST(CliUsage, NumbersAreDecimalFiniteAndOfTheOptionsKind) {
       // A negative seed used to wrap around to 18446744073709551615.
       {"verify-state any.fmu --seed -1", "--seed: expected a whole number, 0 or more, got '-1'"},
       {"explore any.fmu --input u=1 --period 1 --depth 2.5", "--depth: expected a whole number, 0 or more, got '2.5'"},
+      {"simulate any.fmu --max-entry-size 1.5GiB", "--max-entry-size: expected a size such as 100k, 512MiB or 4GiB, got '1.5GiB'"},
+      {"check any.fmu --max-xml-size 64Q", "--max-xml-size: expected a size such as 100k, 512MiB or 4GiB, got '64Q'"},
+      {"cosim any.ssp --max-unpacked-size 20000000TiB", "--max-unpacked-size: expected a size below 16 EiB, got '20000000TiB'"},
   };
   for (const auto& [arguments, message] : refused) expectUsageError(arguments, message);
 }
@@ -78,6 +83,15 @@ TEST(CliUsage, OtherUsageErrorsAlsoExitWithTwo) {
       {"", "smc: error: no Modelica file given"},
   };
   for (const auto& [arguments, message] : refused) expectUsageError(arguments, message);
+}
+
+// Past the command line, the missing file is what is wrong: status 1.
+TEST(CliUsage, SizesTakeDecimalAndBinaryUnitsInAnyCase) {
+  for (const char* size : {"100", "100k", "100KB", "512MiB", "4gib", "1T", "2TiB"}) {
+    Outcome o = runCommand(smc() + " simulate missing.fmu --max-entry-size " + size);
+    EXPECT_EQ(o.status, 1) << size << ": " << o.output;
+    EXPECT_TRUE(has(o.output, "cannot open 'missing.fmu'")) << o.output;
+  }
 }
 
 }  // namespace
