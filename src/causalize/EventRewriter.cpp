@@ -61,7 +61,9 @@ VarId EventRewriter::addHidden(const std::string& name, flat::BaseType type, Sou
   v.name = unique;
   v.type = type;
   v.variability = flat::Variability::Discrete;
-  v.attributes.start = type == flat::BaseType::Boolean ? flat::makeBoolean(false, range) : flat::makeInteger(0, range);
+  v.attributes.start = type == flat::BaseType::Boolean ? flat::makeBoolean(false, range)
+                       : type == flat::BaseType::Real  ? flat::makeReal(0, range)
+                                                       : flat::makeInteger(0, range);
   v.isHidden = true;
   v.range = range;
   VarId id = static_cast<VarId>(model_.flat.variables.size());
@@ -99,6 +101,7 @@ ExprPtr EventRewriter::rewrite(const ExprPtr& e, bool crossings) {
   if (crossings && rewritten->kind == flat::ExprKind::Binary && isRelation(rewritten->op) &&
       (variesContinuously(*rewritten->args[0]) || variesContinuously(*rewritten->args[1])))
     return relationVariable(rewritten);
+  if (crossings && isEventBuiltin(*rewritten)) return eventBuiltinValue(rewritten);
   return rewritten;
 }
 
@@ -111,36 +114,42 @@ bool EventRewriter::readsLocal(const flat::Expr& relation) const {
   return false;
 }
 
-VarId EventRewriter::addZeroCrossing(const ExprPtr& relation) {
-  VarId id = addHidden(fmt::format("$relation{}", model_.zeroCrossings.size() + 1), flat::BaseType::Boolean,
-                       relation->range);
-  model_.zeroCrossings.push_back(
-      ZeroCrossing{id, indicatorOf(relation->args[0], relation->args[1], relation->range), relation->range});
-  return id;
+ExprPtr EventRewriter::heldVariable(const ExprPtr& update, flat::BaseType type, const char* prefix,
+                                   const std::function<std::vector<ExprPtr>(const ExprPtr& held)>& indicators) {
+  const SourceRange range = update->range;
+  auto add = [&] {
+    VarId id = addHidden(fmt::format("${}{}", prefix, model_.zeroCrossings.size() + 1), type, range);
+    for (ExprPtr indicator : indicators(flat::makeVar(id, range)))
+      model_.zeroCrossings.push_back(ZeroCrossing{id, std::move(indicator), range});
+    return id;
+  };
+  std::string text = flat::toString(*update, model_.flat);
+  if (readsLocal(*update)) {
+    // Updated by the algorithm itself, right before each use.
+    auto found = localRelationByText_.find(text);
+    VarId id = found != localRelationByText_.end() ? found->second : add();
+    localRelationByText_.emplace(text, id);
+    localUpdates_->emplace_back(id, update);
+    return flat::makeVar(id, range);
+  }
+  auto found = relationByText_.find(text);
+  if (found != relationByText_.end()) return flat::makeVar(found->second, range);
+  VarId id = add();
+  relationByText_.emplace(text, id);
+  DefiningNode node;
+  node.block = Assign{id, update, range};
+  node.defines = {id};
+  collectUses(*update, node.uses);
+  node.description = type == flat::BaseType::Boolean ? fmt::format("the relation '{}'", text) : "'" + text + "'";
+  node.range = range;
+  relationNodes_.push_back(std::move(node));
+  return flat::makeVar(id, range);
 }
 
 ExprPtr EventRewriter::relationVariable(const ExprPtr& relation) {
-  std::string text = flat::toString(*relation, model_.flat);
-  if (readsLocal(*relation)) {
-    // Updated by the algorithm itself, right before each use.
-    auto found = localRelationByText_.find(text);
-    VarId id = found != localRelationByText_.end() ? found->second : addZeroCrossing(relation);
-    localRelationByText_.emplace(text, id);
-    localUpdates_->emplace_back(id, relation);
-    return flat::makeVar(id, relation->range);
-  }
-  auto found = relationByText_.find(text);
-  if (found != relationByText_.end()) return flat::makeVar(found->second, relation->range);
-  VarId id = addZeroCrossing(relation);
-  relationByText_.emplace(text, id);
-  DefiningNode node;
-  node.block = Assign{id, relation, relation->range};
-  node.defines = {id};
-  collectUses(*relation, node.uses);
-  node.description = fmt::format("the relation '{}'", text);
-  node.range = relation->range;
-  relationNodes_.push_back(std::move(node));
-  return flat::makeVar(id, relation->range);
+  return heldVariable(relation, flat::BaseType::Boolean, "relation", [&](const ExprPtr&) {
+    return std::vector<ExprPtr>{indicatorOf(relation->args[0], relation->args[1], relation->range)};
+  });
 }
 
 bool EventRewriter::checkParameterExpression(const ExprPtr& e, const char* what, SourceRange sample) {

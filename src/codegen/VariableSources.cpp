@@ -82,8 +82,9 @@ std::vector<std::string> messageNames(const causal::CausalModel& model,
   const std::vector<std::string> relations = relationTexts(model);
   for (size_t i = 0; i < model.zeroCrossings.size(); ++i) {
     flat::VarId id = model.zeroCrossings[i].relation;
-    if (id < names.size() && model.flat.variables[id].isHidden)
-      names[id] = "relation '" + relations[i] + "' at " + locate(model.zeroCrossings[i].range);
+    if (id >= names.size() || !model.flat.variables[id].isHidden) continue;
+    const bool relation = model.flat.variables[id].type == flat::BaseType::Boolean;
+    names[id] = (relation ? "relation '" : "'") + relations[i] + "' at " + locate(model.zeroCrossings[i].range);
   }
   return names;
 }

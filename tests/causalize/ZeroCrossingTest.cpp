@@ -165,4 +165,43 @@ TEST(ZeroCrossing, SampleWithAZeroIntervalIsAnError) {
   EXPECT_TRUE(has(messages, "4: error: the interval of sample() must be positive, but it is 0.0\n")) << messages;
 }
 
+// floor(x) of a state (spec 3.7.1.1) holds its value between events; the
+// solver watches both ends of the interval on which it is still the same.
+TEST(ZeroCrossing, FloorOfAStateIsHeldAndWatchedAtBothEnds) {
+  Decay m;
+  VarId y = m.b.real("y");
+  m.b.equation(var(y), smc::flat::makeCall(smc::flat::Builtin::Floor, {var(m.x)}));
+  CausalizeRun run = causalizeFlat(m.b.model);
+  ASSERT_TRUE(run.model) << run.messages;
+  EXPECT_TRUE(has(run.blt, "zero crossings (2)\n  $quotient1: indicator x - $quotient1\n"
+                           "  $quotient1: indicator x - ($quotient1 + 1)\n"))
+      << run.blt;
+  EXPECT_EQ(section(run.blt, "outputs"), "outputs (1 block)\n  y := $quotient1\n");
+  EXPECT_TRUE(has(section(run.blt, "events"), "  $quotient1 := floor(x)\n")) << run.blt;
+}
+
+// mod(x, y) = x - floor(x/y)*y: only the floor is held.
+TEST(ZeroCrossing, ModHoldsOnlyItsQuotient) {
+  Decay m;
+  VarId y = m.b.real("y");
+  m.b.equation(var(y), smc::flat::makeCall(smc::flat::Builtin::Mod, {var(m.x), real(0.5)}));
+  CausalizeRun run = causalizeFlat(m.b.model);
+  ASSERT_TRUE(run.model) << run.messages;
+  EXPECT_EQ(run.model->zeroCrossings.size(), 2u);
+  EXPECT_EQ(section(run.blt, "outputs"), "outputs (1 block)\n  y := x - $quotient1 * 0.5\n");
+  EXPECT_TRUE(has(section(run.blt, "events"), "  $quotient1 := floor(x / 0.5)\n")) << run.blt;
+}
+
+TEST(ZeroCrossing, BuiltinsOfParametersOrUnderNoEventGenerateNoEvents) {
+  Decay m;
+  VarId p = m.b.parameter("p", 2.5);
+  VarId y = m.b.real("y");
+  VarId z = m.b.real("z");
+  m.b.equation(var(y), smc::flat::makeCall(smc::flat::Builtin::Integer, {var(p)}));
+  m.b.equation(var(z), noEvent(smc::flat::makeCall(smc::flat::Builtin::Ceil, {var(m.x)})));
+  CausalizeRun run = causalizeFlat(m.b.model);
+  ASSERT_TRUE(run.model) << run.messages;
+  EXPECT_TRUE(run.model->zeroCrossings.empty()) << run.blt;
+}
+
 }  // namespace
