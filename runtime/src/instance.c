@@ -180,12 +180,13 @@ const char* smc_boolean_name(int32_t vr) {
 
 void smc_describe_real_source(int32_t vr, char* out, size_t capacity) {
   out[0] = '\0';
-  if (smc_model.real_sources == NULL || smc_model.source_file == NULL || vr < 0 ||
+  if (smc_model.real_sources == NULL || smc_model.source_files == NULL || vr < 0 ||
       vr >= smc_model.num_reals)
     return;
-  int32_t line = smc_model.real_sources[2 * vr], column = smc_model.real_sources[2 * vr + 1];
-  if (line > 0)
-    snprintf(out, capacity, " (computed at %s:%d:%d)", smc_model.source_file, (int)line,
+  int32_t file = smc_model.real_sources[3 * vr], line = smc_model.real_sources[3 * vr + 1],
+          column = smc_model.real_sources[3 * vr + 2];
+  if (line > 0 && file >= 0 && file < smc_model.num_source_files)
+    snprintf(out, capacity, " (computed at %s:%d:%d)", smc_model.source_files[file], (int)line,
              (int)column);
 }
 

@@ -84,6 +84,7 @@ std::optional<Generated> generate(const causal::CausalModel& model, const Codege
   IrOptions ir;
   ir.modelIdentifier = g.modelIdentifier;
   ir.sourceFileName = options.sourceFileName;
+  ir.fileNames = options.fileNames;
   ir.nonFiniteIsWarning = options.nonFiniteIsWarning;
   ir.maxWhileIterations = options.maxWhileIterations;
   ir.guid = kPlaceholderGuid;

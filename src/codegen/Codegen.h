@@ -34,6 +34,10 @@ struct CodegenOptions {
   std::string modelIdentifier;
   // File name (basename) of the model's source, for messages about loops.
   std::string sourceFileName;
+  // What messages call each source file, by FileId (library files by their
+  // path in the library: "Modelica/Blocks/Sources.mo"); a file not listed
+  // is called sourceFileName.
+  std::vector<std::string> fileNames;
   // The smc runtime archive to link; empty: the installed or built one.
   std::string runtimeArchive;
   // Called as each back-end stage ends ("IR generation", "LLVM

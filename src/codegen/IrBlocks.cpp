@@ -63,11 +63,7 @@ bool BlockEmitter::checkLoop(const causal::AlgebraicLoop& loop) {
 // "equations at M.mo:12:3, M.mo:13:3 for x, y"; a torn loop adds
 // "(solved explicitly: equations at M.mo:14:3 for z)".
 std::string BlockEmitter::describe(const causal::AlgebraicLoop& loop) const {
-  auto location = [&](const SourceRange& range) {
-    return range.valid() ? fmt::format("{}:{}:{}", ctx_.options.sourceFileName, range.begin.line,
-                                       range.begin.column)
-                         : std::string("(unknown location)");
-  };
+  auto location = [&](const SourceRange& range) { return sourceLocation(ctx_, range); };
   std::vector<std::string> locations, names;
   for (size_t i = 0; i < loop.residuals.size(); ++i)
     locations.push_back(location(i < loop.ranges.size() ? loop.ranges[i] : SourceRange{}));

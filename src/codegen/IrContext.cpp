@@ -17,9 +17,14 @@ std::string sourceFileOf(const IrContext& ctx) {
                                             : ctx.options.sourceFileName;
 }
 
+std::string sourceFileOf(const IrContext& ctx, FileId file) {
+  const std::vector<std::string>& names = ctx.options.fileNames;
+  return file < names.size() && !names[file].empty() ? names[file] : sourceFileOf(ctx);
+}
+
 std::string sourceLocation(const IrContext& ctx, SourceRange range) {
   if (!range.valid()) return "(unknown location)";
-  return fmt::format("{}:{}:{}", sourceFileOf(ctx), range.begin.line, range.begin.column);
+  return fmt::format("{}:{}:{}", sourceFileOf(ctx, range.begin.file), range.begin.line, range.begin.column);
 }
 
 llvm::Constant* messageConstant(IrContext& ctx, const std::string& text) {

@@ -62,6 +62,8 @@ struct IrContext {
 // messages the runtime logs ("(unknown location)" when the range is not
 // valid).
 std::string sourceFileOf(const IrContext& ctx);
+// What messages call `file` (CodegenOptions::fileNames).
+std::string sourceFileOf(const IrContext& ctx, FileId file);
 std::string sourceLocation(const IrContext& ctx, SourceRange range);
 
 // A private constant C string holding `text` (shared between uses).

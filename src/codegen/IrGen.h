@@ -15,12 +15,14 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace smc::codegen {
 
 struct IrOptions {
   std::string modelIdentifier;
   std::string sourceFileName;  // basename, for loop descriptions
+  std::vector<std::string> fileNames;  // CodegenOptions
   std::string guid;            // "{8-4-4-4-12}"; replaceable later by setGuid
   std::string targetTriple;
   std::string dataLayout;

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <map>
 
 namespace smc::codegen {
 
@@ -179,10 +180,21 @@ void emitModelDescriptor(IrContext& ctx, const Callbacks& callbacks) {
   // Sources of the Reals (line, column pairs in value-reference order) and
   // the relations of the event indicators, for the runtime's messages.
   const std::vector<SourceRange> sources = variableSources(ctx.model);
+  // Each file the Reals come from, once, in order of first use.
+  std::vector<std::string> fileNames;
+  std::map<std::string, int32_t> fileIndex;
   std::vector<int32_t> realSources;
   for (const VarInfo& info : ctx.layout.vars) {
     if (info.type != flat::BaseType::Real) continue;
     const SourceRange& range = sources[info.id];
+    int32_t file = 0;
+    if (range.valid()) {
+      const std::string name = sourceFileOf(ctx, range.begin.file);
+      auto [at, added] = fileIndex.emplace(name, static_cast<int32_t>(fileNames.size()));
+      if (added) fileNames.push_back(name);
+      file = at->second;
+    }
+    realSources.push_back(file);
     realSources.push_back(range.valid() ? static_cast<int32_t>(range.begin.line) : 0);
     realSources.push_back(range.valid() ? static_cast<int32_t>(range.begin.column) : 0);
   }
@@ -195,7 +207,8 @@ void emitModelDescriptor(IrContext& ctx, const Callbacks& callbacks) {
   for (size_t i = 0; i < indicatorTexts.size(); ++i)
     indicatorTexts[i] = fmt::format("'{}' at {}", indicatorTexts[i],
                                     sourceLocation(ctx, ctx.model.zeroCrossings[i].range));
-  fields[kSourceFile] = tables.string(sourceFileOf(ctx), "smc_source_file");
+  fields[kSourceFiles] = tables.array(t.ptr, tables.strings(fileNames, "smc_source_file_name"), "smc_source_files");
+  fields[kNumSourceFiles] = tables.i32(static_cast<int32_t>(fileNames.size()));
   fields[kRealSources] = realSourcesTable;
   fields[kIndicatorDescriptions] = tables.array(
       t.ptr, tables.strings(indicatorTexts, "smc_indicator_description_text"),

@@ -58,7 +58,8 @@ IrTypes makeIrTypes(llvm::LLVMContext& context) {
       i32,     // num_event_indicators
       p,       // event_indicators
       p,       // event_update
-      p,       // source_file
+      p,       // source_files
+      i32,     // num_source_files
       p,       // real_sources
       p,       // indicator_descriptions
       i32,     // non_finite_is_warning

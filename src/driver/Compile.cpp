@@ -18,26 +18,54 @@ void finishStage(const CompileOptions& options, const char* stage) {
   if (options.times) options.times->finish(stage);
 }
 
+// What the FMU's messages call each source file: the model's file by its
+// name, a library file by its path under the library directory
+// ("Modelica/Blocks/Sources.mo"), so that a location points into the right
+// file.
+std::vector<std::string> fileNamesForMessages(const SourceManager& sources,
+                                              const std::vector<std::string>& libraryPaths) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> names;
+  for (FileId id = 0; id < sources.fileCount(); ++id) {
+    const fs::path path = fs::path(sources.path(id)).lexically_normal();
+    std::string name = path.filename().string();
+    for (const std::string& dir : libraryPaths) {
+      const fs::path relative = path.lexically_relative(fs::path(dir).lexically_normal());
+      if (!relative.empty() && *relative.begin() != "..") {
+        name = relative.string();
+        break;
+      }
+    }
+    names.push_back(std::move(name));
+  }
+  return names;
+}
+
 }  // namespace
 
 bool compile(const CompileOptions& options, SourceManager& sources, DiagnosticEngine& diags,
              std::string& dumpOut, std::string* writtenFmu) {
-  FileId file;
-  if (!sources.addFile(options.inputPath, file)) {
-    diags.errorf({}, "cannot read '{}'", options.inputPath);
-    return false;
+  // 1. Parse: text -> AST. Without a file, the model is a library class
+  //    (--model), whose files are parsed as lookup reaches them.
+  std::optional<ast::StoredDefinition> definition;
+  if (!options.inputPath.empty()) {
+    FileId file;
+    if (!sources.addFile(options.inputPath, file)) {
+      diags.errorf({}, "cannot read '{}'", options.inputPath);
+      return false;
+    }
+    definition = parseFile(sources, file, diags);
+    if (!definition) return false;
   }
-  // 1. Parse: text -> AST.
-  auto definition = parseFile(sources, file, diags);
-  if (!definition) return false;
   finishStage(options, "parse");
   if (options.dump == DumpStage::Ast) {
-    dumpOut = dumpAst(*definition);
+    if (definition) dumpOut = dumpAst(*definition);
     return !diags.hasErrors();
   }
   // 2. Flatten: lookup, instantiation, modifiers, connect -> flat model.
   flatten::ClassTree tree(sources, diags, options.libraryPaths);
-  std::vector<flatten::ClassNode*> fileClasses = tree.add(std::move(*definition));
+  std::vector<flatten::ClassNode*> fileClasses;
+  if (definition) fileClasses = tree.add(std::move(*definition));
   flatten::ClassNode* top = selectTopClass(tree, fileClasses, options.modelName, diags);
   if (!top || diags.hasErrors()) return false;
   auto flat = flattenModel(tree, top, diags);
@@ -83,6 +111,7 @@ bool compile(const CompileOptions& options, SourceManager& sources, DiagnosticEn
   codegen::CodegenOptions codegenOptions;
   codegenOptions.modelIdentifier = codegen::modelIdentifierFor(causal->flat.name);
   codegenOptions.sourceFileName = std::filesystem::path(options.inputPath).filename().string();
+  codegenOptions.fileNames = fileNamesForMessages(sources, options.libraryPaths);
   codegenOptions.runtimeArchive = options.runtimeArchive;
   codegenOptions.nonFiniteIsWarning = options.nonFiniteIsWarning;
   codegenOptions.maxWhileIterations = options.maxWhileIterations;

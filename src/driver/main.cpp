@@ -192,7 +192,9 @@ int runSmc(int argc, char** argv) {
   std::string dump;
   app.add_option("model", compile.inputPath, "Modelica file (.mo) to compile");
   app.add_option("-o,--output", compile.outputPath, "FMU to write (default: <Model>.fmu)");
-  app.add_option("--model", compile.modelName, "Class to compile (dotted name; default: the file's only class)");
+  app.add_option("--model", compile.modelName,
+                 "Class to compile (dotted name; default: the file's only class); without a file, a class of a "
+                 "library on the library path");
   app.add_option("-I,--library-path", compile.libraryPaths,
                  "Directory searched for Modelica packages (repeatable; MODELICAPATH is searched after)")
       ->allow_extra_args(false);
@@ -347,9 +349,10 @@ int runSmc(int argc, char** argv) {
     return runExplore(exploreOptions, exploreJson);
   }
 
-  if (compile.inputPath.empty()) {
+  // `smc --model Lib.M -I <dir>` compiles a library class with no file.
+  if (compile.inputPath.empty() && compile.modelName.empty()) {
     std::cerr << app.help();
-    return smc::cli::usageError(app, "no Modelica file given");
+    return smc::cli::usageError(app, "no Modelica file given (or a library class with --model)");
   }
   static const std::map<std::string, smc::DumpStage> stages = {
       {"", smc::DumpStage::None},   {"ast", smc::DumpStage::Ast},   {"flat", smc::DumpStage::Flat},

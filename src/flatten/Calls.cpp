@@ -75,17 +75,30 @@ bool isBuiltinFunctionName(const std::string& name) {
          isStatementLike(name) || isClockOperatorName(name) || isStateMachineOperatorName(name);
 }
 
+std::string builtinOfExternal(const ast::ClassDef& function) {
+  if (!function.hasExternal || function.externalLanguage != "builtin") return "";
+  // `external "builtin";` alone names the function after itself.
+  const std::string& name = function.externalFunction.empty() ? function.name : function.externalFunction;
+  return elementwiseFunctions().count(name) ? name : "";
+}
+
 std::optional<Value> Flattener::lowerCall(const ast::Expr& call, const Scope& scope) {
   const SourceRange r = call.range;
   const ast::ComponentRef& callee = call.ref;
   std::string name = simpleCalleeName(call);
 
+  ClassNode* function = isBuiltinFunctionName(name) ? nullptr : calledFunction(call, scope);
+  // A library's wrapper of a built-in (Modelica.Math.sin is `external
+  // "builtin" y = sin(u)`) is that built-in.
+  if (std::string builtin = function && function->def ? builtinOfExternal(*function->def) : "";
+      !builtin.empty() && call.named.empty())
+    name = builtin;
+  else if (function) {
+    flat::ExprPtr value = lowerFunctionCall(call, function, scope);
+    if (!value) return std::nullopt;
+    return Value::scalar(value);
+  }
   if (!isBuiltinFunctionName(name)) {
-    if (ClassNode* function = calledFunction(call, scope)) {
-      flat::ExprPtr value = lowerFunctionCall(call, function, scope);
-      if (!value) return std::nullopt;
-      return Value::scalar(value);
-    }
     if (ClassNode* record = recordConstructor(call, scope)) {
       diags_.unsupported(r, fmt::format("record constructors ('{}') other than as a binding or a side "
                                         "of an equation",

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <utility>
 
 namespace smc::flatten {
 
@@ -31,6 +32,16 @@ ClassTree::ClassTree(SourceManager& sources, DiagnosticEngine& diags,
     : sources_(sources), diags_(diags), libraryPaths_(std::move(libraryPaths)) {}
 
 void ClassTree::attach(ClassNode* parent, const ast::ClassDef& def) {
+  if (ClassNode* placeholder = parent->child(def.name); placeholder && !placeholder->def) {
+    // A library member's own file, or a user's file of the same class
+    // (`smc Lib/Sub/M.mo -I <root>`), which then stands for it.
+    placeholder->def = &def;
+    const fs::path file = std::exchange(placeholder->unparsedFile, {});
+    for (const auto& nested : def.classes) attach(placeholder, *nested);
+    // Parsed for its own sake, it gets its members in parsed().
+    if (file.filename() == "package.mo") addDirectoryMembers(placeholder, file.parent_path().string());
+    return;
+  }
   auto node = std::make_unique<ClassNode>();
   node->def = &def;
   node->parent = parent;
@@ -65,9 +76,60 @@ std::vector<ClassNode*> ClassTree::add(ast::StoredDefinition definition) {
   return added;
 }
 
+ClassNode* ClassTree::parsed(ClassNode* node) {
+  if (node->unparsedFile.empty()) return node;
+  const std::string path = std::exchange(node->unparsedFile, {});
+  parseAndAdd(path);
+  if (node->def) {
+    if (fs::path(path).filename() == "package.mo") addDirectoryMembers(node, fs::path(path).parent_path().string());
+    return node;
+  }
+  // A file with a syntax error has been reported; one that parses but
+  // defines something else has not.
+  if (!diags_.hasErrors())
+    diags_.errorf({}, "library file '{}' should define class '{}' (spec 13.4), but does not", path, node->path());
+  return nullptr;
+}
+
+bool ClassTree::parseAndAdd(const std::string& path) {
+  FileId id;
+  if (!sources_.addFile(path, id)) {
+    diags_.errorf({}, "cannot read library file '{}'", path);
+    return false;
+  }
+  auto definition = parseFile(sources_, id, diags_);
+  if (!definition) return false;
+  add(std::move(*definition));
+  return true;
+}
+
+void ClassTree::addDirectoryMembers(ClassNode* package, const std::string& dir) {
+  std::error_code error;
+  std::vector<std::pair<std::string, fs::path>> members;
+  for (const fs::directory_entry& entry : fs::directory_iterator(dir, error)) {
+    const fs::path& path = entry.path();
+    if (entry.is_directory(error)) {
+      // A directory without package.mo is not a package (spec 13.4.1).
+      if (fs::is_regular_file(path / "package.mo", error)) members.emplace_back(path.filename().string(), path / "package.mo");
+    } else if (path.extension() == ".mo" && path.filename() != "package.mo") {
+      members.emplace_back(path.stem().string(), path);
+    }
+  }
+  // Sorted, so that the tree does not depend on the directory's order.
+  std::sort(members.begin(), members.end());
+  for (auto& [name, path] : members) {
+    if (package->child(name)) continue;  // also defined in package.mo: that one is reported if parsed
+    auto node = std::make_unique<ClassNode>();
+    node->parent = package;
+    node->name = name;
+    node->unparsedFile = path.string();
+    package->adopt(std::move(node));
+  }
+}
+
 // A class's member class: nested, or inherited through extends.
 ClassNode* ClassTree::member(ClassNode* cls, const std::string& name) {
-  if (ClassNode* c = cls->child(name)) return c;
+  if (ClassNode* c = cls->child(name)) return parsed(c);
   // Deeper than an instantiable chain of extends (ResourceLimits.h): stop
   // before the recursion below exhausts the stack.
   if (!cls->def || memberDepth_ > limits::kMaxExtendsDepth) return nullptr;
@@ -172,46 +234,23 @@ ClassNode* ClassTree::resolveBase(const ast::Name& name, ClassNode* owner) {
   return base;
 }
 
-// Loads top-level package `name` from the library path: `name.mo` or
-// `name/package.mo` (spec 13.4). Sub-packages stored as directories are
-// loaded together with their parent: each `*.mo` and sub-directory with a
-// package.mo next to package.mo becomes a nested class.
+// Loads top-level package `name` from the library path: `name.mo`, or
+// `name/package.mo` with the rest of the directory as unparsed members
+// (spec 13.4).
 ClassNode* ClassTree::loadTopLevel(const std::string& name) {
   if (triedLoading_[name]) return root_.child(name);
   triedLoading_[name] = true;
+  std::error_code error;
   for (const std::string& dir : libraryPaths_) {
-    fs::path single = fs::path(dir) / (name + ".mo");
-    fs::path package = fs::path(dir) / name / "package.mo";
-    std::vector<fs::path> files;
-    if (fs::is_regular_file(single)) {
-      files.push_back(single);
-    } else if (fs::is_regular_file(package)) {
-      // The package file first, then its members in a fixed (sorted) order.
-      files.push_back(package);
-      std::vector<fs::path> members;
-      for (const auto& entry : fs::recursive_directory_iterator(fs::path(dir) / name)) {
-        if (entry.path().filename() == "package.mo" && entry.path() == package) continue;
-        if (entry.path().extension() == ".mo") members.push_back(entry.path());
-      }
-      // Parents before children: shorter paths first, then by name.
-      std::sort(members.begin(), members.end(), [](const fs::path& a, const fs::path& b) {
-        auto depth = [](const fs::path& p) { return std::distance(p.begin(), p.end()); };
-        if (depth(a) != depth(b)) return depth(a) < depth(b);
-        bool aPackage = a.filename() == "package.mo", bPackage = b.filename() == "package.mo";
-        if (aPackage != bPackage) return aPackage;
-        return a < b;
-      });
-      files.insert(files.end(), members.begin(), members.end());
+    const fs::path single = fs::path(dir) / (name + ".mo");
+    const fs::path directory = fs::path(dir) / name;
+    if (fs::is_regular_file(single, error)) {
+      parseAndAdd(single.string());
+    } else if (fs::is_regular_file(directory / "package.mo", error)) {
+      if (parseAndAdd((directory / "package.mo").string()))
+        if (ClassNode* package = root_.child(name)) addDirectoryMembers(package, directory.string());
     } else {
       continue;
-    }
-    for (const fs::path& path : files) {
-      FileId id;
-      if (!sources_.addFile(path.string(), id)) {
-        diags_.errorf({}, "cannot read library file '{}'", path.string());
-        continue;
-      }
-      if (auto definition = parseFile(sources_, id, diags_)) add(std::move(*definition));
     }
     return root_.child(name);
   }

@@ -7,6 +7,13 @@
 // classes and imports), stopping at an encapsulated class, and finally in the
 // global scope, which loads top-level packages from the library path on
 // demand (`A` -> `<dir>/A.mo` or `<dir>/A/package.mo`).
+//
+// Libraries are loaded lazily (spec 13.4): a package stored as a directory
+// is its package.mo, whose other members are the directory's `X.mo` files
+// and `X/` sub-directories holding a package.mo. Each such member is a
+// placeholder node, named but without a definition, until a lookup reaches
+// it; only then is its file parsed. Compiling a model of a large library
+// parses the files it uses, not the library.
 #pragma once
 
 #include "frontend/Ast.h"
@@ -29,6 +36,9 @@ struct ClassNode {
   // The children by name: a model may nest thousands of classes (a state
   // machine's states), and every lookup passes through here.
   std::unordered_map<std::string, ClassNode*> childByName;
+  // A library member not parsed yet: the file that defines it (`X.mo` or
+  // `X/package.mo`); empty once parsed or for classes of parsed files.
+  std::string unparsedFile;
 
   ClassNode* child(const std::string& childName) const;
   void adopt(std::unique_ptr<ClassNode> node);
@@ -57,6 +67,14 @@ public:
   ClassNode* resolveBase(const ast::Name& name, ClassNode* owner);
 
 private:
+  // `node`, parsing its file first when it is an unparsed library member;
+  // null (after reporting) when the file does not define it.
+  ClassNode* parsed(ClassNode* node);
+  // Parses `path` and adds its classes; false when it does not parse.
+  bool parseAndAdd(const std::string& path);
+  // Adds the members of a package stored as directory `dir` (its package.mo
+  // already added as `package`) as unparsed placeholders.
+  void addDirectoryMembers(ClassNode* package, const std::string& dir);
   ClassNode* findSimple(const std::string& name, ClassNode* scope);
   ClassNode* member(ClassNode* cls, const std::string& name);
   ClassNode* baseClass(const ast::Name& name, ClassNode* scope);

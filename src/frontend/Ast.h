@@ -295,8 +295,10 @@ struct ClassDef {
   std::vector<Import> imports;
   std::vector<EquationSection> equationSections;
   std::vector<AlgorithmSection> algorithmSections;
-  bool hasExternal = false;  // `external "C" ...` (not supported downstream)
+  bool hasExternal = false;  // `external "C" ...`
   SourceRange externalRange;
+  std::string externalLanguage;  // "C" when not written
+  std::string externalFunction;  // the called function's name; empty when not written
   std::unique_ptr<Annotation> annotation;  // the class annotation
 
   // Short form.

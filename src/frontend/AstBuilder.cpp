@@ -207,6 +207,7 @@ void AstBuilder::composition(P::CompositionContext* context, ast::ClassDef& out)
         case ModelicaParser::EXTERNAL:
           out.hasExternal = true;
           out.externalRange = range(terminal);
+          out.externalLanguage.assign(1, 'C');  // GCC 12 misreads = "C" (PR 105329)
           inExternal = true;
           break;
         case ModelicaParser::SEMICOLON:
@@ -215,6 +216,13 @@ void AstBuilder::composition(P::CompositionContext* context, ast::ClassDef& out)
           break;
         default: break;
       }
+    } else if (auto* language = dynamic_cast<P::Language_specificationContext*>(child)) {
+      // The token keeps its quotes; the language names have no escapes.
+      std::string name = language->STRING()->getText();
+      if (name.size() >= 2) name = std::string(name.begin() + 1, name.end() - 1);
+      out.externalLanguage = std::move(name);
+    } else if (auto* externalCall = dynamic_cast<P::External_function_callContext*>(child)) {
+      out.externalFunction = externalCall->IDENT()->getText();
     } else if (auto* elements = dynamic_cast<P::Element_listContext*>(child)) {
       for (P::ElementContext* item : elements->element()) element(item, visibility, out);
       BuiltItems built = takeBuiltItems(elements);

@@ -61,7 +61,8 @@ TEST(IrTypesTest, StructsHaveTheCLayoutOfModelH) {
       offsetof(SmcModel, set_start_values), offsetof(SmcModel, initialize),
       offsetof(SmcModel, compute_derivatives), offsetof(SmcModel, compute_outputs),
       offsetof(SmcModel, num_event_indicators), offsetof(SmcModel, event_indicators),
-      offsetof(SmcModel, event_update),     offsetof(SmcModel, source_file),
+      offsetof(SmcModel, event_update),     offsetof(SmcModel, source_files),
+      offsetof(SmcModel, num_source_files),
       offsetof(SmcModel, real_sources),     offsetof(SmcModel, indicator_descriptions),
       offsetof(SmcModel, non_finite_is_warning)};
   EXPECT_EQ(types.model->getNumElements(), static_cast<unsigned>(kModelFieldCount));

@@ -112,28 +112,30 @@ protected:
 // With one switch per chain, the tick function of this machine of N states
 // had some 15N blocks, and LLVM's time grew with their square.
 TEST_F(LargeChainTest, AMachineOfManyStatesKeepsEveryFunctionSmall) {
-  const int n = 1000;
-  std::optional<causal::CausalModel> model = modelOf(twoWayRing(n));
-  ASSERT_TRUE(model);
-  const std::string ir = dump(*model);
-  ASSERT_FALSE(ir.empty()) << errors();
-  const std::vector<FunctionShape> shapes = shapesOf(ir);
-  size_t leaves = 0, instructions = 0;
-  for (const FunctionShape& f : shapes) {
-    EXPECT_LE(f.largestSwitch, kArmsPerSwitch) << f.name;
-    // A leaf's constants take a few blocks and a couple of dozen
-    // instructions each (this ring's two transition conditions and the
-    // overflow checks of its Integer arithmetic), the caller's search a few
-    // per leaf.
-    EXPECT_LE(f.blocks, 10 * kArmsPerSwitch) << f.name;
-    EXPECT_LE(f.instructions, 32 * kArmsPerSwitch) << f.name;
-    leaves += f.name.find(".cases") != std::string::npos;
-    instructions += f.instructions;
-  }
-  // v's chain and the choice of the delayed transition, each cut into
-  // leaves; every state's code is somewhere.
-  EXPECT_GE(leaves, 2 * ((n + kArmsPerSwitch - 1) / kArmsPerSwitch));
-  EXPECT_GE(instructions, 3u * static_cast<size_t>(n));
+  test::onCompilerStack([&] {
+    const int n = 1000;
+    std::optional<causal::CausalModel> model = modelOf(twoWayRing(n));
+    ASSERT_TRUE(model);
+    const std::string ir = dump(*model);
+    ASSERT_FALSE(ir.empty()) << errors();
+    const std::vector<FunctionShape> shapes = shapesOf(ir);
+    size_t leaves = 0, instructions = 0;
+    for (const FunctionShape& f : shapes) {
+      EXPECT_LE(f.largestSwitch, kArmsPerSwitch) << f.name;
+      // A leaf's constants take a few blocks and a couple of dozen
+      // instructions each (this ring's two transition conditions and the
+      // overflow checks of its Integer arithmetic), the caller's search a few
+      // per leaf.
+      EXPECT_LE(f.blocks, 10 * kArmsPerSwitch) << f.name;
+      EXPECT_LE(f.instructions, 32 * kArmsPerSwitch) << f.name;
+      leaves += f.name.find(".cases") != std::string::npos;
+      instructions += f.instructions;
+    }
+    // v's chain and the choice of the delayed transition, each cut into
+    // leaves; every state's code is somewhere.
+    EXPECT_GE(leaves, 2 * ((n + kArmsPerSwitch - 1) / kArmsPerSwitch));
+    EXPECT_GE(instructions, 3u * static_cast<size_t>(n));
+  });
 }
 
 // The fixture's ring: every state's equation and transition alike but for

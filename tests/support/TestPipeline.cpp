@@ -9,7 +9,25 @@
 #include <fstream>
 #include <sstream>
 
+#include <pthread.h>
+
 namespace smc::test {
+
+void onCompilerStack(const std::function<void()>& body) {
+  pthread_attr_t attributes;
+  pthread_attr_init(&attributes);
+  pthread_attr_setstacksize(&attributes, size_t{64} << 20);
+  auto run = [](void* argument) -> void* {
+    (*static_cast<const std::function<void()>*>(argument))();
+    return nullptr;
+  };
+  pthread_t worker;
+  if (pthread_create(&worker, &attributes, run, const_cast<std::function<void()>*>(&body)) == 0)
+    pthread_join(worker, nullptr);
+  else
+    body();  // no thread to be had: the body still runs, on this stack
+  pthread_attr_destroy(&attributes);
+}
 
 std::string FlatRun::printed() const {
   std::string out;

@@ -6,10 +6,17 @@
 #include "flatten/FlatModel.h"
 #include "frontend/Diagnostics.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 
 namespace smc::test {
+
+// Runs `body` on a thread with the stack smc gives its compiler (64 MB,
+// src/driver/main.cpp): generated expressions (a state machine's chains)
+// nest as deep as the model is large, deeper than the 8 MB of a test's
+// main thread allows under AddressSanitizer.
+void onCompilerStack(const std::function<void()>& body);
 
 struct StageResult {
   bool ok = false;

@@ -113,10 +113,13 @@ typedef struct SmcModel {
 
   /* Where values come from, for messages about them (null or 0 where a
    * model does not say). */
-  const char* source_file; /* the model's .mo file name */
-  /* Per Real: line and column in source_file of what computes it (its
-   * equation; a parameter's binding; for a state, the equation of its
-   * derivative; else its declaration), 0, 0 when unknown. */
+  /* The model's .mo files as messages name them (its own file first, then
+   * library files such as "Modelica/Blocks/Sources.mo"). */
+  const char* const* source_files;
+  int32_t num_source_files;
+  /* Per Real: the index in source_files, line and column of what computes
+   * it (its equation; a parameter's binding; for a state, the equation of
+   * its derivative; else its declaration), line 0 when unknown. */
   const int32_t* real_sources;
   /* Per event indicator: its relation and location,
    * "'h <= 0' at Ball.mo:8:8". */
