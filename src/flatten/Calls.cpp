@@ -58,7 +58,7 @@ bool isStatementLike(const std::string& name) {
 
 const std::set<std::string>& otherBuiltins() {
   static const std::set<std::string> names = {
-      "der", "smooth", "min", "max", "sum", "product", "size", "ndims", "zeros", "ones", "fill",
+      "der", "smooth", "min", "max", "sum", "product", "size", "ndims", "zeros", "ones", "fill", "Integer",
       "identity", "transpose", "pre", "edge", "change", "initial", "terminal", "sample"};
   return names;
 }
@@ -225,6 +225,16 @@ std::optional<Value> Flattener::lowerCall(const ast::Expr& call, const Scope& sc
     flat::ExprPtr acc = items[0];
     for (size_t i = 1; i < items.size(); ++i) acc = flat::makeBinary(op, acc, items[i], r);
     return Value::scalar(acc);
+  }
+  if (name == "Integer") {
+    // Integer(e) of an enumeration value is its ordinal (spec 4.9.5), which
+    // is how smc holds the value already.
+    if (!arity(1, 1) || !lowerArgs()) return std::nullopt;
+    if (typeOf(*args[0].elements.front(), scope) != flat::BaseType::Integer) {
+      diags_.errorf(r, "Integer() takes an enumeration value; for a Real use integer()");
+      return std::nullopt;
+    }
+    return args[0];
   }
   if (name == "size" || name == "ndims") {
     if (!arity(1, name == "size" ? 2 : 1)) return std::nullopt;

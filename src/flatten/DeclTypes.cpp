@@ -5,6 +5,8 @@
 // record constructors and user functions.
 #include "flatten/Flattener.h"
 
+#include <fmt/format.h>
+
 namespace smc::flatten {
 
 std::optional<DeclType> Flattener::resolveDeclType(const ast::Component& decl, ClassNode* declaredIn,
@@ -21,8 +23,15 @@ std::optional<DeclType> Flattener::resolveDeclType(const ast::Component& decl, C
     }
     const ast::ClassDef& def = *cls->def;
     if (def.form == ast::ClassForm::Enumeration) {
-      diags_.unsupported(decl.range, "enumeration types");
-      return std::nullopt;
+      // An enumeration value is its literal's ordinal, 1 for the first
+      // (spec 4.9.5: Integer(E.first) == 1); the class gives its range.
+      if (def.enumColon) {
+        diags_.unsupported(decl.range, fmt::format("enumeration(:) types ('{}')", cls->path()));
+        return std::nullopt;
+      }
+      type.leaf = LeafType::Integer;
+      type.cls = cls;
+      return type;
     }
     if (def.kind == ast::ClassKind::Function || def.kind == ast::ClassKind::Package) {
       diags_.errorf(decl.typeName.range, "'{}' is a {} and cannot be the type of a component",

@@ -149,7 +149,9 @@ struct Component {
 // scope it is evaluated in.
 struct DeclType {
   LeafType leaf = LeafType::None;
-  ClassNode* cls = nullptr;  // the long class when leaf == None
+  // The long class when leaf == None; the enumeration when leaf == Integer
+  // for an enumeration type (its values are the literals' ordinals).
+  ClassNode* cls = nullptr;
   std::vector<std::pair<const ast::Expr*, Scope>> subscripts;
   Mod typeMod;  // modifications of the short class definitions on the way
   ast::Causality causality = ast::Causality::None;  // from `type T = input Real`
@@ -459,6 +461,7 @@ private:
     size_t used = 0;  // parts of the reference naming the class
   };
   ConstantDecl findConstant(const std::vector<std::string>& names, bool global, ClassNode* lexical);
+  flat::ExprPtr enumerationLiteral(const ast::ComponentRef& ref, const Scope& scope);
   std::optional<Value> lowerPackageConstant(const ast::ComponentRef& ref, const Scope& scope);
   // The value of a lowered if-expression condition when it is made of
   // literals (for-loop indices are), else nullopt.

@@ -316,6 +316,13 @@ void Flattener::ensureInstantiated(Component& c) {
       v.description = c.decl->description;
       v.isProtected = c.isProtected;
       v.range = c.decl->range;
+      if (typeClass && typeClass->def->form == ast::ClassForm::Enumeration) {
+        // Its literals' ordinals; it starts at the first (spec 4.9.5).
+        const auto literals = static_cast<long long>(typeClass->def->enumLiterals.size());
+        v.attributes.min = flat::makeInteger(1, c.decl->range);
+        v.attributes.max = flat::makeInteger(literals, c.decl->range);
+        v.attributes.start = flat::makeInteger(1, c.decl->range);
+      }
       c.vars.push_back(static_cast<flat::VarId>(model_.variables.size()));
       model_.variables.push_back(std::move(v));
     }

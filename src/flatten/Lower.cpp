@@ -515,6 +515,24 @@ Flattener::ConstantDecl Flattener::findConstant(const std::vector<std::string>& 
   return {};
 }
 
+// `E.b` where E names an enumeration type (directly or through short
+// class definitions): b's ordinal, 1 for the first literal (spec 4.9.5).
+flat::ExprPtr Flattener::enumerationLiteral(const ast::ComponentRef& ref, const Scope& scope) {
+  if (ref.parts.size() < 2 || !ref.parts.back().subscripts.empty()) return nullptr;
+  std::vector<std::string> prefix;
+  for (size_t i = 0; i + 1 < ref.parts.size(); ++i) prefix.push_back(ref.parts[i].name);
+  ClassNode* cls = tree_.find(prefix, ref.global, scope.lexical ? scope.lexical : tree_.root());
+  for (int guard = 0; cls && cls->def && cls->def->form == ast::ClassForm::Short && guard < 32; ++guard)
+    cls = tree_.find(cls->def->shortBase.parts, cls->def->shortBase.global, cls->parent);
+  if (!cls || !cls->def || cls->def->form != ast::ClassForm::Enumeration) return nullptr;
+  const std::vector<ast::EnumLiteral>& literals = cls->def->enumLiterals;
+  for (size_t i = 0; i < literals.size(); ++i)
+    if (literals[i].name == ref.parts.back().name) return flat::makeInteger(static_cast<long long>(i) + 1, ref.range);
+  diags_.errorf(ref.parts.back().range, "'{}' is not a literal of enumeration '{}'", ref.parts.back().name,
+                cls->path());
+  return flat::makeInteger(1, ref.range);  // reported; keeps the rest of the model checkable
+}
+
 // A constant declared in a lexically enclosing class or a package:
 // `Modelica.Constants.pi`, or `k` declared `constant` in an enclosing package.
 std::optional<Value> Flattener::lowerPackageConstant(const ast::ComponentRef& ref, const Scope& scope) {
@@ -522,6 +540,7 @@ std::optional<Value> Flattener::lowerPackageConstant(const ast::ComponentRef& re
   for (const auto& part : ref.parts) names.push_back(part.name);
   auto [decl, owner, used] = findConstant(names, ref.global, scope.lexical);
   if (!decl) {
+    if (auto literal = enumerationLiteral(ref, scope)) return Value::scalar(literal);
     diags_.errorf(ref.range, "use of undeclared identifier '{}'", refText(ref));
     return std::nullopt;
   }

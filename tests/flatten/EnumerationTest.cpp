@@ -1,0 +1,70 @@
+// Enumeration types (spec 4.9.5): a value is its literal's ordinal, 1 for
+// the first, so literals compare and choose branches as Integers do, and a
+// variable of the type carries the range of its literals.
+#include "FlatFixture.h"
+#include "support/TestPipeline.h"
+
+#include <gtest/gtest.h>
+
+using namespace smc::test;
+
+namespace {
+
+const char* kModes =
+    "package P\n"
+    "  type Mode = enumeration(off \"nothing\", low, high \"full\");\n"
+    "  type Alias = Mode;\n";
+
+TEST(Enumeration, LiteralsAreOrdinalsAndVariablesCarryTheRange) {
+  std::string flat = flatText(std::string(kModes) +
+                                  "  model M\n"
+                                  "    parameter Mode m = Mode.high;\n"
+                                  "    parameter Alias a = P.Alias.low;\n"
+                                  "    Mode d;\n"
+                                  "    output Integer i = Integer(m);\n"
+                                  "  equation\n"
+                                  "    d = if time < 0.5 then Mode.off else Mode.low;\n"
+                                  "  end M;\n"
+                                  "end P;\n",
+                              "P.M");
+  EXPECT_TRUE(has(flat, "parameter Integer m(start = 1, min = 1, max = 3) = 3;")) << flat;
+  EXPECT_TRUE(has(flat, "parameter Integer a(start = 1, min = 1, max = 3) = 2;")) << flat;
+  EXPECT_TRUE(has(flat, "discrete Integer d(start = 1, min = 1, max = 3);")) << flat;
+  EXPECT_TRUE(has(flat, "i = m;")) << flat;
+  EXPECT_TRUE(has(flat, "d = if time < 0.5 then 1 else 2;")) << flat;
+}
+
+// How the MSL chooses initial equations: `if initType == Init.SteadyState`.
+TEST(Enumeration, AParameterComparedWithALiteralChoosesTheBranch) {
+  std::string flat = flatText(std::string(kModes) +
+                                  "  model M\n"
+                                  "    parameter Mode m = Mode.low;\n"
+                                  "    Real x;\n"
+                                  "  equation\n"
+                                  "    if m == Mode.high then\n"
+                                  "      der(x) = 1;\n"
+                                  "    elseif m > Mode.off then\n"
+                                  "      der(x) = 2;\n"
+                                  "    else\n"
+                                  "      der(x) = 3;\n"
+                                  "    end if;\n"
+                                  "  end M;\n"
+                                  "end P;\n",
+                              "P.M");
+  EXPECT_TRUE(has(flat, "der(x) = 2;")) << flat;
+  EXPECT_FALSE(has(flat, "der(x) = 1;")) << flat;
+}
+
+TEST(Enumeration, AnUnknownLiteralIsALocatedError) {
+  std::string d = flattenErrors(std::string(kModes) +
+                                "  model M\n    parameter Mode m = Mode.medium;\n  end M;\nend P;\n",
+                                "P.M");
+  EXPECT_TRUE(has(d, "test.mo:5:29: error: 'medium' is not a literal of enumeration 'P.Mode'")) << d;
+}
+
+TEST(Enumeration, IntegerOfARealIsRefusedWithAHint) {
+  std::string d = flattenErrors("model M\n  output Integer i = Integer(time);\nend M;\n");
+  EXPECT_TRUE(has(d, "error: Integer() takes an enumeration value; for a Real use integer()")) << d;
+}
+
+}  // namespace
