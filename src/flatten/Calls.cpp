@@ -65,9 +65,11 @@ const std::set<std::string>& otherBuiltins() {
 
 }  // namespace
 
+// The built-in functions live in the global scope, so `.sin(x)` (a
+// global name, spec 5.3.3) is sin(x) too.
 std::string simpleCalleeName(const ast::Expr& call) {
   const ast::ComponentRef& callee = call.ref;
-  return callee.parts.size() == 1 && !callee.global ? callee.parts[0].name : "";
+  return callee.parts.size() == 1 ? callee.parts[0].name : "";
 }
 
 bool isBuiltinFunctionName(const std::string& name) {

@@ -387,4 +387,10 @@ end M;
   EXPECT_TRUE(has(text, "parameter Boolean p")) << text;
 }
 
+// MSL 4 calls built-ins by their global name (`.sin(u)`, spec 5.3.3).
+TEST(GlobalNames, ABuiltinCalledByItsGlobalNameIsTheBuiltin) {
+  std::string flat = flatText("model M\n  output Real y = .sin(time) + .abs(-time);\nend M;\n");
+  EXPECT_TRUE(has(flat, "y = sin(time) + abs(-time);")) << flat;
+}
+
 }  // namespace
