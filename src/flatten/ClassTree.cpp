@@ -77,16 +77,18 @@ std::vector<ClassNode*> ClassTree::add(ast::StoredDefinition definition) {
 }
 
 ClassNode* ClassTree::parsed(ClassNode* node) {
-  if (node->unparsedFile.empty()) return node;
+  // A placeholder whose file failed stays without a definition: every
+  // later lookup of it misses, as the first did (reported once).
+  if (node->unparsedFile.empty()) return node->def ? node : nullptr;
   const std::string path = std::exchange(node->unparsedFile, {});
-  parseAndAdd(path);
+  const bool parsedOk = parseAndAdd(path);
   if (node->def) {
     if (fs::path(path).filename() == "package.mo") addDirectoryMembers(node, fs::path(path).parent_path().string());
     return node;
   }
-  // A file with a syntax error has been reported; one that parses but
-  // defines something else has not.
-  if (!diags_.hasErrors())
+  // A file that does not parse has been reported; one that defines
+  // something else has not.
+  if (parsedOk)
     diags_.errorf({}, "library file '{}' should define class '{}' (spec 13.4), but does not", path, node->path());
   return nullptr;
 }

@@ -68,6 +68,20 @@ TEST(LibraryLoading, FilesTheModelDoesNotUseAreNotParsed) {
   EXPECT_TRUE(has(o.output, (lib / "Shapes" / "Broken.mo").string() + ":4:1: error:")) << o.output;
 }
 
+// A library file that fails stays failed: every later use of its class
+// misses as the first did, and a file defining another class is named.
+TEST(LibraryLoading, AFailedLibraryFileIsAnErrorAtEveryUse) {
+  const fs::path lib = shapesLibrary("failed");
+  write(lib / "Shapes" / "Wrong.mo", "within Shapes;\nmodel Other\nend Other;\n");
+  const std::string model = writeModel(
+      "UsesBrokenTwice.mo",
+      "model UsesBrokenTwice\n  Shapes.Broken a;\n  Shapes.Broken b;\n  Shapes.Wrong w;\nend UsesBrokenTwice;\n");
+  Outcome o = runCommand(smc() + " --dump=flat -I " + lib.string() + " " + model);
+  EXPECT_EQ(o.status, 1) << o.output;
+  EXPECT_TRUE(has(o.output, "UsesBrokenTwice.mo:3:3: error: class 'Shapes.Broken' not found")) << o.output;
+  EXPECT_TRUE(has(o.output, "Wrong.mo' should define class 'Shapes.Wrong' (spec 13.4), but does not")) << o.output;
+}
+
 TEST(LibraryLoading, ADirectoryWithoutPackageMoIsNotAPackage) {
   const fs::path lib = shapesLibrary("notapackage");
   const std::string model = writeModel("UsesDraft.mo", "model UsesDraft\n  Shapes.Notes.Draft d;\nend UsesDraft;\n");
