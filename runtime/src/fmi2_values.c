@@ -7,8 +7,8 @@
  * exact start value before initialization ends; afterwards only inputs.
  * A Set marks calculated values stale; the next Get recomputes them (see
  * simulation.h), so a Get always reflects the values set before it.
- * The model has no String variables, so any String value reference is out
- * of range.
+ * String variables are constants (see model.h): Get returns the model's
+ * text, and no state allows a Set.
  */
 #include <math.h>
 
@@ -191,17 +191,34 @@ fmi2Status fmi2SetBoolean(fmi2Component c, const fmi2ValueReference vr[], size_t
   return fmi2OK;
 }
 
-/* The model has no String variables: an empty table rejects every vr. */
-static const VariableTable string_table = {"String", 0, NULL, NULL};
+static const char* string_name(int32_t vr) { return smc_model.string_names[vr]; }
+
+static VariableTable string_table(void) {
+  return (VariableTable){"String", smc_model.num_strings, NULL, string_name};
+}
 
 fmi2Status fmi2GetString(fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
                          fmi2String value[]) {
-  SmcInstance* instance = enter_get(c, "fmi2GetString", vr, nvr, value, &string_table);
-  return instance != NULL ? fmi2OK : fmi2Error;
+  VariableTable table = string_table();
+  SmcInstance* instance = enter_get(c, "fmi2GetString", vr, nvr, value, &table);
+  if (instance == NULL) return fmi2Error;
+  for (size_t i = 0; i < nvr; ++i) value[i] = smc_model.string_values[vr[i]];
+  return fmi2OK;
 }
 
+/* Every String variable has variability constant, which FMI 2.0 never lets
+ * an importer set (section 4.2.4). */
 fmi2Status fmi2SetString(fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
                          const fmi2String value[]) {
-  SmcInstance* instance = enter_set(c, "fmi2SetString", vr, nvr, value, &string_table);
-  return instance != NULL ? fmi2OK : fmi2Error;
+  const char* function = "fmi2SetString";
+  VariableTable table = string_table();
+  SmcInstance* instance = smc_enter(c, function, SMC_MASK_SET);
+  if (instance == NULL || !valid_request(instance, function, vr, nvr, value, &table))
+    return fmi2Error;
+  if (nvr == 0) return fmi2OK;
+  smc_log_error(instance,
+                "%s: cannot set String '%s' (value reference %u): String variables are constants "
+                "in this FMU (smc evaluates String parameters when it compiles the model)",
+                function, string_name((int32_t)vr[0]), vr[0]);
+  return fmi2Error;
 }

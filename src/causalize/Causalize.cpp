@@ -1,7 +1,8 @@
 // The causalization driver, one pass per line:
 //  1. classify variables (states, parameters, discrete and continuous
 //     unknowns) and replace der(x) by variables (Classify.cpp);
-//  2. fold literal parameter values and start values;
+//  2. fold every String expression (StringFolding.cpp), then literal
+//     parameter values and start values;
 //  3. lower the hybrid parts: relations -> zero crossings, sample() ->
 //     samples, when-equations, algorithms and tuple equations -> nodes that
 //     define their variables (Lowering.cpp);
@@ -16,6 +17,7 @@
 #include "causalize/Classify.h"
 #include "causalize/ExprUtil.h"
 #include "causalize/Lowering.h"
+#include "causalize/StringFolding.h"
 #include "causalize/Systems.h"
 #include "flatten/ConstEval.h"
 
@@ -68,6 +70,7 @@ std::optional<CausalModel> causalize(flat::FlatModel flat, DiagnosticEngine& dia
   CausalModel model;
   model.flat = std::move(flat);
   if (!classifyVariables(model, diags)) return std::nullopt;
+  if (!foldStrings(model, diags)) return std::nullopt;
   if (!foldLiterals(model, diags)) return std::nullopt;
   std::optional<LoweredModel> lowered = lowerHybrid(model, diags);
   if (!lowered) return std::nullopt;

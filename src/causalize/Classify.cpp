@@ -194,7 +194,7 @@ bool classifyVariables(CausalModel& model, DiagnosticEngine& diags) {
   for (VarId d : model.derivatives) model.roles[d] = Role::Derivative;
   const std::set<VarId> whenAssigned = assignedInWhenClauses(model.flat);
   for (size_t i = 0; i < declared; ++i) {
-    const flat::Variable& v = model.flat.variables[i];
+    flat::Variable& v = model.flat.variables[i];
     Role& role = model.roles[i];
     if (role == Role::State) continue;
     switch (v.variability) {
@@ -202,6 +202,14 @@ bool classifyVariables(CausalModel& model, DiagnosticEngine& diags) {
         role = Role::Constant;
         break;
       case flat::Variability::Parameter:
+        // Every use of a String is evaluated at translation (a Clock's
+        // solverMethod, a message), so a String parameter is a constant:
+        // its binding, else its start value, else "" (spec 4.9.4).
+        if (v.type == flat::BaseType::String) {
+          role = Role::Constant;
+          if (!v.binding) v.binding = v.attributes.start ? v.attributes.start : flat::makeString("", v.range);
+          break;
+        }
         role = v.binding && !isLiteral(*v.binding) ? Role::CalculatedParameter : Role::Parameter;
         break;
       case flat::Variability::Discrete:

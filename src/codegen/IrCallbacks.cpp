@@ -53,6 +53,7 @@ llvm::Function* emitSetStartValues(IrContext& ctx) {
     switch (v.type) {
       case flat::BaseType::Integer: integers[slot] = v.start.integer; break;
       case flat::BaseType::Boolean: booleans[slot] = v.start.boolean ? 1 : 0; break;
+      case flat::BaseType::String: break;  // constants, in smc_model.string_values
       default: reals[slot] = v.start.real; break;
     }
   }

@@ -112,7 +112,13 @@ void emitModelDescriptor(IrContext& ctx, const Callbacks& callbacks) {
   auto slot = [](flat::BaseType type) {
     return type == flat::BaseType::Integer ? 1 : type == flat::BaseType::Boolean ? 2 : 0;
   };
+  std::vector<std::string> stringValues, stringNames;  // the String constants
   for (const VarInfo& info : ctx.layout.vars) {
+    if (info.type == flat::BaseType::String) {
+      stringValues.push_back(info.start.text);
+      stringNames.push_back(displayNames[info.id]);
+      continue;
+    }
     const int s = slot(info.type);
     flags[s].push_back(llvm::ConstantInt::get(t.flag, info.flags));
     nameTexts[s].push_back(displayNames[info.id]);
@@ -214,6 +220,11 @@ void emitModelDescriptor(IrContext& ctx, const Callbacks& callbacks) {
       t.ptr, tables.strings(indicatorTexts, "smc_indicator_description_text"),
       "smc_indicator_descriptions");
   fields[kNonFiniteIsWarning] = tables.i32(ctx.options.nonFiniteIsWarning ? 1 : 0);
+  fields[kNumStrings] = tables.i32(ctx.layout.numStrings);
+  fields[kStringValues] =
+      tables.array(t.ptr, tables.strings(stringValues, "smc_string_value_text"), "smc_string_values");
+  fields[kStringNames] =
+      tables.array(t.ptr, tables.strings(stringNames, "smc_string_name_text"), "smc_string_names");
 
   auto* model = new llvm::GlobalVariable(ctx.module, t.model, true,
                                          llvm::GlobalValue::ExternalLinkage,

@@ -63,6 +63,9 @@ IrTypes makeIrTypes(llvm::LLVMContext& context) {
       p,       // real_sources
       p,       // indicator_descriptions
       i32,     // non_finite_is_warning
+      i32,     // num_strings
+      p,       // string_values
+      p,       // string_names
   };
   t.model = llvm::StructType::create(context, modelFields, "SmcModel");
 

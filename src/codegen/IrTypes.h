@@ -64,6 +64,9 @@ enum ModelField : unsigned {
   kRealSources,
   kIndicatorDescriptions,
   kNonFiniteIsWarning,
+  kNumStrings,
+  kStringValues,
+  kStringNames,
   kModelFieldCount,
 };
 

@@ -303,8 +303,10 @@ std::optional<Layout> buildLayout(const causal::CausalModel& model, DiagnosticEn
     info.id = id;
     info.role = model.roles[id];
     info.type = v.type;
-    if (v.type == flat::BaseType::String) {
-      diags.unsupported(v.range, "String variable '" + v.name + "'");
+    if (v.type == flat::BaseType::String && info.role != causal::Role::Constant) {
+      diags.unsupported(v.range, "String variable '" + v.name +
+                                     "' that changes during simulation (String parameters and "
+                                     "constants are supported)");
       ok = false;
       continue;
     }
@@ -344,7 +346,7 @@ std::optional<Layout> buildLayout(const causal::CausalModel& model, DiagnosticEn
       case flat::BaseType::Real: info.valueReference = layout.numReals++; break;
       case flat::BaseType::Integer: info.valueReference = layout.numIntegers++; break;
       case flat::BaseType::Boolean: info.valueReference = layout.numBooleans++; break;
-      case flat::BaseType::String:
+      case flat::BaseType::String: info.valueReference = layout.numStrings++; break;
       case flat::BaseType::Clock: break;  // rejected above
     }
     info.nominal = literalNumber(v.attributes.nominal, model);

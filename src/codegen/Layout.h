@@ -7,10 +7,14 @@
 // each run of consecutively declared states is followed by the derivatives
 // of those states in the same order (x[1..n], then der(x[1..n]): contiguous
 // slots, which LLVM's SLP vectorizer needs), and hidden variables (relation states, sample flags and counters that later
-// stages synthesize) come after all others. Reals, Integers and Booleans are
-// each numbered from 0 along that order, so `smc_model.real_names[vr]` and
+// stages synthesize) come after all others. Reals, Integers, Booleans and
+// Strings are each numbered from 0 along that order, so `smc_model.real_names[vr]` and
 // modelDescription.xml list the visible ones alike; hidden variables have
 // slots (and names, for log messages) but no ScalarVariable.
+//
+// String variables are all constants (causalize/Classify.cpp: every use of
+// a String is evaluated at translation); they are numbered like the others
+// and their values live in smc_model.string_values.
 //
 // FMI 2.0 (section 2.2.7) allows only some combinations; the mapping is:
 //   Constant            local/output, constant, exact (start = its value)
@@ -51,7 +55,7 @@ const char* toString(FmiInitial initial);
 struct VarInfo {
   flat::VarId id = 0;
   causal::Role role = causal::Role::Algebraic;
-  flat::BaseType type = flat::BaseType::Real;  // Real, Integer or Boolean
+  flat::BaseType type = flat::BaseType::Real;  // Real, Integer, Boolean or String
   int32_t valueReference = 0;                  // within its type's array
   uint32_t index = 0;                          // 1-based ScalarVariable index; 0 if hidden
   bool hidden = false;                         // not in modelDescription.xml
@@ -73,7 +77,7 @@ struct VarInfo {
 struct Layout {
   std::vector<VarInfo> vars;          // in ScalarVariable order
   std::vector<uint32_t> positionOf;   // VarId -> position in vars
-  int32_t numReals = 0, numIntegers = 0, numBooleans = 0;
+  int32_t numReals = 0, numIntegers = 0, numBooleans = 0, numStrings = 0;
 
   const VarInfo& of(flat::VarId id) const { return vars[positionOf[id]]; }
 };

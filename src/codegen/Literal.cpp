@@ -28,6 +28,13 @@ Literal Literal::ofBoolean(bool value) {
   return l;
 }
 
+Literal Literal::ofString(std::string value) {
+  Literal l;
+  l.type = flat::BaseType::String;
+  l.text = std::move(value);
+  return l;
+}
+
 std::optional<Literal> Literal::convertedTo(flat::BaseType target) const {
   if (type == target) return *this;
   if (type == flat::BaseType::Integer && target == flat::BaseType::Real)
@@ -39,8 +46,8 @@ Literal defaultLiteral(flat::BaseType type) {
   switch (type) {
     case flat::BaseType::Integer: return Literal::ofInteger(0);
     case flat::BaseType::Boolean: return Literal::ofBoolean(false);
+    case flat::BaseType::String: return Literal::ofString("");
     case flat::BaseType::Real:
-    case flat::BaseType::String:
     case flat::BaseType::Clock: return Literal::ofReal(0);
   }
   return Literal::ofReal(0);
@@ -60,6 +67,7 @@ std::optional<Literal> fold(const flat::Expr& e, const causal::CausalModel& mode
         return std::nullopt;
       return Literal::ofInteger(static_cast<int32_t>(e.integer));
     case flat::ExprKind::Boolean: return Literal::ofBoolean(e.boolean);
+    case flat::ExprKind::String: return Literal::ofString(e.text);
     case flat::ExprKind::Unary: {
       if (e.op != flat::Op::Negate || e.args.size() != 1 || !e.args[0]) return std::nullopt;
       std::optional<Literal> operand = fold(*e.args[0], model, depth + 1);
@@ -80,7 +88,6 @@ std::optional<Literal> fold(const flat::Expr& e, const causal::CausalModel& mode
       if (!folded) return std::nullopt;
       return folded->convertedTo(v.type);
     }
-    case flat::ExprKind::String:
     case flat::ExprKind::Time:
     case flat::ExprKind::Binary:
     case flat::ExprKind::Call:

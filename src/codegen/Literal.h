@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace smc::codegen {
 
@@ -17,10 +18,12 @@ struct Literal {
   double real = 0;
   int32_t integer = 0;
   bool boolean = false;
+  std::string text;  // String
 
   static Literal ofReal(double value);
   static Literal ofInteger(int32_t value);
   static Literal ofBoolean(bool value);
+  static Literal ofString(std::string value);
   // The value converted to `target` the way Modelica converts implicitly
   // (Integer -> Real only); empty when no such conversion exists.
   std::optional<Literal> convertedTo(flat::BaseType target) const;
@@ -30,7 +33,7 @@ struct Literal {
 // Integer literals outside the 32-bit range FMI 2.0 Integers have).
 std::optional<Literal> foldLiteral(const flat::ExprPtr& expr, const causal::CausalModel& model);
 
-// The Modelica default start value of a variable of `type` (0, 0, false).
+// The Modelica default start value of a variable of `type` (0, 0, false, "").
 Literal defaultLiteral(flat::BaseType type);
 
 }  // namespace smc::codegen

@@ -134,7 +134,11 @@ void writeTypeElement(pugi::xml_node sv, const VarInfo& info, const flat::Variab
         boolean.append_attribute("start") = info.start.boolean ? "true" : "false";
       return;
     }
-    case flat::BaseType::String:
+    case flat::BaseType::String: {
+      pugi::xml_node text = sv.append_child("String");
+      if (info.startInXml) text.append_attribute("start") = info.start.text.c_str();
+      return;
+    }
     case flat::BaseType::Clock: return;  // rejected by buildLayout
   }
 }

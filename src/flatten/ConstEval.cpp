@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <initializer_list>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -38,6 +39,28 @@ Constant makeBooleanConstant(bool v) {
   c.kind = Constant::Boolean;
   c.boolean = v;
   return c;
+}
+
+Constant makeStringConstant(std::string text) {
+  Constant c;
+  c.kind = Constant::String;
+  c.text = std::move(text);
+  return c;
+}
+
+// Strings concatenate with `+` and compare lexicographically by their
+// bytes (spec 3.5, 3.6.3); nothing else applies to them.
+std::optional<Constant> stringOperation(Op op, const std::string& a, const std::string& b) {
+  switch (op) {
+    case Op::Add: return makeStringConstant(a + b);
+    case Op::Less: return makeBooleanConstant(a < b);
+    case Op::LessEq: return makeBooleanConstant(a <= b);
+    case Op::Greater: return makeBooleanConstant(a > b);
+    case Op::GreaterEq: return makeBooleanConstant(a >= b);
+    case Op::Equal: return makeBooleanConstant(a == b);
+    case Op::NotEqual: return makeBooleanConstant(a != b);
+    default: return std::nullopt;
+  }
 }
 
 bool isNumber(const Constant& c) { return c.kind == Constant::Real || c.kind == Constant::Integer; }
@@ -155,6 +178,10 @@ std::optional<Constant> ConstantEvaluator::evaluate(const Expr& e, SourceRange w
       if (a->kind == Constant::Boolean && b->kind == Constant::Boolean &&
           (e.op == Op::Equal || e.op == Op::NotEqual))
         return makeBooleanConstant((a->boolean == b->boolean) == (e.op == Op::Equal));
+      if (a->kind == Constant::String && b->kind == Constant::String) {
+        if (auto result = stringOperation(e.op, a->text, b->text)) return result;
+        break;
+      }
       if (!isNumber(*a) || !isNumber(*b)) break;
       bool integers = a->kind == Constant::Integer && b->kind == Constant::Integer;
       double x = a->asReal(), y = b->asReal();

@@ -96,6 +96,8 @@ LoadedFmu::LoadedFmu(const std::string& sharedObject, const std::string& path) {
   load(getInteger, "fmi2GetInteger");
   load(setInteger, "fmi2SetInteger");
   load(getBoolean, "fmi2GetBoolean");
+  load(getString, "fmi2GetString");
+  load(setString, "fmi2SetString");
   load(terminate, "fmi2Terminate");
   if (!error_.empty()) {
     dlclose(handle_);

@@ -57,6 +57,8 @@ public:
   fmi2GetIntegerTYPE* getInteger = nullptr;
   fmi2SetIntegerTYPE* setInteger = nullptr;
   fmi2GetBooleanTYPE* getBoolean = nullptr;
+  fmi2GetStringTYPE* getString = nullptr;
+  fmi2SetStringTYPE* setString = nullptr;
   fmi2TerminateTYPE* terminate = nullptr;
 
 private:

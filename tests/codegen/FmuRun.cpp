@@ -90,6 +90,13 @@ bool FmuRun::boolean(const std::string& name) {
   return value != fmi2False;
 }
 
+std::string FmuRun::string(const std::string& name) {
+  fmi2ValueReference vr = ref(name);
+  fmi2String value = nullptr;
+  EXPECT_EQ(fmu_->getString(component_, &vr, 1, &value), fmi2OK) << name << "\n" << log();
+  return value != nullptr ? value : "<null>";
+}
+
 fmi2Status FmuRun::setReal(const std::string& name, double value) {
   fmi2ValueReference vr = ref(name);
   return fmu_->setReal(component_, &vr, 1, &value);
@@ -98,6 +105,12 @@ fmi2Status FmuRun::setReal(const std::string& name, double value) {
 fmi2Status FmuRun::setInteger(const std::string& name, int value) {
   fmi2ValueReference vr = ref(name);
   return fmu_->setInteger(component_, &vr, 1, &value);
+}
+
+fmi2Status FmuRun::setString(const std::string& name, const std::string& value) {
+  fmi2ValueReference vr = ref(name);
+  fmi2String text = value.c_str();
+  return fmu_->setString(component_, &vr, 1, &text);
 }
 
 std::unique_ptr<FmuRun> FmuFixture::startFmu(const causal::CausalModel& model, const std::string& name) {

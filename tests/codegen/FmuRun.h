@@ -32,8 +32,10 @@ public:
   double real(const std::string& name);
   int integer(const std::string& name);
   bool boolean(const std::string& name);
+  std::string string(const std::string& name);
   fmi2Status setReal(const std::string& name, double value);
   fmi2Status setInteger(const std::string& name, int value);
+  fmi2Status setString(const std::string& name, const std::string& value);
 
 private:
   fmi2ValueReference ref(const std::string& name);

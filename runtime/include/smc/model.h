@@ -127,6 +127,12 @@ typedef struct SmcModel {
   /* A non-finite Real after a callback: 0, fmi2Error naming it; 1
    * (smc --non-finite=warning), a warning and the run goes on. */
   int32_t non_finite_is_warning;
+
+  /* String variables: all constants (smc evaluates every use of a String at
+   * translation), so their values are fixed text in the model. */
+  int32_t num_strings;
+  const char* const* string_values;
+  const char* const* string_names;
 } SmcModel;
 
 /* Defined by the generated object of each FMU. */
