@@ -50,6 +50,15 @@ static bool time_event_due(double event, double time) {
   return isfinite(event) && event <= time + smc_same_instant(time);
 }
 
+/* A time event handled within one instant of the current time happens at
+ * its exact time: the model reads `time` in it, and a clocked
+ * `sample(time) >= 0.2` at the tick at 0.2 must see 0.2, not a
+ * communication point one rounding error before it (0.1999...98 after
+ * steps of h). */
+static void move_to_time_event(SmcModelData* data, double event) {
+  if (fabs(event - data->time) <= smc_same_instant(data->time)) data->time = event;
+}
+
 /* One event at data.time (see the file comment). */
 static int32_t handle_event(SmcInstance* instance, const char* function, SmcEventCause cause) {
   if (smc_note_event(instance, function, cause) != SMC_OK) return SMC_FAILED;
@@ -76,7 +85,10 @@ static int32_t advance(SmcInstance* instance, double tout, const char* function)
   double now = data->time;
   double next_event = data->next_time_event;
   const SmcEventCause time_event_cause = {false, -1};
-  if (time_event_due(next_event, now)) return handle_event(instance, function, time_event_cause);
+  if (time_event_due(next_event, now)) {
+    move_to_time_event(data, next_event);
+    return handle_event(instance, function, time_event_cause);
+  }
   double target = tout;
   bool time_event = false;
   if (time_event_due(next_event, tout)) {
@@ -106,7 +118,10 @@ static int32_t advance(SmcInstance* instance, double tout, const char* function)
   if (smc_zero_indicator_moved(instance, function, &moved, &moved_indicator) != SMC_OK)
     return SMC_FAILED;
   if (moved) return handle_event(instance, function, (SmcEventCause){true, moved_indicator});
-  if (time_event) return handle_event(instance, function, time_event_cause);
+  if (time_event) {
+    move_to_time_event(data, next_event);
+    return handle_event(instance, function, time_event_cause);
+  }
   return SMC_OK;
 }
 
@@ -116,6 +131,7 @@ int32_t smc_simulation_start(SmcInstance* instance, const char* function) {
   smc_event_density_reset(instance);
   /* sample(start, interval) ticks at the start time: visible at the first read. */
   if (time_event_due(data->next_time_event, data->time)) {
+    move_to_time_event(data, data->next_time_event);
     if (handle_event(instance, function, (SmcEventCause){false, -1}) != SMC_OK ||
         smc_eval_outputs(instance, function) != SMC_OK)
       return SMC_FAILED;

@@ -192,9 +192,11 @@ void Flattener::lowerConnect(const ast::Equation& eq, const Scope& scope, bool i
     diags_.error(eq.range, "connect() is not allowed in an initial equation section");
     return;
   }
-  auto a = resolveRef(eq.connectA, scope);
-  auto b = a ? resolveRef(eq.connectB, scope) : std::nullopt;
+  auto a = resolveRef(eq.connectA, scope, false, true);
+  auto b = a ? resolveRef(eq.connectB, scope, false, true) : std::nullopt;
   if (!a || !b) return;
+  // A connection to a disabled conditional component is removed (spec 4.4.5).
+  if (a->disabled || b->disabled) return;
   if (!a->instance && !b->instance) {
     addValueEquation(a->value, b->value, eq.range, false, scope.instance ? scope.instance->path : "");
     return;

@@ -98,6 +98,9 @@ struct RefTarget {
   // With `wholeArrays`: a whole array of class-type components (`t` of
   // `Transition t[3]`), for size() and ndims().
   Component* wholeArray = nullptr;
+  // With `connectorEnd`: a conditional component whose condition is false
+  // (spec 4.4.5); connect() to it is dropped.
+  Component* disabled = nullptr;
 };
 
 // One instance of a class: the model, a sub-model, or an element of an
@@ -141,6 +144,10 @@ struct Component {
   // leaf, cls, dims and vars are copies of the inner's; its instances are
   // the inner's, reached through component().
   Component* inner = nullptr;
+  // A conditional component (`Real u if cond`, spec 4.4.5) whose condition
+  // is false: it has no variables or instances, connections to it are
+  // removed, and any other use of it is an error.
+  bool disabled = false;
 };
 
 // A declaration's type (spec 4.4.2): a predefined type, reached through
@@ -253,6 +260,9 @@ public:
   std::optional<Constant> evaluate(const ast::Expr& expr, const Scope& scope);
   std::optional<Constant> evaluateFlat(const flat::Expr& expr, SourceRange where);
   std::optional<long long> evaluateInteger(const ast::Expr& expr, const Scope& scope);
+  // The value of a conditional component's condition (spec 4.4.5); false,
+  // reported, when it is not a Boolean known at translation.
+  bool conditionHolds(const Component& c);
   std::optional<std::vector<long long>> evaluateRange(const ast::Expr& expr, const Scope& scope);
   // `for i in r, j in s`: each index with its values, evaluated at compile
   // time. `what` names the construct in the error for a missing range.
@@ -272,8 +282,10 @@ public:
   // Empty, reported, when the value does not fit in 32 bits (IntegerRange.h).
   std::optional<Value> lowerIntegerLiteral(long long value, SourceRange range);
   std::optional<Value> lowerRef(const ast::ComponentRef& ref, const Scope& scope);
+  // `connectorEnd`: the reference is an argument of connect(), where a
+  // disabled conditional component is allowed (RefTarget::disabled).
   std::optional<RefTarget> resolveRef(const ast::ComponentRef& ref, const Scope& scope,
-                                      bool wholeArrays = false);
+                                      bool wholeArrays = false, bool connectorEnd = false);
 
   // --- Equations.cpp
   void lowerEquations(Instance& inst);
@@ -474,7 +486,8 @@ private:
                                         const ast::RefPart& part, const Scope& scope);
   // The rest of a reference from its part `from`, which names `c`.
   std::optional<RefTarget> resolveFrom(Component* c, const ast::ComponentRef& ref, size_t from,
-                                       const Scope& scope, bool wholeArrays = false);
+                                       const Scope& scope, bool wholeArrays = false,
+                                       bool connectorEnd = false);
   // The component `next` names in one element of `array` (reported when missing).
   Component* memberOf(const Component& array, Instance& element, const ast::RefPart& next);
 

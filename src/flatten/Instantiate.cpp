@@ -168,10 +168,6 @@ void Flattener::addElements(Instance& inst, ClassNode* cls, const Mod& mod, bool
       diags_.unsupported(decl.range, "redeclare");
       continue;
     }
-    if (decl.condition) {
-      diags_.unsupported(decl.condition->range, "conditional components");
-      continue;
-    }
     if (decl.connectorKind != ast::ConnectorKind::None) {
       diags_.unsupported(decl.range, decl.connectorKind == ast::ConnectorKind::Flow
                                          ? "flow variables (acausal connectors)"
@@ -248,6 +244,26 @@ std::optional<std::vector<long long>> Flattener::evaluateDims(Component& c, Clas
   return dims;
 }
 
+bool Flattener::conditionHolds(const Component& c) {
+  const ast::Expr& condition = *c.decl->condition;
+  const unsigned errorsBefore = diags_.errorCount();
+  auto value = evaluate(condition, Scope{c.owner, c.declaredIn, nullptr});
+  if (!value || value->kind != Constant::Boolean) {
+    if (diags_.errorCount() == errorsBefore || value)
+      diags_.errorf(condition.range,
+                    "the condition of the conditional component '{}' must be a Boolean parameter "
+                    "expression (spec 4.4.5)",
+                    c.name);
+    else
+      diags_.note(condition.range,
+                  fmt::format("the condition of the conditional component '{}' must be known at "
+                              "translation (spec 4.4.5)",
+                              c.name));
+    return false;
+  }
+  return value->boolean;
+}
+
 void Flattener::ensureInstantiated(Component& c) {
   if (c.state == Component::State::Done) return;
   if (c.state == Component::State::Busy) {
@@ -255,6 +271,11 @@ void Flattener::ensureInstantiated(Component& c) {
     return;
   }
   c.state = Component::State::Busy;
+  if (c.decl->condition && !conditionHolds(c)) {
+    c.disabled = true;  // also after an error: later uses then say nothing more
+    c.state = Component::State::Done;
+    return;
+  }
   if (c.decl->isOuter) {
     bindOuter(c);
     c.state = Component::State::Done;

@@ -343,7 +343,7 @@ std::optional<Value> Flattener::lowerRef(const ast::ComponentRef& ref, const Sco
 }
 
 std::optional<RefTarget> Flattener::resolveRef(const ast::ComponentRef& ref, const Scope& scope,
-                                               bool wholeArrays) {
+                                               bool wholeArrays, bool connectorEnd) {
   const ast::RefPart& first = ref.parts[0];
   if (!ref.global && ref.parts.size() == 1 && first.subscripts.empty() && scope.iterators) {
     auto it = scope.iterators->find(first.name);
@@ -379,14 +379,28 @@ std::optional<RefTarget> Flattener::resolveRef(const ast::ComponentRef& ref, con
     if (!constant) return std::nullopt;
     return RefTarget{std::move(*constant), nullptr};
   }
-  return resolveFrom(c, ref, 0, scope, wholeArrays);
+  return resolveFrom(c, ref, 0, scope, wholeArrays, connectorEnd);
 }
 
 std::optional<RefTarget> Flattener::resolveFrom(Component* c, const ast::ComponentRef& ref, size_t from,
-                                                const Scope& scope, bool wholeArrays) {
+                                                const Scope& scope, bool wholeArrays,
+                                                bool connectorEnd) {
   for (size_t i = from;; ++i) {
     const ast::RefPart& part = ref.parts[i];
     bool last = i + 1 == ref.parts.size();
+    if (c->disabled) {
+      if (connectorEnd) {
+        RefTarget gone;
+        gone.disabled = c;
+        return gone;
+      }
+      diags_.errorf(part.range,
+                    "'{}' is a conditional component whose condition is false; only connect() "
+                    "may refer to it (spec 4.4.5)",
+                    part.name);
+      diags_.note(c->decl->condition->range, "its condition is here");
+      return std::nullopt;
+    }
     if (c->leaf != LeafType::None) {
       if (!last) {
         diags_.errorf(ref.parts[i + 1].range, "'{}' is a scalar variable and has no component '{}'",
