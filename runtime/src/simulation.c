@@ -8,8 +8,9 @@
  *            indicators just moves its clock);
  *   at a root return, at a time event, or when a watched zero indicator
  *            has moved: handle the event.
- * Handling an event: count it (Zeno guard), compute the derivatives so
- * the algebraic variables hold their values just before the event, run
+ * Handling an event: count it (Zeno guard), compute the derivatives (and
+ * the outputs, when the event reads pre() of one) so the algebraic
+ * variables hold their values just before the event, run
  * the event iteration, watch indicators that are exactly zero, and restart
  * CVODE at the event time if anything changed (a discrete value, a
  * reinit()) or an indicator is zero (CVODE masks those only at a start).
@@ -62,7 +63,12 @@ static void move_to_time_event(SmcModelData* data, double event) {
 /* One event at data.time (see the file comment). */
 static int32_t handle_event(SmcInstance* instance, const char* function, SmcEventCause cause) {
   if (smc_note_event(instance, function, cause) != SMC_OK) return SMC_FAILED;
-  if (smc_eval_derivatives(instance, function) != SMC_OK) return SMC_FAILED;
+  /* The variables at their left limits: the first iteration's pre()
+   * values are these, and sample(u) of a clocked partition reads them
+   * (spec 16.5.1). The outputs only when the event reads one of them. */
+  if (smc_eval_derivatives(instance, function) != SMC_OK ||
+      (smc_model.event_reads_outputs && smc_eval_outputs(instance, function) != SMC_OK))
+    return SMC_FAILED;
   /* Only an integrator needs to know whether anything changed (it then
    * restarts); without one, the iteration compares fewer slots. */
   bool changed = false;

@@ -7,8 +7,9 @@
 //    its own ticks by offset and period;
 //  - an event clock becomes `$clockN.condition = c` and the rising edge
 //    `$clockN.tick = $clockN.condition and not pre($clockN.condition)`;
-//  - inside a partition previous(v) -> pre(v), the conversion operators ->
-//    their operand, interval() -> the nominal interval (or time since the
+//  - inside a partition previous(v) -> pre(v), sample(u) -> u's left limit
+//    (each time-varying variable v of u read as pre(v)), the other
+//    conversion operators -> their operand, interval() -> the nominal interval (or time since the
 //    previous tick for event clocks), firstTick() -> a hidden tick count
 //    equal to 1, der(x) -> a discrete variable "der(x)" with the Euler
 //    update of x;
@@ -104,6 +105,7 @@ private:
   };
   ExprPtr rewritePartition(const ExprPtr& e, PartitionContext& p);
   ExprPtr rewriteContinuous(const ExprPtr& e);
+  ExprPtr leftLimit(const ExprPtr& e);
   ExprPtr intervalOf(PartitionContext& p);
   ExprPtr firstTickOf(PartitionContext& p);
   VarId countOf(PartitionContext& p);
@@ -158,6 +160,30 @@ ExprPtr Lowering::rewriteContinuous(const ExprPtr& e) {
   if (e->kind == ExprKind::ClockOp && !e->args.empty()) return rewriteContinuous(e->args[0]);
   if (e->kind == ExprKind::Var) return remap(e);
   return mapArgs(e, [this](const ExprPtr& a) { return rewriteContinuous(a); });
+}
+
+// sample(u) is u's left limit at the tick (spec 16.5.1): what u was just
+// before the event, before a time event, reinit() or another partition's
+// tick at the same instant changed it. The partition's equations run in
+// the event iteration in which its tick flag is set, where pre(v) holds
+// each variable's value from before that iteration, so the left limit of
+// u is u with every time-varying variable v read as pre(v). (A tick set
+// in the first iteration, as time-event clocks are, sees the value from
+// before the event itself.)
+ExprPtr Lowering::leftLimit(const ExprPtr& e) {
+  if (!e) return e;
+  switch (e->kind) {
+    case ExprKind::Var: {
+      const flat::Variability variability = model_.variables[e->var].variability;
+      if (variability == flat::Variability::Parameter || variability == flat::Variability::Constant)
+        return e;
+      return flat::makePre(e, e->range);
+    }
+    case ExprKind::Pre:  // already a value from before the iteration
+    case ExprKind::Der:  // der(x) has no slot whose pre() could be read
+      return e;
+    default: return mapArgs(e, [this](const ExprPtr& a) { return leftLimit(a); });
+  }
 }
 
 VarId Lowering::countOf(PartitionContext& p) {
@@ -222,7 +248,7 @@ ExprPtr Lowering::rewritePartition(const ExprPtr& e, PartitionContext& p) {
         case ClockOperator::Previous: return flat::makePre(rewritePartition(e->args[0], p), e->range);
         case ClockOperator::Interval: return intervalOf(p);
         case ClockOperator::FirstTick: return firstTickOf(p);
-        case ClockOperator::Sample:
+        case ClockOperator::Sample: return leftLimit(rewriteContinuous(e->args[0]));
         case ClockOperator::Hold:
         case ClockOperator::SubSample:
         case ClockOperator::SuperSample:

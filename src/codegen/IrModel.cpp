@@ -4,6 +4,7 @@
 // runtime in the same shared object refers to it, nothing outside does.
 #include "codegen/IrModel.h"
 
+#include "causalize/Blocks.h"
 #include "codegen/VariableSources.h"
 
 #include <fmt/format.h>
@@ -88,6 +89,17 @@ const char* typePrefix(flat::BaseType type) {
     case flat::BaseType::Clock: return "real";
   }
   return "real";
+}
+
+// Whether pre() of a variable that the output blocks compute is read: its
+// value before an event is then only current after compute_outputs.
+bool eventReadsOutputs(const IrContext& ctx) {
+  for (const causal::Block& block : ctx.model.outputBlocks)
+    for (flat::VarId v : causal::blockOutputs(block)) {
+      const VarInfo& info = ctx.layout.of(v);
+      if (ctx.preReads.marked(info.type, info.valueReference)) return true;
+    }
+  return false;
 }
 
 }  // namespace
@@ -220,6 +232,7 @@ void emitModelDescriptor(IrContext& ctx, const Callbacks& callbacks) {
       t.ptr, tables.strings(indicatorTexts, "smc_indicator_description_text"),
       "smc_indicator_descriptions");
   fields[kNonFiniteIsWarning] = tables.i32(ctx.options.nonFiniteIsWarning ? 1 : 0);
+  fields[kEventReadsOutputs] = tables.i32(eventReadsOutputs(ctx) ? 1 : 0);
   fields[kNumStrings] = tables.i32(ctx.layout.numStrings);
   fields[kStringValues] =
       tables.array(t.ptr, tables.strings(stringValues, "smc_string_value_text"), "smc_string_values");

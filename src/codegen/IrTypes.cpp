@@ -66,6 +66,7 @@ IrTypes makeIrTypes(llvm::LLVMContext& context) {
       i32,     // num_strings
       p,       // string_values
       p,       // string_names
+      i32,     // event_reads_outputs
   };
   t.model = llvm::StructType::create(context, modelFields, "SmcModel");
 

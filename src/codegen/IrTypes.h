@@ -67,6 +67,7 @@ enum ModelField : unsigned {
   kNumStrings,
   kStringValues,
   kStringNames,
+  kEventReadsOutputs,
   kModelFieldCount,
 };
 

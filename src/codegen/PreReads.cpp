@@ -23,6 +23,12 @@ void PreReads::mark(flat::BaseType type, int64_t valueReference) {
   marked[slot] = true;
 }
 
+bool PreReads::marked(flat::BaseType type, int64_t valueReference) const {
+  const std::vector<bool>& marked = marked_[kindOf(type)];
+  return valueReference >= 0 && static_cast<size_t>(valueReference) < marked.size() &&
+         marked[static_cast<size_t>(valueReference)];
+}
+
 std::vector<std::pair<int32_t, int32_t>> PreReads::ranges(flat::BaseType type, int32_t count) const {
   const std::vector<bool>& marked = marked_[kindOf(type)];
   const int32_t end = std::min(count, static_cast<int32_t>(marked.size()));

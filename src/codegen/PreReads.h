@@ -21,6 +21,8 @@ class PreReads {
 public:
   // pre() of the `type` slot `valueReference` is read.
   void mark(flat::BaseType type, int64_t valueReference);
+  // Whether pre() of that slot is read.
+  bool marked(flat::BaseType type, int64_t valueReference) const;
 
   // The marked slots among the first `count` of `type`, as [begin, end)
   // ranges in ascending order. Ranges closer than kMergeGap slots are

@@ -37,8 +37,9 @@ TEST(ClockLowering, SampledPITicksOnOneSampleAndRewritesPreviousAndInterval) {
   EXPECT_EQ(start.variability, flat::Variability::Parameter);
   ASSERT_TRUE(start.binding);
   EXPECT_EQ(start.binding->kind, flat::ExprKind::Time);
+  // sample(x) reads x's left limit at the tick (spec 16.5.1): pre(x).
   EXPECT_EQ(equationTexts(m, p.equations),
-              texts("xd = x", "e = r - xd", "integral = pre(integral) + e * 0.1", "ud = kp * e + ki * integral"));
+              texts("xd = pre(x)", "e = r - xd", "integral = pre(integral) + e * 0.1", "ud = kp * e + ki * integral"));
   EXPECT_EQ(p.variables, (std::vector<VarId>{idOf(m, "xd"), idOf(m, "e"), idOf(m, "integral"), idOf(m, "ud")}));
   for (VarId v : p.variables) EXPECT_EQ(m.variables[v].variability, flat::Variability::Discrete);
   EXPECT_EQ(m.variables[idOf(m, "x")].variability, flat::Variability::Continuous);

@@ -133,6 +133,11 @@ typedef struct SmcModel {
   int32_t num_strings;
   const char* const* string_values;
   const char* const* string_names;
+
+  /* 1 when an event reads pre() of a variable that only compute_outputs
+   * computes (a clocked partition's sample(u) of it): the runtime then
+   * computes the outputs at the event's left limit before iterating. */
+  int32_t event_reads_outputs;
 } SmcModel;
 
 /* Defined by the generated object of each FMU. */
