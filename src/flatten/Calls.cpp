@@ -5,11 +5,13 @@
 // ClockOps.cpp, the state machine operators in StateMachines.cpp. Operators
 // that belong to later capabilities (delay, cardinality...) are reported as
 // "not supported yet" at the call.
+#include "flatten/ArrayConcatenation.h"
 #include "flatten/Flattener.h"
 
 #include <fmt/format.h>
 
 #include <map>
+#include <variant>
 #include <set>
 
 namespace smc::flatten {
@@ -59,7 +61,7 @@ bool isStatementLike(const std::string& name) {
 const std::set<std::string>& otherBuiltins() {
   static const std::set<std::string> names = {
       "der", "smooth", "min", "max", "sum", "product", "size", "ndims", "zeros", "ones", "fill", "Integer",
-      "identity", "transpose", "pre", "edge", "change", "initial", "terminal", "sample"};
+      "identity", "transpose", "cat", "pre", "edge", "change", "initial", "terminal", "sample"};
   return names;
 }
 
@@ -303,6 +305,31 @@ std::optional<Value> Flattener::lowerCall(const ast::Expr& call, const Scope& sc
     for (long long i = 0; i < *n; ++i)
       for (long long j = 0; j < *n; ++j) out.elements.push_back(flat::makeInteger(i == j ? 1 : 0, r));
     return out;
+  }
+  if (name == "cat") {
+    // cat(k, A, B, ...): A, B, ... joined along dimension k (spec 10.4.2).
+    if (call.args.size() < 2) {
+      diags_.error(r, "'cat' needs a dimension and at least one array");
+      return std::nullopt;
+    }
+    auto k = evaluateInteger(*call.args[0], scope);
+    if (!k) return std::nullopt;
+    std::vector<Value> parts;
+    for (size_t i = 1; i < call.args.size(); ++i) {
+      auto v = lower(*call.args[i], scope);
+      if (!v) return std::nullopt;
+      parts.push_back(std::move(*v));
+    }
+    if (*k < 1) {
+      diags_.errorf(call.args[0]->range, "cat() dimension must be at least 1, got {}", *k);
+      return std::nullopt;
+    }
+    auto joined = concatenate(static_cast<size_t>(*k - 1), parts);
+    if (auto* message = std::get_if<std::string>(&joined)) {
+      diags_.errorf(r, "cat({}, ...): {}", *k, *message);
+      return std::nullopt;
+    }
+    return std::get<Value>(std::move(joined));
   }
   if (name == "transpose") {
     if (!arity(1, 1) || !lowerArgs()) return std::nullopt;

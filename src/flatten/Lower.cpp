@@ -7,6 +7,7 @@
 // during simulation select at run time (VariableSubscripts.cpp). Names resolve to
 // instance components first, then to for-loop indices, then to constants of
 // lexically enclosing classes (spec 5.3).
+#include "flatten/ArrayConcatenation.h"
 #include "flatten/Flattener.h"
 #include "flatten/IntegerRange.h"
 #include "frontend/ResourceLimits.h"
@@ -206,7 +207,17 @@ std::optional<Value> Flattener::lowerExpression(const ast::Expr& expr, const Sco
           return std::nullopt;
         }
         if (then->dims != result->dims) {
-          diags_.errorf(r, "the branches of this if-expression differ in size: {} and {}",
+          // Branches of different sizes need a condition known at
+          // translation (a parameter expression, as the MSL's tables write
+          // `if n > 0 then [...] else [0, 0]`): it picks the branch.
+          flat::ConstantEvaluator evaluator(model_);
+          auto known = evaluator.evaluate(*condition->elements[0], expr.args[i - 2]->range);
+          if (known && known->kind == Constant::Boolean) {
+            if (known->boolean) result = std::move(then);
+            continue;
+          }
+          diags_.errorf(r, "the branches of this if-expression differ in size: {} and {}, and its "
+                           "condition is not known at translation",
                         dimsText(then->dims), dimsText(result->dims));
           return std::nullopt;
         }
@@ -269,24 +280,34 @@ std::optional<Value> Flattener::lowerExpression(const ast::Expr& expr, const Sco
       return v;
     }
     case ast::ExprKind::Matrix: {
-      Value v{{static_cast<long long>(expr.rows.size()), 0}, {}};
+      // cat(1, cat(2, row 1 entries), cat(2, row 2 entries), ...), each
+      // entry promoted to a matrix (spec 10.4.2).
+      std::vector<Value> rows;
       for (const auto& row : expr.rows) {
-        if (static_cast<long long>(row.size()) != (v.dims[1] ? v.dims[1] : (long long)row.size())) {
-          diags_.error(r, "the rows of this matrix have different lengths");
-          return std::nullopt;
-        }
-        v.dims[1] = static_cast<long long>(row.size());
+        std::vector<Value> entries;
         for (const auto& item : row) {
           auto e = lower(*item, scope);
           if (!e) return std::nullopt;
-          if (!e->isScalar()) {
-            diags_.unsupported(item->range, "matrix constructors with array entries");
+          auto promoted = promoteToMatrix(*e);
+          if (auto* message = std::get_if<std::string>(&promoted)) {
+            diags_.error(item->range, *message);
             return std::nullopt;
           }
-          v.elements.push_back(e->elements[0]);
+          entries.push_back(std::get<Value>(std::move(promoted)));
         }
+        auto joined = concatenate(1, entries);
+        if (auto* message = std::get_if<std::string>(&joined)) {
+          diags_.errorf(r, "the entries of a row of this matrix do not fit side by side: {}", *message);
+          return std::nullopt;
+        }
+        rows.push_back(std::get<Value>(std::move(joined)));
       }
-      return v;
+      auto stacked = concatenate(0, rows);
+      if (auto* message = std::get_if<std::string>(&stacked)) {
+        diags_.errorf(r, "the rows of this matrix do not fit one above the other: {}", *message);
+        return std::nullopt;
+      }
+      return std::get<Value>(std::move(stacked));
     }
     case ast::ExprKind::End:
       if (currentEnd_) return Value::scalar(flat::makeInteger(*currentEnd_, r));
