@@ -49,15 +49,10 @@ std::variant<Value, std::string> concatenate(size_t dimension, const std::vector
   return out;
 }
 
-std::variant<Value, std::string> promoteToMatrix(const Value& entry) {
-  switch (entry.dims.size()) {
-    case 0: return Value{{1, 1}, entry.elements};
-    case 1: return Value{{entry.dims[0], 1}, entry.elements};
-    case 2: return entry;
-    default:
-      return fmt::format("an entry of a matrix constructor has {} dimensions; at most 2 are allowed",
-                         entry.dims.size());
-  }
+Value promote(const Value& entry, size_t dimensions) {
+  Value out = entry;
+  while (out.dims.size() < dimensions) out.dims.push_back(1);
+  return out;
 }
 
 }  // namespace smc::flatten

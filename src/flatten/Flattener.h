@@ -263,6 +263,13 @@ public:
   // The value of a conditional component's condition (spec 4.4.5); false,
   // reported, when it is not a Boolean known at translation.
   bool conditionHolds(const Component& c);
+  // The size of an array dimension given by a type (spec 10.1): the number
+  // of literals of an enumeration (`Integer table[L, L]`), 2 for Boolean;
+  // empty for any other expression.
+  std::optional<long long> enumerationDimension(const ast::Expr& dimension, const Scope& scope);
+  // The enumeration type `names` denotes, through short class definitions
+  // (`type F = E`); null when it denotes none.
+  ClassNode* enumerationType(const std::vector<std::string>& names, bool global, const Scope& scope);
   std::optional<std::vector<long long>> evaluateRange(const ast::Expr& expr, const Scope& scope);
   // `for i in r, j in s`: each index with its values, evaluated at compile
   // time. `what` names the construct in the error for a missing range.

@@ -230,6 +230,10 @@ std::optional<std::vector<long long>> Flattener::evaluateDims(Component& c, Clas
       sized.emplace_back(expr, 0);
       continue;
     }
+    if (auto literals = enumerationDimension(*expr, where)) {
+      sized.emplace_back(expr, *literals);
+      continue;
+    }
     auto n = evaluateInteger(*expr, where);
     if (!n) return std::nullopt;
     if (*n < 0) {

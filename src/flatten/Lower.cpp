@@ -281,21 +281,24 @@ std::optional<Value> Flattener::lowerExpression(const ast::Expr& expr, const Sco
     }
     case ast::ExprKind::Matrix: {
       // cat(1, cat(2, row 1 entries), cat(2, row 2 entries), ...), each
-      // entry promoted to a matrix (spec 10.4.2).
-      std::vector<Value> rows;
+      // entry promoted to max(2, ndims of every entry) dimensions (spec
+      // 10.4.2): a vector entry is a column.
+      std::vector<std::vector<Value>> entries;
+      size_t dimensions = 2;
       for (const auto& row : expr.rows) {
-        std::vector<Value> entries;
+        entries.emplace_back();
         for (const auto& item : row) {
           auto e = lower(*item, scope);
           if (!e) return std::nullopt;
-          auto promoted = promoteToMatrix(*e);
-          if (auto* message = std::get_if<std::string>(&promoted)) {
-            diags_.error(item->range, *message);
-            return std::nullopt;
-          }
-          entries.push_back(std::get<Value>(std::move(promoted)));
+          dimensions = std::max(dimensions, e->dims.size());
+          entries.back().push_back(std::move(*e));
         }
-        auto joined = concatenate(1, entries);
+      }
+      std::vector<Value> rows;
+      for (const std::vector<Value>& row : entries) {
+        std::vector<Value> promoted;
+        for (const Value& entry : row) promoted.push_back(promote(entry, dimensions));
+        auto joined = concatenate(1, promoted);
         if (auto* message = std::get_if<std::string>(&joined)) {
           diags_.errorf(r, "the entries of a row of this matrix do not fit side by side: {}", *message);
           return std::nullopt;
@@ -550,22 +553,45 @@ Flattener::ConstantDecl Flattener::findConstant(const std::vector<std::string>& 
   return {};
 }
 
+ClassNode* Flattener::enumerationType(const std::vector<std::string>& names, bool global,
+                                     const Scope& scope) {
+  ClassNode* cls = tree_.find(names, global, scope.lexical ? scope.lexical : tree_.root());
+  for (int guard = 0; cls && cls->def && cls->def->form == ast::ClassForm::Short && guard < 32; ++guard)
+    cls = tree_.find(cls->def->shortBase.parts, cls->def->shortBase.global, cls->parent);
+  if (!cls || !cls->def || cls->def->form != ast::ClassForm::Enumeration) return nullptr;
+  return cls;
+}
+
 // `E.b` where E names an enumeration type (directly or through short
 // class definitions): b's ordinal, 1 for the first literal (spec 4.9.5).
 flat::ExprPtr Flattener::enumerationLiteral(const ast::ComponentRef& ref, const Scope& scope) {
   if (ref.parts.size() < 2 || !ref.parts.back().subscripts.empty()) return nullptr;
   std::vector<std::string> prefix;
   for (size_t i = 0; i + 1 < ref.parts.size(); ++i) prefix.push_back(ref.parts[i].name);
-  ClassNode* cls = tree_.find(prefix, ref.global, scope.lexical ? scope.lexical : tree_.root());
-  for (int guard = 0; cls && cls->def && cls->def->form == ast::ClassForm::Short && guard < 32; ++guard)
-    cls = tree_.find(cls->def->shortBase.parts, cls->def->shortBase.global, cls->parent);
-  if (!cls || !cls->def || cls->def->form != ast::ClassForm::Enumeration) return nullptr;
+  ClassNode* cls = enumerationType(prefix, ref.global, scope);
+  if (!cls) return nullptr;
   const std::vector<ast::EnumLiteral>& literals = cls->def->enumLiterals;
   for (size_t i = 0; i < literals.size(); ++i)
     if (literals[i].name == ref.parts.back().name) return flat::makeInteger(static_cast<long long>(i) + 1, ref.range);
   diags_.errorf(ref.parts.back().range, "'{}' is not a literal of enumeration '{}'", ref.parts.back().name,
                 cls->path());
   return flat::makeInteger(1, ref.range);  // reported; keeps the rest of the model checkable
+}
+
+std::optional<long long> Flattener::enumerationDimension(const ast::Expr& dimension, const Scope& scope) {
+  if (dimension.kind != ast::ExprKind::Ref) return std::nullopt;
+  const ast::ComponentRef& ref = dimension.ref;
+  std::vector<std::string> names;
+  for (const ast::RefPart& part : ref.parts) {
+    if (!part.subscripts.empty()) return std::nullopt;
+    names.push_back(part.name);
+  }
+  // A component of that name wins: `Real x[n]` with a parameter n.
+  if (!ref.global && scope.instance && scope.instance->components.count(names[0])) return std::nullopt;
+  if (!ref.global && names.size() == 1 && names[0] == "Boolean") return 2;
+  ClassNode* cls = enumerationType(names, ref.global, scope);
+  if (!cls) return std::nullopt;
+  return static_cast<long long>(cls->def->enumLiterals.size());
 }
 
 // A constant declared in a lexically enclosing class or a package:

@@ -34,6 +34,18 @@ TEST(ArrayConcatenation, MatrixBlocksJoinSideBySideAndOneAboveTheOther) {
   for (const char* element : expected) EXPECT_TRUE(has(flat, element)) << element << "\n" << flat;
 }
 
+// An entry of three dimensions promotes the others to three (spec 10.4.2):
+// [A, B] with A and B of size 1x2x2 is 1x4x2.
+TEST(ArrayConcatenation, AThreeDimensionalEntryPromotesTheOthers) {
+  std::string flat = flatText(
+      "model M\n"
+      "  parameter Real T[1, 4, 2] = [{{{1, 2}, {3, 4}}}, {{{5, 6}, {7, 8}}}];\n"
+      "end M;\n");
+  EXPECT_TRUE(has(flat, "T[1,1,2] = 2;")) << flat;
+  EXPECT_TRUE(has(flat, "T[1,3,1] = 5;")) << flat;
+  EXPECT_TRUE(has(flat, "T[1,4,2] = 8;")) << flat;
+}
+
 TEST(ArrayConcatenation, CatJoinsAlongTheGivenDimension) {
   std::string flat = flatText(
       "model M\n"

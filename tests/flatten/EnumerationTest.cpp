@@ -62,6 +62,24 @@ TEST(Enumeration, AnUnknownLiteralIsALocatedError) {
   EXPECT_TRUE(has(d, "test.mo:5:29: error: 'medium' is not a literal of enumeration 'P.Mode'")) << d;
 }
 
+// How Modelica.Electrical.Digital declares its truth tables: dimensions
+// given by an enumeration type (one index per literal) or by Boolean.
+TEST(Enumeration, AnEnumerationTypeAsADimensionHasOneIndexPerLiteral) {
+  std::string flat = flatText(std::string(kModes) +
+                                  "  model M\n"
+                                  "    import A = P.Alias;\n"
+                                  "    constant Integer table[Mode, A] = [1, 2, 3; 4, 5, 6; 7, 8, 9];\n"
+                                  "    parameter Real b[Boolean] = {10, 20};\n"
+                                  "    output Integer v = table[Mode.high, Mode.low];\n"
+                                  "  end M;\n"
+                                  "end P;\n",
+                              "P.M");
+  EXPECT_TRUE(has(flat, "table[3,3] = 9;")) << flat;
+  EXPECT_FALSE(has(flat, "table[4,")) << flat;
+  EXPECT_TRUE(has(flat, "b[2] = 20;")) << flat;
+  EXPECT_TRUE(has(flat, "v = table[3,2];")) << flat;
+}
+
 TEST(Enumeration, IntegerOfARealIsRefusedWithAHint) {
   std::string d = flattenErrors("model M\n  output Integer i = Integer(time);\nend M;\n");
   EXPECT_TRUE(has(d, "error: Integer() takes an enumeration value; for a Real use integer()")) << d;
