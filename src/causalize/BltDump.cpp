@@ -126,12 +126,24 @@ private:
     for (const flat::Statement& s : list) statement(s, depth);
   }
 
+  // A when-statement branch's condition: `c`, or `{a, b}` for a vector.
+  std::string whenCondition(const flat::Statement& s, std::pair<size_t, size_t> range) {
+    if (range.second - range.first == 1) return expr(s.conditions[range.first]);
+    std::vector<std::string> parts;
+    for (size_t k = range.first; k < range.second; ++k) parts.push_back(expr(s.conditions[k]));
+    return fmt::format("{{{}}}", fmt::join(parts, ", "));
+  }
+
   // if/when/while with their branches; `first` and `next` are the keywords
   // before each condition, `last` closes the statement.
   void branched(const flat::Statement& s, int depth, const char* first, const char* next, const char* end,
                 const char* close) {
+    const bool isWhen = s.kind == flat::StatementKind::When;
+    const auto whenRanges = isWhen ? flat::whenConditionRanges(s) : std::vector<std::pair<size_t, size_t>>{};
     for (size_t i = 0; i < s.branches.size(); ++i) {
-      if (i < s.conditions.size() && s.conditions[i])
+      if (isWhen && i < whenRanges.size())
+        line(depth, fmt::format("{} {} {}", i == 0 ? first : next, whenCondition(s, whenRanges[i]), end));
+      else if (i < s.conditions.size() && s.conditions[i])
         line(depth, fmt::format("{} {} {}", i == 0 ? first : next, expr(s.conditions[i]), end));
       else
         line(depth, "else");

@@ -275,7 +275,8 @@ void StatementEmitter::emitWhen(const flat::Statement& s) {
     ctx_.diags.error(s.range, "a when-statement cannot be nested in another (spec 11.2.7)");
     return;
   }
-  if (s.conditions.size() != s.branches.size()) {
+  const std::vector<std::pair<size_t, size_t>> ranges = flat::whenConditionRanges(s);
+  if (ranges.size() != s.branches.size() || (!ranges.empty() && ranges.back().second != s.conditions.size())) {
     ctx_.diags.error(s.range, "internal error: when-statement with mismatched branches");
     return;
   }
@@ -287,11 +288,18 @@ void StatementEmitter::emitWhen(const flat::Statement& s) {
   // Discrete values are frozen in continuous mode: nothing can fire there.
   if (actions_.mode() == EvalMode::Continuous) return;
   inWhen_ = true;
+  // A branch fires when any element of its condition becomes true.
   actions_.emitFirstFiring(
-      s.conditions.size(),
-      [&](size_t i) {
-        return actions_.conditionFires(*s.conditions[i],
-                                       activeAtInitialization(*s.conditions[i]));
+      s.branches.size(),
+      [&](size_t i) -> llvm::Value* {
+        llvm::Value* fires = nullptr;
+        for (size_t k = ranges[i].first; k < ranges[i].second; ++k) {
+          llvm::Value* element =
+              actions_.conditionFires(*s.conditions[k], activeAtInitialization(*s.conditions[k]));
+          if (!element) continue;
+          fires = fires ? b_.CreateOr(fires, element, "any.fires") : element;
+        }
+        return fires;
       },
       [&](size_t i) { emitList(s.branches[i]); });
   inWhen_ = false;

@@ -228,6 +228,15 @@ std::string assertText(const Printer& printer, const Expr& condition, const Expr
   return out + ");";
 }
 
+// A when-statement branch's condition: `c`, or `{a, b}` for a vector.
+std::string whenConditionText(const Statement& when, std::pair<size_t, size_t> range,
+                              const Printer& printer) {
+  if (range.second - range.first == 1) return printer.text(*when.conditions[range.first]);
+  std::vector<std::string> parts;
+  for (size_t k = range.first; k < range.second; ++k) parts.push_back(printer.text(*when.conditions[k]));
+  return fmt::format("{{{}}}", fmt::join(parts, ", "));
+}
+
 void printStatements(const std::vector<Statement>& statements, const Printer& printer,
                      const std::string& indent, std::string& out);
 
@@ -249,12 +258,14 @@ void printStatement(const Statement& s, const Printer& printer, const std::strin
     case StatementKind::If:
     case StatementKind::When: {
       bool isIf = s.kind == StatementKind::If;
+      const auto whenRanges = isIf ? std::vector<std::pair<size_t, size_t>>{} : whenConditionRanges(s);
       for (size_t i = 0; i < s.branches.size(); ++i) {
         out += indent;
-        if (i >= s.conditions.size()) out += "else\n";
+        if (isIf && i >= s.conditions.size()) out += "else\n";
         else
           out += fmt::format("{}{} then\n", i == 0 ? (isIf ? "if " : "when ") : (isIf ? "elseif " : "elsewhen "),
-                             printer.text(*s.conditions[i]));
+                             isIf ? printer.text(*s.conditions[i])
+                                  : whenConditionText(s, whenRanges[i], printer));
         printStatements(s.branches[i], printer, inner, out);
       }
       out += indent + (isIf ? "end if;\n" : "end when;\n");

@@ -8,6 +8,20 @@
 
 namespace smc::flat {
 
+std::vector<std::pair<size_t, size_t>> whenConditionRanges(const Statement& when) {
+  std::vector<std::pair<size_t, size_t>> ranges;
+  if (when.conditionCounts.empty()) {
+    for (size_t i = 0; i < when.conditions.size(); ++i) ranges.emplace_back(i, i + 1);
+    return ranges;
+  }
+  size_t begin = 0;
+  for (uint32_t count : when.conditionCounts) {
+    ranges.emplace_back(begin, begin + count);
+    begin += count;
+  }
+  return ranges;
+}
+
 namespace {
 
 ExprPtr make(Expr expr) { return std::make_shared<const Expr>(std::move(expr)); }

@@ -256,10 +256,19 @@ struct Statement {
   AssertLevel level = AssertLevel::Error;
   std::vector<ExprPtr> conditions;
   std::vector<std::vector<Statement>> branches;
+  // When: how many consecutive `conditions` each branch has, when some
+  // branch has a vector condition `{a, b}` (it fires when any of them
+  // becomes true, spec 8.3.5); empty means one each. Passes that rewrite
+  // every condition alike need not look at it.
+  std::vector<uint32_t> conditionCounts;
   VarId iterator = 0;  // For: an Integer variable of the enclosing table
   ExprPtr rangeStart, rangeStep, rangeStop;  // For
   SourceRange range;
 };
+
+// The [begin, end) ranges of a when-statement's `conditions`, one per
+// branch (Statement::conditionCounts).
+std::vector<std::pair<size_t, size_t>> whenConditionRanges(const Statement& when);
 
 // An algorithm section of the model: its statements compute the variables
 // they assign (spec 11.1). For-loops over parameter ranges are unrolled by

@@ -395,17 +395,17 @@ void Flattener::lowerWhenStatement(const ast::Statement& s, StatementContext& co
   st.range = s.range;
   StatementContext inner = context;
   inner.inWhen = true;
+  bool vector = false;
   for (size_t i = 0; i < s.branches.size() && i < s.conditions.size(); ++i) {
     auto conditions = lowerWhenConditions(*s.conditions[i], scope);
     if (!conditions) return;
-    if (conditions->size() != 1) {
-      diags_.unsupported(s.conditions[i]->range, "vector conditions of when-statements (use a when-equation)");
-      return;
-    }
-    st.conditions.push_back((*conditions)[0]);
+    vector = vector || conditions->size() != 1;
+    st.conditions.insert(st.conditions.end(), conditions->begin(), conditions->end());
+    st.conditionCounts.push_back(static_cast<uint32_t>(conditions->size()));
     st.branches.emplace_back();
     lowerStatements(s.branches[i], inner, st.branches.back());
   }
+  if (!vector) st.conditionCounts.clear();  // one condition each: the common form
   out.push_back(std::move(st));
 }
 

@@ -137,10 +137,14 @@ TEST(Algorithms, ConditionsMustBeBoolean) {
   EXPECT_TRUE(has(d, "test.mo:5:9: error: the condition of a while-loop must be Boolean, not Real")) << d;
 }
 
-TEST(Algorithms, VectorWhenConditionInAStatementIsNotSupportedYet) {
-  std::string d = flattenErrors(
-      "model M\n  discrete Real x;\nalgorithm\n  when {time > 1, time > 2} then\n    x := 1;\n  end when;\nend M;\n");
-  EXPECT_TRUE(has(d, "test.mo:4:8: error: not supported yet: vector conditions of when-statements")) << d;
+// The branch keeps each element of its vector condition (it fires when
+// any of them becomes true; tests/e2e/WhenStatementVectorTest.cpp).
+TEST(Algorithms, VectorWhenConditionInAStatementKeepsEveryElement) {
+  std::string flat = flatText(
+      "model M\n  discrete Real x;\nalgorithm\n  when {time > 1, time > 2} then\n    x := 1;\n"
+      "  elsewhen time > 3 then\n    x := 2;\n  end when;\nend M;\n");
+  EXPECT_TRUE(has(flat, "when {time > 1, time > 2} then")) << flat;
+  EXPECT_TRUE(has(flat, "elsewhen time > 3 then")) << flat;
 }
 
 }  // namespace
