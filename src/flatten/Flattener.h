@@ -236,7 +236,6 @@ struct StatementContext {
   bool inWhen = false;     // inside a when-statement
   bool inLoop = false;     // inside a while-loop (or a for-loop of a function)
   bool inControl = false;  // inside if, for or while: no when-statement allowed
-  bool inUnrolledFor = false;  // inside a for-loop of a model's algorithm (unrolled)
 };
 
 // The arguments of assert(condition, message, level).

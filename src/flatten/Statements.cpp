@@ -177,10 +177,7 @@ void Flattener::lowerStatement(const ast::Statement& s, StatementContext& contex
     }
     case ast::StatementKind::Break:
       if (!context.inLoop) {
-        if (context.inUnrolledFor)
-          diags_.unsupported(s.range, "'break' in a for-loop of a model's algorithm (such loops are unrolled)");
-        else
-          diags_.error(s.range, "'break' is only allowed inside a for- or while-loop (spec 11.2.6)");
+        diags_.error(s.range, "'break' is only allowed inside a for- or while-loop (spec 11.2.6)");
         return;
       }
       st.kind = flat::StatementKind::Break;
@@ -286,6 +283,18 @@ void Flattener::lowerCallStatement(const ast::Statement& s, StatementContext& co
   out.push_back(std::move(st));
 }
 
+// Whether a break among `statements` leaves the loop they belong to: one
+// not inside a nested while-loop (which it would leave instead).
+static bool leavesLoop(const std::vector<flat::Statement>& statements) {
+  for (const flat::Statement& s : statements) {
+    if (s.kind == flat::StatementKind::Break) return true;
+    if (s.kind == flat::StatementKind::While || s.kind == flat::StatementKind::For) continue;
+    for (const auto& branch : s.branches)
+      if (leavesLoop(branch)) return true;
+  }
+  return false;
+}
+
 void Flattener::lowerForStatement(const ast::Statement& s, StatementContext& context,
                                   std::vector<flat::Statement>& out) {
   const Scope& scope = context.scope;
@@ -298,15 +307,31 @@ void Flattener::lowerForStatement(const ast::Statement& s, StatementContext& con
     // A model's algorithm: unroll over ranges known before simulation.
     auto ranges = evaluateIndexRanges(s.iterators, scope, "for-loops");
     if (!ranges) return;
+    std::vector<flat::Statement> copies;
     forEachIndexCombination(*ranges, scope, [&](const Scope& bound) {
       StatementContext inner = context;
       inner.scope = bound;
       inner.inControl = true;
-      inner.inUnrolledFor = true;
-      inner.inLoop = false;  // a break would have to leave the unrolled copies
-      lowerStatements(s.branches[0], inner, out);
+      inner.inLoop = true;
+      lowerStatements(s.branches[0], inner, copies);
       return true;
     });
+    if (!leavesLoop(copies)) {
+      out.insert(out.end(), std::make_move_iterator(copies.begin()), std::make_move_iterator(copies.end()));
+      return;
+    }
+    // A break must leave every later copy too: the copies run as the body
+    // of a loop that passes once, `while true loop <copies> break; end while`,
+    // so a break among them exits it as it would exit the for-loop.
+    flat::Statement once;
+    once.kind = flat::StatementKind::While;
+    once.range = s.range;
+    once.conditions.push_back(flat::makeBoolean(true, s.range));
+    copies.push_back(flat::Statement{});
+    copies.back().kind = flat::StatementKind::Break;
+    copies.back().range = s.range;
+    once.branches.push_back(std::move(copies));
+    out.push_back(std::move(once));
     return;
   }
 

@@ -212,6 +212,41 @@ TEST(RecursiveFunction, MutualRecursionPastTheLimitFailsToo) {
       << error;
 }
 
+// break in for-loops of a model's algorithm (spec 11.2.6), nested: at
+// t = 1 the outer loop adds 100 per pass (the inner loop breaks at j = 2)
+// plus i for i = 1..5 and stops at i = 6 > 5 t: found = 6, total =
+// 6 * 100 + (1 + ... + 5) = 615. At t = 0.5 it stops at i = 3 > 2.5:
+// found = 3, total = 300 + 3 = 303.
+TEST(AlgorithmBreak, BreakLeavesTheInnermostForLoop) {
+  std::string model = writeScratchModel("Breaks.mo", R"(model Breaks
+  parameter Real limit = 5;
+  Integer found(start = 0);
+  Real total(start = 0);
+algorithm
+  found := 0;
+  total := 0;
+  for i in 1:10 loop
+    for j in 1:3 loop
+      if j == 2 then
+        break;
+      end if;
+      total := total + 100;
+    end for;
+    if i > limit * time then
+      found := i;
+      break;
+    end if;
+    total := total + i;
+  end for;
+end Breaks;
+)");
+  SimulationResult r = simulateOk(optionsFor(compileModel(model, "Breaks.fmu"), 1, 0.5));
+  EXPECT_EQ(valueAt(r, "found", 1.0), 6);
+  EXPECT_EQ(valueAt(r, "total", 1.0), 615);
+  EXPECT_EQ(valueAt(r, "found", 0.5), 3);
+  EXPECT_EQ(valueAt(r, "total", 0.5), 303);
+}
+
 }  // namespace
 
 // -2147483648 is a literal only negated (2147483648 alone does not fit in
