@@ -117,10 +117,15 @@ llvm::Function* emitInitialize(IrContext& ctx, bool samplesOk) {
   size_t next = 0;
   for (; next < init.size() && assignsCalculatedParameter(ctx, init[next]); ++next)
     blocks.emit(init[next]);
+  // Start values that are expressions (`start = y0`); during
+  // initialization pre(v) is v's start value too (spec 8.6), which an
+  // algorithm that leaves v unassigned keeps.
   for (const VarInfo& info : ctx.layout.vars) {
     if (!info.startExpression) continue;
     Typed value = blocks.exprs().emit(*info.startExpression);
-    if (value.value) blocks.exprs().store(info.id, value, info.startExpression->range);
+    if (!value.value) continue;
+    blocks.exprs().store(info.id, value, info.startExpression->range);
+    blocks.exprs().storePre(info.id, value, info.startExpression->range);
   }
   if (samplesOk) emitSampleSetup(ctx, frame, builder, blocks.exprs());
   emitBlocks(ctx, frame, builder, llvm::ArrayRef(init).drop_front(next), EvalMode::Initialization, nullptr, [&](const causal::Block& block) {

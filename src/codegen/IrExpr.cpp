@@ -248,6 +248,23 @@ bool ExprEmitter::store(flat::VarId id, Typed value, SourceRange where, llvm::Va
   return true;
 }
 
+bool ExprEmitter::storePre(flat::VarId id, Typed value, SourceRange where) {
+  if (scope_ || id >= ctx_.model.flat.variables.size()) {
+    error(where, "internal error: pre() slot of a variable that has none");
+    return false;
+  }
+  const VarInfo& info = ctx_.layout.of(id);
+  llvm::Value* converted = convert(value, valueTypeOf(info.type), where);
+  if (!converted) return false;
+  if (info.type == flat::BaseType::Boolean)
+    converted = b_.CreateZExt(converted, ctx_.types.integer);
+  const std::string& name = ctx_.model.flat.variables[id].name;
+  llvm::Value* slot = b_.CreateInBoundsGEP(converted->getType(), frame_.preArrayOf(info.type),
+                                           b_.getInt32(info.valueReference), "pre(" + name + ").slot");
+  b_.CreateStore(converted, slot);
+  return true;
+}
+
 bool ExprEmitter::storeLocal(flat::VarId id, Typed value, SourceRange where) {
   std::optional<ValueType> type = typeOf(id, where);
   if (!type) return false;

@@ -64,6 +64,8 @@ public:
   // Stores into the variable's slot (or the one `slot` computes, inside a
   // run's loop), converting Integer to Real if needed.
   bool store(flat::VarId id, Typed value, SourceRange where, llvm::Value* slot = nullptr);
+  // Stores into the variable's pre() slot (a model variable's).
+  bool storePre(flat::VarId id, Typed value, SourceRange where);
 
   // Inside the loop of a run of assignments (AssignRuns.h), the value's
   // variable nodes read the slot `iteration` strides away from their own.

@@ -247,6 +247,33 @@ end Breaks;
   EXPECT_EQ(valueAt(r, "total", 0.5), 303);
 }
 
+// During initialization pre(v) is v's start value (spec 8.6), also when
+// the start is an expression (`start = y0`): the when-statement active at
+// initialization leaves ya unassigned, so ya keeps y0 = 2 (as
+// Modelica.Electrical.Digital's InertialDelaySensitive does with
+// y_auxiliary). m counts the firings from its start 3: 4 at
+// initialization, 5 after the event at t = 0.5.
+TEST(AlgorithmInitialization, AnUnassignedVariableKeepsItsStartExpression) {
+  std::string model = writeScratchModel("KeepsStart.mo", R"(model KeepsStart
+  parameter Integer y0 = 2;
+  Integer ya(start = y0, fixed = true);
+  Integer m(start = 3, fixed = true);
+algorithm
+  when {initial(), time > 0.5} then
+    if time > 0.7 then
+      ya := 9;
+    end if;
+    m := pre(m) + 1;
+  end when;
+end KeepsStart;
+)");
+  SimulationResult r = simulateOk(optionsFor(compileModel(model, "KeepsStart.fmu"), 1, 0.25));
+  EXPECT_EQ(valueAt(r, "ya", 0.0), 2);
+  EXPECT_EQ(valueAt(r, "ya", 1.0), 2);
+  EXPECT_EQ(valueAt(r, "m", 0.25), 4);
+  EXPECT_EQ(valueAt(r, "m", 1.0), 5);
+}
+
 }  // namespace
 
 // -2147483648 is a literal only negated (2147483648 alone does not fit in
