@@ -231,6 +231,19 @@ Typed ExprEmitter::loadLocal(flat::VarId id, SourceRange where) {
 
 bool ExprEmitter::store(flat::VarId id, Typed value, SourceRange where, llvm::Value* slotIndex) {
   if (scope_) return storeLocal(id, value, where);
+  return storeModel(id, value, where, false, slotIndex);
+}
+
+bool ExprEmitter::storePre(flat::VarId id, Typed value, SourceRange where) {
+  if (scope_) {
+    error(where, "internal error: pre() slot of a function variable");
+    return false;
+  }
+  return storeModel(id, value, where, true, nullptr);
+}
+
+bool ExprEmitter::storeModel(flat::VarId id, Typed value, SourceRange where, bool pre,
+                             llvm::Value* slotIndex) {
   if (id >= ctx_.model.flat.variables.size()) {
     error(where, fmt::format("internal error: assignment to unknown variable {}", id));
     return false;
@@ -240,27 +253,11 @@ bool ExprEmitter::store(flat::VarId id, Typed value, SourceRange where, llvm::Va
   if (!converted) return false;
   if (info.type == flat::BaseType::Boolean)
     converted = b_.CreateZExt(converted, ctx_.types.integer);
-  llvm::Type* storage = converted->getType();
   const std::string& name = ctx_.model.flat.variables[id].name;
+  llvm::Value* array = pre ? frame_.preArrayOf(info.type) : frame_.arrayOf(info.type);
   llvm::Value* index = slotIndex ? slotIndex : b_.getInt32(info.valueReference);
-  llvm::Value* slot = b_.CreateInBoundsGEP(storage, frame_.arrayOf(info.type), index, name + ".slot");
-  b_.CreateStore(converted, slot);
-  return true;
-}
-
-bool ExprEmitter::storePre(flat::VarId id, Typed value, SourceRange where) {
-  if (scope_ || id >= ctx_.model.flat.variables.size()) {
-    error(where, "internal error: pre() slot of a variable that has none");
-    return false;
-  }
-  const VarInfo& info = ctx_.layout.of(id);
-  llvm::Value* converted = convert(value, valueTypeOf(info.type), where);
-  if (!converted) return false;
-  if (info.type == flat::BaseType::Boolean)
-    converted = b_.CreateZExt(converted, ctx_.types.integer);
-  const std::string& name = ctx_.model.flat.variables[id].name;
-  llvm::Value* slot = b_.CreateInBoundsGEP(converted->getType(), frame_.preArrayOf(info.type),
-                                           b_.getInt32(info.valueReference), "pre(" + name + ").slot");
+  llvm::Value* slot = b_.CreateInBoundsGEP(converted->getType(), array, index,
+                                           (pre ? "pre(" + name + ")" : name) + ".slot");
   b_.CreateStore(converted, slot);
   return true;
 }

@@ -105,6 +105,8 @@ public:
 
 private:
   llvm::Value* convert(Typed v, ValueType target, SourceRange where);
+  // store() and storePre() of a model variable: its value or pre() slot.
+  bool storeModel(flat::VarId id, Typed value, SourceRange where, bool pre, llvm::Value* slotIndex);
   Typed emitLiteral(const flat::Expr& e);
   Typed emitUnary(const flat::Expr& e);
   Typed emitBinary(const flat::Expr& e);
