@@ -5,7 +5,8 @@ bench/README.md.
 One command for the whole report: bench/compile_time.py (compile time and
 memory per stage against model size, with the compile-time goals) and
 bench/runtime_speed.py (generated code against hand-written C, whole
-simulations against hand-coded CVODE, FMU overhead), run one after the
+simulations against hand-coded CVODE, FMU overhead) and bench/startup.py
+(start-up and a small MSL example against their goals), run one after the
 other on the given build. Their output is copied verbatim, under a line
 naming the date, the commit, the machine and the build type, between the
 markers of bench/README.md's "Latest results" section, so that every number
@@ -92,7 +93,8 @@ def main(argv):
     header = (f"{when}; commit {commit()}; {build_type(args.build)} build; {cpu_model()}, "
               f"{os.cpu_count()} cores" + ("; --quick" if args.quick else ""))
     sections = [header, "", "$ python3 bench/compile_time.py", run("compile_time.py", common), "",
-                "$ python3 bench/runtime_speed.py", run("runtime_speed.py", common)]
+                "$ python3 bench/runtime_speed.py", run("runtime_speed.py", common), "",
+                "$ python3 bench/startup.py", run("startup.py", common)]
     report = "\n".join(sections)
     print(report)
     if args.write:
