@@ -4,6 +4,7 @@
 #include "clocks/Clocks.h"
 #include "codegen/Codegen.h"
 #include "driver/EquationCount.h"
+#include "flatten/ConnectionSets.h"
 #include "flatten/Flatten.h"
 #include "frontend/Parser.h"
 #include "statemachine/StateMachines.h"
@@ -71,6 +72,10 @@ bool compile(const CompileOptions& options, SourceManager& sources, DiagnosticEn
   auto flat = flattenModel(tree, top, diags);
   if (!flat) return false;
   finishStage(options, "flatten");
+  if (options.dump == DumpStage::Connections) {
+    dumpOut = flatten::dumpConnectionSets(*flat);
+    return true;
+  }
   if (options.dump == DumpStage::Flat) {
     dumpOut = flat::dumpFlat(*flat);
     return true;

@@ -2,11 +2,10 @@
 //
 // for-equations are unrolled over their (evaluated) ranges; if-equations
 // whose conditions are parameter expressions keep the selected branch
-// (other if-equations: IfEquations.cpp);
-// connect() of causal signals equates the connected variables pairwise,
-// matching the leaves of both connectors by their relative names. Both work
-// around when-equations too (WhenEquations.cpp): inside a when-clause an
-// equation becomes an action of the clause instead of a model equation.
+// (other if-equations: IfEquations.cpp); connect() is lowered in
+// Connect.cpp. Both work around when-equations too (WhenEquations.cpp):
+// inside a when-clause an equation becomes an action of the clause instead
+// of a model equation.
 // `(a, b) = f(x)` keeps its shape: a Tuple on the left of a FunctionCall.
 // Inside a clocked when-clause (ClockedWhen.cpp) equations stay equations,
 // tagged with the clause's clock.
@@ -185,46 +184,6 @@ void Flattener::lowerEquation(const ast::Equation& eq, const Scope& scope, Equat
       lowerCallEquation(eq, scope, context);
       return;
   }
-}
-
-void Flattener::lowerConnect(const ast::Equation& eq, const Scope& scope, bool initial) {
-  if (initial) {
-    diags_.error(eq.range, "connect() is not allowed in an initial equation section");
-    return;
-  }
-  auto a = resolveRef(eq.connectA, scope, false, true);
-  auto b = a ? resolveRef(eq.connectB, scope, false, true) : std::nullopt;
-  if (!a || !b) return;
-  // A connection to a disabled conditional component is removed (spec 4.4.5).
-  if (a->disabled || b->disabled) return;
-  if (!a->instance && !b->instance) {
-    addValueEquation(a->value, b->value, eq.range, false, scope.instance ? scope.instance->path : "");
-    return;
-  }
-  if (!a->instance || !b->instance) {
-    diags_.errorf(eq.range, "cannot connect '{}' and '{}': one is a connector, the other a variable",
-                  refText(eq.connectA), refText(eq.connectB));
-    return;
-  }
-  std::vector<std::pair<std::string, flat::VarId>> left, right;
-  collectLeaves(*a->instance, "", left);
-  collectLeaves(*b->instance, "", right);
-  std::map<std::string, flat::VarId> rightByName(right.begin(), right.end());
-  bool ok = left.size() == right.size();
-  for (const auto& [name, id] : left) {
-    auto it = rightByName.find(name);
-    if (it == rightByName.end()) {
-      diags_.errorf(eq.range, "cannot connect '{}' and '{}': '{}' has '{}' but '{}' has not",
-                    refText(eq.connectA), refText(eq.connectB), refText(eq.connectA), name,
-                    refText(eq.connectB));
-      return;
-    }
-    addEquation(flat::makeVar(id, eq.connectA.range), flat::makeVar(it->second, eq.connectB.range),
-                eq.range, false, scope.instance ? scope.instance->path : "");
-  }
-  if (!ok)
-    diags_.errorf(eq.range, "cannot connect '{}' and '{}': they have different components",
-                  refText(eq.connectA), refText(eq.connectB));
 }
 
 }  // namespace smc::flatten

@@ -165,6 +165,9 @@ struct Variable {
   Attributes attributes;
   std::string description;
   bool isProtected = false;
+  // Declared with the `flow` prefix (spec 9.2): summed to zero in its
+  // connection set rather than equated.
+  bool isFlow = false;
   // Synthesized by a later stage (relation states, sample counters): has a
   // slot in the FMU but is not listed in modelDescription.xml.
   bool isHidden = false;
@@ -392,6 +395,26 @@ struct ClockedPartition {
   SourceRange range;  // the first equation of the partition
 };
 
+// --- Connection sets (spec 9.2) ------------------------------------------
+
+// A primitive variable of a connector with its side in a connect(): outside
+// for a connector of the class that writes the connect, inside for a
+// connector of one of its components.
+struct ConnectionElement {
+  VarId var = 0;
+  bool outside = false;
+};
+
+// A merged connection set as flattening turned it into equations
+// equations[firstEquation, firstEquation + equationCount) (indices as
+// flattening left them; for `smc --dump=connections`).
+struct ConnectionSet {
+  bool flow = false;
+  std::vector<ConnectionElement> elements;
+  size_t firstEquation = 0;
+  size_t equationCount = 0;
+};
+
 struct FlatModel {
   std::string name;
   std::string description;
@@ -413,6 +436,7 @@ struct FlatModel {
   std::vector<Transition> transitions;
   std::vector<InitialState> initialStates;
   std::vector<Instance> instances;  // every non-variable component instance
+  std::vector<ConnectionSet> connectionSets;
   // Set by the clocks stage; empty before it.
   std::vector<ClockedPartition> clockedPartitions;
   SourceRange range;  // the top class

@@ -70,6 +70,7 @@ std::optional<flat::FlatModel> Flattener::run(ClassNode* top) {
   top_ = std::make_unique<Instance>();
   instantiateClass(*top_, top, Mod{});
   lowerEquations(*top_);
+  connections_.generateEquations(model_);
   foldStructuralConditions();
 
   if (def.annotation) {

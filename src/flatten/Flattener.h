@@ -12,6 +12,7 @@
 //   FunctionCalls.cpp  calls of user functions: argument matching (spec 12.4)
 //   Records.cpp      record equations and constructors (spec 12.6)
 //   Equations.cpp    equations, for/if/connect (spec 8, 9)
+//   ConnectionSets.cpp  connection sets and their equations (spec 9.2)
 //   WhenEquations.cpp  when, reinit, assert, terminate (spec 8.3)
 //   ClockedWhen.cpp  clocked when-clauses `when clock then` (spec 16.6)
 //   StateMachines.cpp  transition, initialState, activeState, ticksInState, timeInState (spec 17)
@@ -25,6 +26,7 @@
 #pragma once
 
 #include "flatten/ClassTree.h"
+#include "flatten/ConnectionSets.h"
 #include "flatten/ConstEval.h"
 #include "flatten/FlatModel.h"
 
@@ -103,6 +105,18 @@ struct RefTarget {
   Component* disabled = nullptr;
 };
 
+// One side of a connect() as scalar connectors in row-major order over
+// `dims`: each a connector of class type or a primitive variable.
+struct ConnectorEnd {
+  Instance* instance = nullptr;
+  flat::ExprPtr variable;
+};
+struct ConnectorEnds {
+  std::vector<long long> dims;
+  std::vector<ConnectorEnd> elements;
+  bool disabled = false;  // it reaches a disabled conditional component (spec 4.4.5)
+};
+
 // One instance of a class: the model, a sub-model, or an element of an
 // array of sub-models.
 struct Instance {
@@ -112,6 +126,7 @@ struct Instance {
   flat::Variability variability = flat::Variability::Continuous;  // inherited prefix
   flat::Causality causality = flat::Causality::Local;             // top-level interface only
   bool isProtected = false;
+  bool isFlow = false;  // inside a component declared `flow` (its leaves are flow variables)
   int depth = 0;
 
   // Declared components in instantiation order, and by name.
@@ -382,7 +397,21 @@ private:
 
   // Equations.cpp helpers
   void lowerEquation(const ast::Equation& eq, const Scope& scope, EquationContext& context);
+
+  // Connect.cpp
   void lowerConnect(const ast::Equation& eq, const Scope& scope, bool initial);
+  // One side of a connect(), expanded to scalar connectors.
+  std::optional<ConnectorEnds> expandConnectorEnds(const ast::ComponentRef& ref, const Scope& scope);
+  // Whether connect() sees `ref` as an outside connector (spec 9.2): its
+  // first name is a connector (or a variable) of the scope's own class.
+  bool isOutsideConnector(const ast::ComponentRef& ref, const Scope& scope);
+  // Pairs two scalar connectors' primitive components by relative name
+  // (false when reported).
+  bool connectInstances(Instance& a, bool aOutside, Instance& b, bool bOutside, const ast::Equation& eq,
+                        const std::string& origin);
+  // Adds the connection of two primitive variables (false when reported).
+  bool connectPrimitives(flat::VarId a, bool aOutside, flat::VarId b, bool bOutside, const ast::Equation& eq,
+                         const std::string& origin);
   void lowerSimpleEquation(const ast::Equation& eq, const Scope& scope, EquationContext& context);
   void lowerTupleEquation(const ast::Equation& eq, const Scope& scope, EquationContext& context);
 
@@ -540,6 +569,7 @@ private:
   DiagnosticEngine& diags_;
   flat::FlatModel model_;
   std::unique_ptr<Instance> top_;
+  ConnectionSets connections_;
   std::set<const ast::Component*> constantsInProgress_;  // package constants being lowered
   std::optional<long long> currentEnd_;  // size of the dimension `end` stands for
   int loweringDepth_ = 0;                 // nesting of lower() calls
@@ -557,6 +587,11 @@ private:
 // Helpers shared by the files above.
 std::string refText(const ast::ComponentRef& ref);
 bool isBuiltinTypeName(const ast::Name& name, LeafType& leaf);
+// A connector or expandable connector class.
+bool isConnectorClass(const ClassNode* cls);
+// Whether a leaf component has a variable for every element its dimensions
+// give (not so when its declaration was refused, e.g. as too large).
+bool holdsEveryElement(const Component& c);
 // "[2,3]" for the flat name of element `index` (row-major) of `dims`.
 std::string subscriptText(const std::vector<long long>& dims, long long index);
 flat::BaseType baseType(LeafType leaf);

@@ -68,7 +68,21 @@ long long product(const std::vector<long long>& dims) {
   return n;
 }
 
+// The instance whose class declares the outermost connector around
+// `inst` (the instance itself when it is no connector): where a flow
+// variable of that connector is inside.
+const Instance& connectorHolder(const Instance& inst) {
+  const Instance* holder = &inst;
+  while (holder->parent && isConnectorClass(holder->cls)) holder = holder->parent;
+  return *holder;
+}
+
 }  // namespace
+
+bool isConnectorClass(const ClassNode* cls) {
+  if (!cls || !cls->def) return false;
+  return cls->def->kind == ast::ClassKind::Connector || cls->def->kind == ast::ClassKind::ExpandableConnector;
+}
 
 bool isBuiltinTypeName(const ast::Name& name, LeafType& leaf) {
   if (name.parts.size() != 1) return false;
@@ -168,10 +182,13 @@ void Flattener::addElements(Instance& inst, ClassNode* cls, const Mod& mod, bool
       diags_.unsupported(decl.range, "redeclare");
       continue;
     }
-    if (decl.connectorKind != ast::ConnectorKind::None) {
-      diags_.unsupported(decl.range, decl.connectorKind == ast::ConnectorKind::Flow
-                                         ? "flow variables (acausal connectors)"
-                                         : "stream variables");
+    if (decl.connectorKind == ast::ConnectorKind::Flow && !isConnectorClass(inst.cls)) {
+      diags_.errorf(decl.range, "'flow' is only allowed on the elements of a connector (spec 9.3); '{}' is in {} '{}'",
+                    decl.name, ast::toString(inst.cls->def->kind), inst.cls->def->name);
+      continue;
+    }
+    if (decl.connectorKind == ast::ConnectorKind::Stream) {
+      diags_.unsupported(decl.range, "stream variables");
       continue;
     }
     if (auto it = inst.components.find(decl.name); it != inst.components.end()) {
@@ -340,6 +357,7 @@ void Flattener::ensureInstantiated(Component& c) {
       v.causality = causality;
       v.description = c.decl->description;
       v.isProtected = c.isProtected;
+      v.isFlow = c.decl->connectorKind == ast::ConnectorKind::Flow || owner.isFlow;
       v.range = c.decl->range;
       if (typeClass && typeClass->def->form == ast::ClassForm::Enumeration) {
         // Its literals' ordinals; it starts at the first (spec 4.9.5).
@@ -348,7 +366,9 @@ void Flattener::ensureInstantiated(Component& c) {
         v.attributes.max = flat::makeInteger(literals, c.decl->range);
         v.attributes.start = flat::makeInteger(1, c.decl->range);
       }
-      c.vars.push_back(static_cast<flat::VarId>(model_.variables.size()));
+      const auto id = static_cast<flat::VarId>(model_.variables.size());
+      if (v.isFlow) connections_.addFlowVariable(id, v.range, connectorHolder(owner).path);
+      c.vars.push_back(id);
       model_.variables.push_back(std::move(v));
     }
     c.state = Component::State::Done;
@@ -388,6 +408,7 @@ void Flattener::ensureInstantiated(Component& c) {
     element->parent = &owner;
     element->variability = variability;
     element->isProtected = c.isProtected;
+    element->isFlow = c.decl->connectorKind == ast::ConnectorKind::Flow || owner.isFlow;
     element->depth = owner.depth + 1;
     if (owner.depth == 0) {
       if (c.decl->causality == ast::Causality::Input) element->causality = flat::Causality::Input;

@@ -80,8 +80,9 @@ bool isLiteral(const flat::Expr& e) {
   return true;
 }
 
-// Whether a leaf component has a variable for every element its dimensions
-// give (not so when its declaration was refused, e.g. as too large).
+
+}  // namespace
+
 bool holdsEveryElement(const Component& c) {
   size_t count = 1;
   for (long long d : c.dims) {
@@ -91,8 +92,6 @@ bool holdsEveryElement(const Component& c) {
   }
   return count == c.vars.size();
 }
-
-}  // namespace
 
 std::string refText(const ast::ComponentRef& ref) {
   std::string out = ref.global ? "." : "";

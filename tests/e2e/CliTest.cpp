@@ -39,10 +39,22 @@ TEST(Cli, SyntaxErrorIsLocatedAndExitsWithOne) {
 }
 
 TEST(Cli, UnsupportedConstructIsLocatedAndExitsWithOne) {
-  std::string model = writeModel("Flow.mo", "model Flow\n  flow Real i;\nequation\n  i = 1;\nend Flow;\n");
+  std::string model = writeModel("Stream.mo",
+                                 "model Stream\n  connector C\n    Real p;\n    flow Real m;\n"
+                                 "    stream Real h;\n  end C;\n  C c;\nend Stream;\n");
   Outcome o = runCommand(smc() + " " + model + " -o " + (scratch() / "w.fmu").string());
   EXPECT_EQ(o.status, 1);
-  EXPECT_NE(o.output.find(model + ":2:3: error: not supported yet: flow variables"), std::string::npos)
+  EXPECT_NE(o.output.find(model + ":5:5: error: not supported yet: stream variables"), std::string::npos)
+      << o.output;
+}
+
+TEST(Cli, FlowOutsideAConnectorIsALocatedError) {
+  std::string model = writeModel("Flow.mo", "model Flow\n  flow Real i;\nequation\n  i = 1;\nend Flow;\n");
+  Outcome o = runCommand(smc() + " " + model + " -o " + (scratch() / "f.fmu").string());
+  EXPECT_EQ(o.status, 1);
+  EXPECT_NE(o.output.find(model + ":2:3: error: 'flow' is only allowed on the elements of a connector (spec 9.3); "
+                                  "'i' is in model 'Flow'"),
+            std::string::npos)
       << o.output;
 }
 

@@ -96,6 +96,14 @@ int columnOf(const importer::SimulationResult& r, const std::string& name) {
   return 0;
 }
 
+double valueAt(const importer::SimulationResult& r, const std::string& name, double time) {
+  int column = columnOf(r, name);
+  for (const auto& row : r.rows)
+    if (std::abs(row[0] - time) < 1e-9) return row[column];
+  ADD_FAILURE() << "no row at time " << time;
+  return NAN;
+}
+
 std::string writeScratchModel(const std::string& fileName, const std::string& text) {
   fs::path path = scratchDir() / fileName;
   std::ofstream(path) << text;

@@ -34,6 +34,9 @@ importer::SimulationResult simulateOk(importer::SimulateOptions options);
 std::string simulateError(importer::SimulateOptions options);
 
 int columnOf(const importer::SimulationResult& result, const std::string& name);
+// The recorded value of `name` at the row of time `time` (a test failure
+// and NaN when no row has that time).
+double valueAt(const importer::SimulationResult& result, const std::string& name, double time);
 
 // Writes `text` to `fileName` in the scratch directory; returns its path.
 std::string writeScratchModel(const std::string& fileName, const std::string& text);

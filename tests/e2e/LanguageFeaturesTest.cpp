@@ -18,19 +18,12 @@ using smc::test::columnOf;
 using smc::test::compileModel;
 using smc::test::simulateError;
 using smc::test::simulateOk;
+using smc::test::valueAt;
 using smc::test::writeScratchModel;
 
 // Every variable is recorded: the tests look at locals too.
 SimulateOptions optionsFor(const std::string& fmu, double stop, double step) {
   return smc::test::simulationOf(fmu, stop, step, true);
-}
-
-double valueAt(const SimulationResult& r, const std::string& name, double time) {
-  int column = columnOf(r, name);
-  for (const auto& row : r.rows)
-    if (std::abs(row[0] - time) < 1e-9) return row[column];
-  ADD_FAILURE() << "no row at time " << time;
-  return NAN;
 }
 
 // x = t; y solves y + x = 2 once x > 0.5 and 2 y = x before, so y jumps at

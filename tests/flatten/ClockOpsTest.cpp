@@ -200,8 +200,9 @@ TEST(ClockOps, ClockPortsThroughShortConnectorClasses) {
       "end M;\n");
   EXPECT_TRUE(has(text,
                   "  Clock src.y;\n  Clock snk.u;\n  discrete Integer snk.n(start = 0);\nequation\n"
-                  "  src.y = Clock(0.1);\n  src.y = snk.u;\n"
-                  "  when snk.u then\n    snk.n = previous(snk.n) + 1;\n  end when;\n"))
+                  "  src.y = Clock(0.1);\n"
+                  "  when snk.u then\n    snk.n = previous(snk.n) + 1;\n  end when;\n"
+                  "  src.y = snk.u;\n"))
       << text;
 }
 

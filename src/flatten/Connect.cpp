@@ -1,0 +1,186 @@
+// connect-equations (spec 9.1): each side names a connector, an array of
+// connectors or a slice through arrays of components (`t.p`, `b.q[2:3]`);
+// both are expanded to scalar connectors in row-major order and paired.
+// Paired connectors of class type match their primitive components by
+// relative name; every primitive pair joins a connection set
+// (ConnectionSets.h), which writes the equations once the model is lowered.
+#include "flatten/Flattener.h"
+
+#include <fmt/format.h>
+
+#include <map>
+
+namespace smc::flatten {
+
+namespace {
+
+std::string shapeText(const std::vector<long long>& dims) {
+  return dims.empty() ? std::string("a scalar") : fmt::format("size [{}]", fmt::join(dims, ", "));
+}
+
+}  // namespace
+
+std::optional<ConnectorEnds> Flattener::expandConnectorEnds(const ast::ComponentRef& ref, const Scope& scope) {
+  const ast::RefPart& first = ref.parts[0];
+  Component* start = nullptr;
+  const bool iterator = scope.iterators && scope.iterators->count(first.name);
+  if (!ref.global && !iterator && scope.instance) start = component(*scope.instance, first.name);
+  if (!start) {
+    // Not a component of this class (an error, or a value such as a
+    // constant): resolveRef reports it or gives its value.
+    auto target = resolveRef(ref, scope, false, true);
+    if (!target) return std::nullopt;
+    ConnectorEnds ends;
+    if (target->disabled) {
+      ends.disabled = true;
+    } else if (target->instance) {
+      ends.elements.push_back({target->instance, nullptr});
+    } else {
+      ends.dims = target->value.dims;
+      for (const auto& e : target->value.elements) ends.elements.push_back({nullptr, e});
+    }
+    return ends;
+  }
+
+  ConnectorEnds ends;
+  std::vector<Component*> level{start};
+  for (size_t i = 0; i < ref.parts.size(); ++i) {
+    const ast::RefPart& part = ref.parts[i];
+    const bool last = i + 1 == ref.parts.size();
+    std::vector<Component*> next;
+    for (size_t n = 0; n < level.size(); ++n) {
+      Component* c = level[n];
+      if (c->disabled) {
+        // A connection to a disabled conditional component vanishes (spec 4.4.5).
+        ends.disabled = true;
+        return ends;
+      }
+      if (c->leaf == LeafType::None && !c->cls) return std::nullopt;  // its declaration failed; reported
+      if (c->leaf != LeafType::None && !last) {
+        diags_.errorf(ref.parts[i + 1].range, "'{}' is a scalar variable and has no component '{}'", part.name,
+                      ref.parts[i + 1].name);
+        return std::nullopt;
+      }
+      if (c->leaf != LeafType::None && !holdsEveryElement(*c)) return std::nullopt;  // reported
+      auto picks = lowerSubscripts(c->dims, part, scope);
+      if (!picks) return std::nullopt;
+      if (hasVariablePick(*picks)) {
+        diags_.errorf(part.range, "the subscripts of a connector in connect() must be parameter expressions (spec 9.1)");
+        return std::nullopt;
+      }
+      auto indexAt = [](size_t k) { return flat::makeInteger(static_cast<long long>(k)); };
+      Value chosen = selectPicked(c->dims, *picks, indexAt);
+      // Every component of one level has the same shape: the first gives it.
+      if (n == 0) ends.dims.insert(ends.dims.end(), chosen.dims.begin(), chosen.dims.end());
+      for (const auto& index : chosen.elements) {
+        const auto k = static_cast<size_t>(index->integer);
+        if (c->leaf != LeafType::None) {
+          ends.elements.push_back({nullptr, flat::makeVar(c->vars[k], ref.range)});
+          continue;
+        }
+        Instance& element = *c->elements[k];
+        if (last) {
+          ends.elements.push_back({&element, nullptr});
+          continue;
+        }
+        Component* child = memberOf(*c, element, ref.parts[i + 1]);
+        if (!child) return std::nullopt;
+        next.push_back(child);
+      }
+    }
+    level = std::move(next);
+  }
+  return ends;
+}
+
+void Flattener::lowerConnect(const ast::Equation& eq, const Scope& scope, bool initial) {
+  if (initial) {
+    diags_.error(eq.range, "connect() is not allowed in an initial equation section");
+    return;
+  }
+  auto a = expandConnectorEnds(eq.connectA, scope);
+  auto b = a ? expandConnectorEnds(eq.connectB, scope) : std::nullopt;
+  if (!a || !b) return;
+  if (a->disabled || b->disabled) return;
+  if (a->dims != b->dims || a->elements.size() != b->elements.size()) {
+    diags_.errorf(eq.range, "cannot connect '{}' ({}) and '{}' ({}): the array dimensions must match (spec 9.1)",
+                  refText(eq.connectA), shapeText(a->dims), refText(eq.connectB), shapeText(b->dims));
+    return;
+  }
+  const std::string origin = scope.instance ? scope.instance->path : std::string();
+  const bool aOutside = isOutsideConnector(eq.connectA, scope);
+  const bool bOutside = isOutsideConnector(eq.connectB, scope);
+  for (size_t k = 0; k < a->elements.size(); ++k) {
+    const ConnectorEnd& x = a->elements[k];
+    const ConnectorEnd& y = b->elements[k];
+    if (!x.instance && !y.instance) {
+      if (x.variable->kind == flat::ExprKind::Var && y.variable->kind == flat::ExprKind::Var) {
+        if (!connectPrimitives(x.variable->var, aOutside, y.variable->var, bOutside, eq, origin)) return;
+      } else {
+        addEquation(x.variable, y.variable, eq.range, false, origin);
+      }
+      continue;
+    }
+    if (!x.instance || !y.instance) {
+      diags_.errorf(eq.range, "cannot connect '{}' and '{}': one is a connector, the other a variable",
+                    refText(eq.connectA), refText(eq.connectB));
+      return;
+    }
+    if (!connectInstances(*x.instance, aOutside, *y.instance, bOutside, eq, origin)) return;
+  }
+}
+
+bool Flattener::connectInstances(Instance& a, bool aOutside, Instance& b, bool bOutside, const ast::Equation& eq,
+                                 const std::string& origin) {
+  std::vector<std::pair<std::string, flat::VarId>> left, right;
+  collectLeaves(a, "", left);
+  collectLeaves(b, "", right);
+  std::map<std::string, flat::VarId> rightByName(right.begin(), right.end());
+  for (const auto& [name, id] : left) {
+    auto it = rightByName.find(name);
+    if (it == rightByName.end()) {
+      diags_.errorf(eq.range, "cannot connect '{}' and '{}': '{}' has '{}' but '{}' has not", refText(eq.connectA),
+                    refText(eq.connectB), a.path, name, b.path);
+      return false;
+    }
+    if (!connectPrimitives(id, aOutside, it->second, bOutside, eq, origin)) return false;
+  }
+  if (left.size() != right.size()) {
+    diags_.errorf(eq.range, "cannot connect '{}' and '{}': they have different components", refText(eq.connectA),
+                  refText(eq.connectB));
+    return false;
+  }
+  return true;
+}
+
+bool Flattener::connectPrimitives(flat::VarId a, bool aOutside, flat::VarId b, bool bOutside,
+                                  const ast::Equation& eq, const std::string& origin) {
+  const flat::Variable& va = model_.variables[a];
+  const flat::Variable& vb = model_.variables[b];
+  if (va.isFlow != vb.isFlow) {
+    const flat::Variable& flow = va.isFlow ? va : vb;
+    const flat::Variable& other = va.isFlow ? vb : va;
+    diags_.errorf(eq.range, "cannot connect the flow variable '{}' to '{}', which is not a flow variable (spec 9.3)",
+                  flow.name, other.name);
+    return false;
+  }
+  // Connected parameters and constants give no equations (spec 9.3).
+  auto fixed = [](const flat::Variable& v) {
+    return v.variability == flat::Variability::Parameter || v.variability == flat::Variability::Constant;
+  };
+  if (fixed(va) && fixed(vb)) return true;
+  connections_.connect({a, aOutside}, {b, bOutside}, eq.range, origin);
+  return true;
+}
+
+bool Flattener::isOutsideConnector(const ast::ComponentRef& ref, const Scope& scope) {
+  if (!scope.instance || ref.parts.empty()) return true;
+  auto it = scope.instance->components.find(ref.parts[0].name);
+  if (it == scope.instance->components.end()) return true;
+  const Component& c = *it->second;
+  if (c.leaf != LeafType::None) return true;
+  const Component& typed = c.inner ? *c.inner : c;
+  return isConnectorClass(typed.cls);
+}
+
+}  // namespace smc::flatten

@@ -1,0 +1,125 @@
+// Acausal circuits end to end: components joined by connect() on pins with
+// a potential and a flow variable (spec 9.2), simulated through the FMU.
+// The circuits are first-order RC networks whose responses are closed
+// forms; currents check the flow signs, an open pin checks that an
+// unconnected flow is zero.
+#include "e2e/E2eSupport.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace {
+
+using smc::importer::SimulationResult;
+using smc::test::compileModel;
+using smc::test::simulateOk;
+using smc::test::valueAt;
+using smc::test::writeScratchModel;
+
+// The components every circuit below is made of.
+const char* kComponents = R"(
+  connector Pin
+    Real v;
+    flow Real i;
+  end Pin;
+  partial model OnePort
+    Pin p, n;
+    Real v;
+    Real i;
+  equation
+    v = p.v - n.v;
+    0 = p.i + n.i;
+    i = p.i;
+  end OnePort;
+  model Resistor
+    extends OnePort;
+    parameter Real R;
+  equation
+    v = R * i;
+  end Resistor;
+  model Capacitor
+    extends OnePort;
+    parameter Real C;
+  equation
+    i = C * der(v);
+  end Capacitor;
+  model ConstantVoltage
+    extends OnePort;
+    parameter Real V;
+  equation
+    v = V;
+  end ConstantVoltage;
+  model Ground
+    Pin p;
+  equation
+    p.v = 0;
+  end Ground;
+)";
+
+// V = 3 charges C = 0.5 through R = 2: v_C = 3 (1 - exp(-t)), and the
+// source delivers i = (3 - v_C) / 2, which enters its positive pin as -i.
+TEST(AcausalCircuits, SeriesRcChargesWithItsTimeConstant) {
+  std::string model = writeScratchModel("SeriesRc.mo", std::string("model SeriesRc\n") + kComponents + R"(
+  ConstantVoltage source(V = 3);
+  Resistor r(R = 2);
+  Capacitor c(C = 0.5, v(start = 0, fixed = true));
+  Ground ground;
+equation
+  connect(source.p, r.p);
+  connect(r.n, c.p);
+  connect(c.n, source.n);
+  connect(source.n, ground.p);
+end SeriesRc;
+)");
+  SimulationResult r = simulateOk(smc::test::simulationOf(compileModel(model, "SeriesRc.fmu"), 3, 0.5, true));
+  for (double t : {0.5, 1.0, 2.0, 3.0}) {
+    const double vc = 3 * (1 - std::exp(-t));
+    EXPECT_NEAR(valueAt(r, "c.v", t), vc, 1e-4) << "t = " << t;
+    EXPECT_NEAR(valueAt(r, "r.i", t), (3 - vc) / 2, 1e-4) << "t = " << t;
+    EXPECT_NEAR(valueAt(r, "source.i", t), -(3 - vc) / 2, 1e-4) << "t = " << t;
+    EXPECT_NEAR(valueAt(r, "ground.p.i", t), 0, 1e-9) << "t = " << t;
+  }
+}
+
+// A subsystem reached through its own (outside) pins: two 2-ohm resistors
+// in parallel, 1 ohm in all, charging C = 1 from V = 2, so tau = 1 and
+// each branch carries half of (2 - v_C). A third resistor hangs from the
+// capacitor with its other pin open: no current, so that pin sits at v_C.
+TEST(AcausalCircuits, SubsystemPinsAndAnOpenPinObeyTheFlowSigns) {
+  std::string model = writeScratchModel("ParallelLoad.mo", std::string("model ParallelLoad\n") + kComponents + R"(
+  model Parallel
+    Pin a, b;
+    Resistor r1(R = 2), r2(R = 2);
+  equation
+    connect(a, r1.p);
+    connect(a, r2.p);
+    connect(r1.n, b);
+    connect(r2.n, b);
+  end Parallel;
+  ConstantVoltage source(V = 2);
+  Parallel load;
+  Capacitor c(C = 1, v(start = 0, fixed = true));
+  Resistor dangling(R = 5);
+  Ground ground;
+equation
+  connect(source.p, load.a);
+  connect(load.b, c.p);
+  connect(c.n, ground.p);
+  connect(source.n, ground.p);
+  connect(c.p, dangling.p);
+end ParallelLoad;
+)");
+  SimulationResult r = simulateOk(smc::test::simulationOf(compileModel(model, "ParallelLoad.fmu"), 2, 0.5, true));
+  for (double t : {0.5, 1.0, 2.0}) {
+    const double vc = 2 * (1 - std::exp(-t));
+    EXPECT_NEAR(valueAt(r, "c.v", t), vc, 1e-4) << "t = " << t;
+    EXPECT_NEAR(valueAt(r, "load.r1.i", t), (2 - vc) / 2, 1e-4) << "t = " << t;
+    EXPECT_NEAR(valueAt(r, "load.r2.i", t), (2 - vc) / 2, 1e-4) << "t = " << t;
+    EXPECT_NEAR(valueAt(r, "load.a.i", t), 2 - vc, 1e-4) << "t = " << t;
+    EXPECT_NEAR(valueAt(r, "dangling.i", t), 0, 1e-9) << "t = " << t;
+    EXPECT_NEAR(valueAt(r, "dangling.n.v", t), vc, 1e-4) << "t = " << t;
+  }
+}
+
+}  // namespace
