@@ -27,9 +27,26 @@ std::string ClassNode::path() const {
   return prefix.empty() ? name : prefix + "." + name;
 }
 
+namespace {
+
+// The enumeration types the language predefines besides the built-in
+// Real, Integer, Boolean and String (spec 4.9: StateSelect for the
+// stateSelect attribute, AssertionLevel for assert()).
+constexpr const char* kPredefinedClasses =
+    "type StateSelect = enumeration(never, avoid, default, prefer, always);\n"
+    "type AssertionLevel = enumeration(warning, error);\n";
+
+}  // namespace
+
 ClassTree::ClassTree(SourceManager& sources, DiagnosticEngine& diags,
                      std::vector<std::string> libraryPaths)
-    : sources_(sources), diags_(diags), libraryPaths_(std::move(libraryPaths)) {}
+    : sources_(sources), diags_(diags), libraryPaths_(std::move(libraryPaths)) {
+  const FileId id = sources_.addBuffer("<predefined>", kPredefinedClasses);
+  auto definition = parseFile(sources_, id, diags_);
+  if (!definition) return;
+  files_.push_back(std::make_unique<ast::StoredDefinition>(std::move(*definition)));
+  for (const auto& cls : files_.back()->classes) attach(&predefined_, *cls);
+}
 
 void ClassTree::attach(ClassNode* parent, const ast::ClassDef& def) {
   if (ClassNode* placeholder = parent->child(def.name); placeholder && !placeholder->def) {
@@ -201,10 +218,11 @@ ClassNode* ClassTree::findSimple(const std::string& name, ClassNode* scope) {
   for (ClassNode* s = scope; s && s != &root_; s = s->parent) {
     if (ClassNode* c = member(s, name)) return c;
     if (ClassNode* c = findImported(name, s)) return c;
-    if (s->def && s->def->isEncapsulated) return nullptr;
+    if (s->def && s->def->isEncapsulated) return predefined(name);
   }
   if (ClassNode* c = root_.child(name)) return c;
-  return loadTopLevel(name);
+  if (ClassNode* c = loadTopLevel(name)) return c;
+  return predefined(name);
 }
 
 ClassNode* ClassTree::find(const std::vector<std::string>& parts, bool global, ClassNode* scope) {

@@ -80,6 +80,8 @@ private:
   ClassNode* baseClass(const ast::Name& name, ClassNode* scope);
   ClassNode* findImported(const std::string& name, ClassNode* scope);
   ClassNode* loadTopLevel(const std::string& name);
+  // A class the language predefines (StateSelect, AssertionLevel), or null.
+  ClassNode* predefined(const std::string& name) { return predefined_.child(name); }
   void attach(ClassNode* parent, const ast::ClassDef& def);
 
   SourceManager& sources_;
@@ -87,6 +89,9 @@ private:
   std::vector<std::string> libraryPaths_;
   std::vector<std::unique_ptr<ast::StoredDefinition>> files_;
   ClassNode root_;
+  // The predefined enumeration types: found after the model's and the
+  // library path's classes, and through encapsulated classes.
+  ClassNode predefined_;
   std::map<std::string, bool> triedLoading_;
   int memberDepth_ = 0;  // member() calls under way, nested through extends
   std::set<std::pair<const ClassNode*, std::string>> searching_;  // member() calls under way

@@ -78,6 +78,11 @@ std::optional<ConnectorEnds> Flattener::expandConnectorEnds(const ast::Component
           ends.elements.push_back({nullptr, flat::makeVar(c->vars[k], ref.range)});
           continue;
         }
+        if (k >= c->elements.size()) {
+          if (!diags_.hasErrors())
+            diags_.errorf(part.range, "'{}' is used before its instantiation is complete", part.name);
+          return std::nullopt;
+        }
         Instance& element = *c->elements[k];
         if (last) {
           ends.elements.push_back({&element, nullptr});

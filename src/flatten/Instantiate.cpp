@@ -435,8 +435,10 @@ void Flattener::ensureInstantiated(Component& c) {
       if (i == 0) placement = readPlacementGraphic(c.decl->annotation.get(), diags_);
       model_.instances.push_back({element->path, typeClass->path(), c.decl->range, placement});
     }
-    instantiateClass(*element, typeClass, elementMod);
+    // Listed before it is filled: a modifier of the component may refer to
+    // the component itself (`S s(c = s.a + 1)`).
     c.elements.push_back(std::move(element));
+    instantiateClass(*c.elements.back(), typeClass, elementMod);
   }
 }
 

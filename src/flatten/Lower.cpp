@@ -487,7 +487,15 @@ std::optional<RefTarget> Flattener::resolveFrom(Component* c, const ast::Compone
       if (!chosen) return std::nullopt;
       return RefTarget{std::move(*chosen), nullptr};
     }
-    Instance& element = *c->elements[selectPicked(c->dims, *picks, indexAt).elements[0]->integer];
+    const long long k = selectPicked(c->dims, *picks, indexAt).elements[0]->integer;
+    // Fewer elements than its dimensions give: its instantiation failed
+    // (reported), or this reference is reached while it is under way.
+    if (k < 0 || static_cast<size_t>(k) >= c->elements.size()) {
+      if (!diags_.hasErrors())
+        diags_.errorf(part.range, "'{}' is used before its instantiation is complete", part.name);
+      return std::nullopt;
+    }
+    Instance& element = *c->elements[k];
     if (last) return RefTarget{Value{}, &element};
     Component* child = memberOf(*c, element, ref.parts[i + 1]);
     if (!child) return std::nullopt;

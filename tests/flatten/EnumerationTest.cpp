@@ -85,4 +85,18 @@ TEST(Enumeration, IntegerOfARealIsRefusedWithAHint) {
   EXPECT_TRUE(has(d, "error: Integer() takes an enumeration value; for a Real use integer()")) << d;
 }
 
+TEST(Enumeration, StateSelectAndAssertionLevelArePredefinedEverywhere) {
+  // Found from inside an encapsulated class too.
+  const std::string text = flatText(
+      "model M\n"
+      "  encapsulated model Body\n"
+      "    parameter StateSelect s = StateSelect.prefer;\n"
+      "    parameter AssertionLevel level = AssertionLevel.warning;\n"
+      "  end Body;\n"
+      "  Body body;\n"
+      "end M;\n");
+  EXPECT_TRUE(has(text, "parameter Integer body.s(start = 1, min = 1, max = 5) = 4;")) << text;
+  EXPECT_TRUE(has(text, "parameter Integer body.level(start = 1, min = 1, max = 2) = 1;")) << text;
+}
+
 }  // namespace

@@ -40,6 +40,19 @@ TEST(Flatten, NestedModificationReachesDeepComponent) {
   EXPECT_TRUE(has(text, "Real o.i.p = 5;")) << text;
 }
 
+TEST(Flatten, AModifierMayReferToTheComponentItModifies) {
+  std::string text = flatText(R"(
+    model Top
+      model S
+        parameter Real a = 1;
+        parameter Real b = 2;
+        parameter Real c = 0;
+      end S;
+      S s(a = 3, c = -(s.a + s.b / 2));
+    end Top;)");
+  EXPECT_TRUE(has(text, "parameter Real s.c = -(s.a + s.b / 2);")) << text;
+}
+
 TEST(Flatten, ExtendsBringsElementsAndItsModifierApplies) {
   std::string text = flatText(R"(
     model Top
