@@ -75,8 +75,13 @@ struct Mod {
   bool isFinal = false;
   std::map<std::string, Mod> children;
   SourceRange range;
+  // `redeclare S s(...)` (spec 7.3): the new declaration, and the class
+  // whose text holds it (its type name is looked up there). Its own
+  // modification is this Mod's binding and children.
+  const ast::Component* redeclare = nullptr;
+  ClassNode* redeclaredIn = nullptr;
 
-  bool empty() const { return !binding && children.empty(); }
+  bool empty() const { return !binding && children.empty() && !redeclare; }
 };
 
 // Builds a Mod from what the user wrote, to be evaluated in `scope`.
@@ -143,8 +148,12 @@ struct Instance {
 
 struct Component {
   std::string name;
+  // Its declaration: the one in the class body, or the one that redeclares
+  // it (spec 7.3); declaredIn is the class whose text holds that declaration
+  // (the lexical scope of its type name).
   const ast::Component* decl = nullptr;
-  ClassNode* declaredIn = nullptr;  // class whose body declares it (lexical scope)
+  ClassNode* declaredIn = nullptr;
+  const ast::Expr* condition = nullptr;  // `if cond`: the original declaration's
   Instance* owner = nullptr;
   Mod mod;                          // fully merged modification
   bool isProtected = false;
@@ -268,6 +277,12 @@ public:
   // --- Instantiate.cpp
   void instantiateClass(Instance& inst, ClassNode* cls, const Mod& mod);
   Component* component(Instance& inst, const std::string& name);  // instantiates on demand
+  // Gives `c` its declaration `decl` (written in `cls`) and modification,
+  // or the redeclaration that `outer` carries (spec 7.3).
+  void declare(Component& c, const ast::Component& decl, ClassNode* cls, const Mod& outer);
+  // `redeclare T x(...)` as an element of a class body: replaces the
+  // inherited x.
+  void redeclareInherited(Instance& inst, const ast::Component& decl, ClassNode* cls, const Mod& outer);
   void ensureInstantiated(Component& c);
 
   // --- Evaluate.cpp

@@ -178,10 +178,6 @@ void Flattener::addElements(Instance& inst, ClassNode* cls, const Mod& mod, bool
                 inheritedProtected || ext.visibility == ast::Visibility::Protected, extendsDepth + 1);
   }
   for (const ast::Component& decl : def.components) {
-    if (decl.isRedeclare) {
-      diags_.unsupported(decl.range, "redeclare");
-      continue;
-    }
     if (decl.connectorKind == ast::ConnectorKind::Flow && !isConnectorClass(inst.cls)) {
       diags_.errorf(decl.range, "'flow' is only allowed on the elements of a connector (spec 9.3); '{}' is in {} '{}'",
                     decl.name, ast::toString(inst.cls->def->kind), inst.cls->def->name);
@@ -189,6 +185,12 @@ void Flattener::addElements(Instance& inst, ClassNode* cls, const Mod& mod, bool
     }
     if (decl.connectorKind == ast::ConnectorKind::Stream) {
       diags_.unsupported(decl.range, "stream variables");
+      continue;
+    }
+    Mod outer;
+    if (auto it = mod.children.find(decl.name); it != mod.children.end()) outer = it->second;
+    if (decl.isRedeclare) {
+      redeclareInherited(inst, decl, cls, outer);
       continue;
     }
     if (auto it = inst.components.find(decl.name); it != inst.components.end()) {
@@ -199,13 +201,10 @@ void Flattener::addElements(Instance& inst, ClassNode* cls, const Mod& mod, bool
     }
     auto c = std::make_unique<Component>();
     c->name = decl.name;
-    c->decl = &decl;
-    c->declaredIn = cls;
     c->owner = &inst;
+    c->condition = decl.condition.get();
     c->isProtected = inheritedProtected || decl.visibility == ast::Visibility::Protected;
-    Mod outer;
-    if (auto it = mod.children.find(decl.name); it != mod.children.end()) outer = it->second;
-    c->mod = mergeMods(outer, makeMod(decl.modification.get(), here, diags_), diags_);
+    declare(*c, decl, cls, outer);
     inst.order.push_back(c.get());
     inst.components.emplace(decl.name, std::move(c));
   }
@@ -214,6 +213,54 @@ void Flattener::addElements(Instance& inst, ClassNode* cls, const Mod& mod, bool
   for (const ast::AlgorithmSection& section : def.algorithmSections)
     inst.algorithms.emplace_back(&section, cls);
   if (def.hasExternal) diags_.unsupported(def.externalRange, "external functions");
+}
+
+void Flattener::declare(Component& c, const ast::Component& decl, ClassNode* cls, const Mod& outer) {
+  const Scope here{c.owner, cls, nullptr};
+  Mod own = makeMod(decl.modification.get(), here, diags_);
+  Mod constraint;
+  if (decl.constrainedBy) constraint = makeMod(decl.constrainedBy->modification.get(), here, diags_);
+  c.decl = &decl;
+  c.declaredIn = cls;
+  if (!outer.redeclare) {
+    // A constraining clause's modifiers apply to the default as well.
+    c.mod = mergeMods(outer, mergeMods(own, constraint, diags_), diags_);
+    return;
+  }
+  if (!decl.isReplaceable) {
+    diags_.errorf(outer.range, "'{}' cannot be redeclared: it is not declared replaceable (spec 7.3)", decl.name);
+    diags_.note(decl.nameRange, fmt::format("'{}' is declared here", decl.name));
+    Mod kept = outer;
+    kept.redeclare = nullptr;
+    c.mod = mergeMods(kept, own, diags_);
+    return;
+  }
+  // The original declaration's modifiers carry over to the new one, or,
+  // when it has a constraining clause, that clause's do (spec 7.3.2).
+  c.decl = outer.redeclare;
+  c.declaredIn = outer.redeclaredIn;
+  Mod carried = decl.constrainedBy ? constraint : own;
+  Mod replacement = outer;
+  replacement.redeclare = nullptr;
+  c.mod = mergeMods(replacement, carried, diags_);
+}
+
+void Flattener::redeclareInherited(Instance& inst, const ast::Component& decl, ClassNode* cls, const Mod& outer) {
+  auto it = inst.components.find(decl.name);
+  if (it == inst.components.end()) {
+    diags_.errorf(decl.nameRange, "'redeclare {}' replaces nothing: no inherited element is called '{}' (spec 7.3)",
+                  decl.name, decl.name);
+    return;
+  }
+  Component& c = *it->second;
+  if (c.state != Component::State::Pending) return;  // cannot happen: instantiation is lazy
+  // As if the extends clause's modification had redeclared it; what the
+  // enclosing instance applies to x still wins.
+  Mod asRedeclaration = mergeMods(outer, makeMod(decl.modification.get(), Scope{&inst, cls, nullptr}, diags_), diags_);
+  asRedeclaration.redeclare = &decl;
+  asRedeclaration.redeclaredIn = cls;
+  if (!asRedeclaration.range.valid()) asRedeclaration.range = decl.range;
+  declare(c, *c.decl, c.declaredIn, asRedeclaration);
 }
 
 Component* Flattener::component(Instance& inst, const std::string& name) {
@@ -266,7 +313,7 @@ std::optional<std::vector<long long>> Flattener::evaluateDims(Component& c, Clas
 }
 
 bool Flattener::conditionHolds(const Component& c) {
-  const ast::Expr& condition = *c.decl->condition;
+  const ast::Expr& condition = *c.condition;
   const unsigned errorsBefore = diags_.errorCount();
   auto value = evaluate(condition, Scope{c.owner, c.declaredIn, nullptr});
   if (!value || value->kind != Constant::Boolean) {
@@ -292,7 +339,7 @@ void Flattener::ensureInstantiated(Component& c) {
     return;
   }
   c.state = Component::State::Busy;
-  if (c.decl->condition && !conditionHolds(c)) {
+  if (c.condition && !conditionHolds(c)) {
     c.disabled = true;  // also after an error: later uses then say nothing more
     c.state = Component::State::Done;
     return;

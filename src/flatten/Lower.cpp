@@ -421,7 +421,7 @@ std::optional<RefTarget> Flattener::resolveFrom(Component* c, const ast::Compone
                     "'{}' is a conditional component whose condition is false; only connect() "
                     "may refer to it (spec 4.4.5)",
                     part.name);
-      diags_.note(c->decl->condition->range, "its condition is here");
+      diags_.note(c->condition->range, "its condition is here");
       return std::nullopt;
     }
     if (c->leaf != LeafType::None) {

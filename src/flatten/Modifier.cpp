@@ -3,6 +3,8 @@
 // outer modification (closer to the top class) win over the inner one.
 #include "flatten/Flattener.h"
 
+#include <fmt/format.h>
+
 namespace smc::flatten {
 
 namespace {
@@ -25,11 +27,17 @@ Mod makeMod(const ast::Modification* modification, const Scope& scope, Diagnosti
     mod.scope = scope;
   }
   for (const ast::ElementModification& arg : modification->arguments) {
-    if (arg.isRedeclaration) {
-      diags.unsupported(arg.range, "element redeclaration in a modification");
+    if (arg.redeclaredClass) {
+      diags.unsupported(arg.range, fmt::format("redeclaring a class in a modification ('redeclare {} {}')",
+                                               ast::toString(arg.redeclaredClass->kind), arg.redeclaredClass->name));
       continue;
     }
-    Mod inner = makeMod(arg.modification.get(), scope, diags);
+    const ast::Component* redeclared = arg.redeclaredComponent.get();
+    Mod inner = makeMod(redeclared ? redeclared->modification.get() : arg.modification.get(), scope, diags);
+    if (redeclared) {
+      inner.redeclare = redeclared;
+      inner.redeclaredIn = scope.lexical;
+    }
     inner.each = arg.each;
     inner.isFinal = arg.final;
     inner.range = arg.range;
@@ -59,6 +67,10 @@ Mod mergeMods(const Mod& outer, const Mod& inner, DiagnosticEngine& diags) {
     }
   }
   merged.isFinal = merged.isFinal || outer.isFinal;
+  if (outer.redeclare) {
+    merged.redeclare = outer.redeclare;
+    merged.redeclaredIn = outer.redeclaredIn;
+  }
   for (const auto& [name, child] : outer.children) {
     auto it = merged.children.find(name);
     if (it == merged.children.end())

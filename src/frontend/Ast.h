@@ -110,8 +110,11 @@ struct Expr {
 
 // ---------------------------------------------------------- modification ---
 
+struct Component;
+struct ClassDef;
+
 // `each final x(start = 1) = 2 "comment"` inside a modification list, or an
-// element redeclaration (kept only to report "not supported yet").
+// element redeclaration `redeclare S s(k = 2)` / `redeclare model M = N`.
 struct ElementModification {
   bool each = false;
   bool final = false;
@@ -119,6 +122,17 @@ struct ElementModification {
   std::unique_ptr<Modification> modification; // may be null
   std::string description;
   bool isRedeclaration = false;               // `redeclare ...` / `replaceable ...`
+  // The new declaration of a redeclaration: a component, or a short class
+  // definition.
+  std::unique_ptr<Component> redeclaredComponent;
+  std::unique_ptr<ClassDef> redeclaredClass;
+  SourceRange range;
+};
+
+// `constrainedby T(mods)` after a replaceable element (spec 7.3.2).
+struct ConstrainingClause {
+  Name type;
+  std::unique_ptr<Modification> modification;  // may be null
   SourceRange range;
 };
 
@@ -212,6 +226,7 @@ struct Component {
   bool isFinal = false, isInner = false, isOuter = false;
   bool isReplaceable = false, isRedeclare = false;
   std::unique_ptr<Modification> modification;  // may be null
+  std::unique_ptr<ConstrainingClause> constrainedBy;  // replaceable only; may be null
   ExprPtr condition;                            // `if cond` (conditional component)
   std::string description;
   std::unique_ptr<Annotation> annotation;
@@ -286,6 +301,7 @@ struct ClassDef {
   bool isEncapsulated = false, isPartial = false, isFinal = false;
   bool isInner = false, isOuter = false, isReplaceable = false, isRedeclare = false;
   bool isPure = false, isImpure = false;  // functions
+  std::unique_ptr<ConstrainingClause> constrainedBy;  // replaceable only; may be null
   Visibility visibility = Visibility::Public;  // as a nested element
 
   // Long form (and Extends form): elements in source order, by kind.

@@ -261,14 +261,17 @@ void AstBuilder::element(P::ElementContext* context, ast::Visibility visibility,
   prefixes.isReplaceable = declaration->REPLACEABLE() != nullptr;
   prefixes.visibility = visibility;
   prefixes.begin = range(context).begin;
-  if (auto* constraint = declaration->constraining_clause())
-    diags_.unsupported(range(constraint), "constraining clause ('constrainedby')");
-
+  P::Constraining_clauseContext* constraint = declaration->constraining_clause();
   if (auto* component = declaration->component_clause()) {
+    const size_t first = out.components.size();
     componentClause(component, prefixes, out);
+    if (constraint)
+      for (size_t i = first; i < out.components.size(); ++i)
+        out.components[i].constrainedBy = constrainingClause(constraint);
     return;
   }
   std::unique_ptr<ast::ClassDef> cls = classDefinition(declaration->class_definition());
+  if (constraint) cls->constrainedBy = constrainingClause(constraint);
   cls->range.begin = prefixes.begin;
   cls->isRedeclare = prefixes.isRedeclare;
   cls->isFinal = prefixes.isFinal;
@@ -318,6 +321,41 @@ void AstBuilder::componentClause(P::Component_clauseContext* context,
     component.range = {prefixes.begin, range(item).end};
     out.components.push_back(std::move(component));
   }
+}
+
+std::unique_ptr<ast::Component> AstBuilder::componentClause1(P::Component_clause1Context* context, bool isFinal,
+                                                             bool isReplaceable) {
+  auto component = std::make_unique<ast::Component>();
+  typePrefix(context->type_prefix(), *component);
+  component->typeName = typeSpecifier(context->type_specifier());
+  component->isFinal = isFinal;
+  component->isRedeclare = true;
+  component->isReplaceable = isReplaceable;
+  P::DeclarationContext* declaration = context->component_declaration1()->declaration();
+  component->name = identifier(declaration->IDENT());
+  component->nameRange = range(declaration->IDENT());
+  component->subscripts = arraySubscripts(declaration->array_subscripts());
+  if (declaration->modification()) component->modification = modification(declaration->modification());
+  description(context->component_declaration1()->description(), component->description, component->annotation);
+  component->range = range(context);
+  return component;
+}
+
+std::unique_ptr<ast::ClassDef> AstBuilder::shortClassDefinition(P::Short_class_definitionContext* context) {
+  auto cls = std::make_unique<ast::ClassDef>();
+  cls->range = range(context);
+  classPrefixes(context->class_prefixes(), *cls);
+  shortClassSpecifier(context->short_class_specifier(), *cls);
+  cls->isRedeclare = true;
+  return cls;
+}
+
+std::unique_ptr<ast::ConstrainingClause> AstBuilder::constrainingClause(P::Constraining_clauseContext* context) {
+  auto out = std::make_unique<ast::ConstrainingClause>();
+  out->range = range(context);
+  out->type = typeSpecifier(context->type_specifier());
+  if (context->class_modification()) out->modification = classModification(context->class_modification());
+  return out;
 }
 
 ast::Import AstBuilder::importClause(P::Import_clauseContext* context,

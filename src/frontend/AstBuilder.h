@@ -97,6 +97,11 @@ private:
   void componentClause(P::Component_clauseContext* context, const ElementPrefixes& prefixes,
                        ast::ClassDef& out);
   void typePrefix(P::Type_prefixContext* context, ast::Component& out);
+  // The declaration of `redeclare S s(k = 2)` inside a modification.
+  std::unique_ptr<ast::Component> componentClause1(P::Component_clause1Context* context, bool isFinal,
+                                                   bool isReplaceable);
+  std::unique_ptr<ast::ClassDef> shortClassDefinition(P::Short_class_definitionContext* context);
+  std::unique_ptr<ast::ConstrainingClause> constrainingClause(P::Constraining_clauseContext* context);
   ast::Import importClause(P::Import_clauseContext* context, ast::Visibility visibility);
   ast::Extends extendsClause(P::Extends_clauseContext* context, ast::Visibility visibility);
 
@@ -106,8 +111,6 @@ private:
   std::unique_ptr<ast::Modification> classOrInheritanceModification(
       P::Class_or_inheritance_modificationContext* context);
   ast::ElementModification argument(P::ArgumentContext* context);
-  ast::Name redeclaredName(P::Short_class_definitionContext* shortClass,
-                           P::Component_clause1Context* component);
   std::unique_ptr<ast::Annotation> annotation(P::Annotation_commentContext* context);
   void description(P::DescriptionContext* context, std::string& text,
                    std::unique_ptr<ast::Annotation>& annotation);

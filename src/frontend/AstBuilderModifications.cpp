@@ -43,51 +43,57 @@ std::unique_ptr<ast::Modification> AstBuilder::classOrInheritanceModification(
 ast::ElementModification AstBuilder::argument(P::ArgumentContext* context) {
   ast::ElementModification out;
   out.range = range(context);
+  // `redeclare [each] [final] <element>`, `[each] [final] replaceable
+  // <element>`, or `redeclare ... replaceable <element>`: the element is a
+  // component clause or a short class definition, named like the element
+  // it replaces.
+  P::Short_class_definitionContext* shortClass = nullptr;
+  P::Component_clause1Context* component = nullptr;
+  P::Constraining_clauseContext* constraint = nullptr;
+  bool replaceable = false;
+  auto takeReplaceable = [&](P::Element_replaceableContext* element) {
+    replaceable = true;
+    shortClass = element->short_class_definition();
+    component = element->component_clause1();
+    constraint = element->constraining_clause();
+  };
   if (auto* redeclaration = context->element_redeclaration()) {
-    // Kept only as a marker with the redeclared name: later stages report
-    // it as not supported.
-    out.isRedeclaration = true;
     out.each = redeclaration->EACH() != nullptr;
     out.final = redeclaration->FINAL() != nullptr;
-    if (auto* replaceable = redeclaration->element_replaceable())
-      out.path = redeclaredName(replaceable->short_class_definition(),
-                                replaceable->component_clause1());
-    else
-      out.path = redeclaredName(redeclaration->short_class_definition(),
-                                redeclaration->component_clause1());
-    return out;
-  }
-  auto* item = context->element_modification_or_replaceable();
-  out.each = item->EACH() != nullptr;
-  out.final = item->FINAL() != nullptr;
-  if (auto* replaceable = item->element_replaceable()) {
-    out.isRedeclaration = true;
-    out.path = redeclaredName(replaceable->short_class_definition(),
-                              replaceable->component_clause1());
-    return out;
-  }
-  P::Element_modificationContext* modified = item->element_modification();
-  out.path = name(modified->name());
-  if (modified->modification()) out.modification = modification(modified->modification());
-  out.description = descriptionString(modified->description_string());
-  return out;
-}
-
-ast::Name AstBuilder::redeclaredName(P::Short_class_definitionContext* shortClass,
-                                     P::Component_clause1Context* component) {
-  antlr4::tree::TerminalNode* identifierNode = nullptr;
-  if (shortClass) {
-    P::Short_class_specifierContext* specifier = shortClass->short_class_specifier();
-    if (auto* alias = dynamic_cast<P::ShortClassContext*>(specifier))
-      identifierNode = alias->IDENT();
-    else
-      identifierNode = dynamic_cast<P::EnumerationClassContext*>(specifier)->IDENT();
+    if (auto* element = redeclaration->element_replaceable()) {
+      takeReplaceable(element);
+    } else {
+      shortClass = redeclaration->short_class_definition();
+      component = redeclaration->component_clause1();
+    }
   } else {
-    identifierNode = component->component_declaration1()->declaration()->IDENT();
+    auto* item = context->element_modification_or_replaceable();
+    out.each = item->EACH() != nullptr;
+    out.final = item->FINAL() != nullptr;
+    if (auto* element = item->element_replaceable()) {
+      takeReplaceable(element);
+    } else {
+      P::Element_modificationContext* modified = item->element_modification();
+      out.path = name(modified->name());
+      if (modified->modification()) out.modification = modification(modified->modification());
+      out.description = descriptionString(modified->description_string());
+      return out;
+    }
   }
-  ast::Name out;
-  out.parts.push_back(identifier(identifierNode));
-  out.range = range(identifierNode);
+  out.isRedeclaration = true;
+  if (component) {
+    out.redeclaredComponent = componentClause1(component, out.final, replaceable);
+    if (constraint) out.redeclaredComponent->constrainedBy = constrainingClause(constraint);
+    out.path.parts.push_back(out.redeclaredComponent->name);
+    out.path.range = out.redeclaredComponent->nameRange;
+  } else {
+    out.redeclaredClass = shortClassDefinition(shortClass);
+    out.redeclaredClass->isFinal = out.final;
+    out.redeclaredClass->isReplaceable = replaceable;
+    if (constraint) out.redeclaredClass->constrainedBy = constrainingClause(constraint);
+    out.path.parts.push_back(out.redeclaredClass->name);
+    out.path.range = out.redeclaredClass->nameRange;
+  }
   return out;
 }
 

@@ -133,7 +133,18 @@ std::string modification(const Modification& m);
 
 std::string argument(const ElementModification& a) {
   std::string out = std::string(a.each ? "each " : "") + (a.final ? "final " : "");
-  if (a.isRedeclaration) return out + "redeclare " + a.path.str();
+  if (a.redeclaredComponent) {
+    const Component& c = *a.redeclaredComponent;
+    out += "redeclare " + c.typeName.str() + " " + c.name;
+    return c.modification ? out + modification(*c.modification) : out;
+  }
+  if (a.redeclaredClass) {
+    const ClassDef& c = *a.redeclaredClass;
+    out += std::string("redeclare ") + toString(c.kind) + " " + c.name;
+    if (c.form != ClassForm::Short) return out;
+    out += " = " + c.shortBase.str();
+    return c.shortModification ? out + modification(*c.shortModification) : out;
+  }
   out += a.path.str();
   if (a.modification) out += modification(*a.modification);
   return out + described(a.description);

@@ -113,6 +113,37 @@ TEST(AstDeclaration, RedeclarationsInModificationsAreMarked) {
   EXPECT_TRUE(args[2].isRedeclaration);
   EXPECT_EQ(args[2].path.str(), "T");
   EXPECT_FALSE(args[3].isRedeclaration);
+  // The new declarations themselves are kept.
+  ASSERT_TRUE(args[0].redeclaredComponent);
+  EXPECT_EQ(args[0].redeclaredComponent->typeName.str(), "Real");
+  ASSERT_TRUE(args[0].redeclaredComponent->modification);
+  EXPECT_EQ(args[0].redeclaredComponent->modification->binding->integer, 1);
+  ASSERT_TRUE(args[1].redeclaredComponent);
+  EXPECT_TRUE(args[1].redeclaredComponent->isReplaceable);
+  ASSERT_TRUE(args[2].redeclaredClass);
+  EXPECT_EQ(args[2].redeclaredClass->kind, ast::ClassKind::Type);
+  EXPECT_EQ(args[2].redeclaredClass->shortBase.str(), "Real");
+}
+
+TEST(AstDeclaration, ConstrainingClausesAreKeptWithTheirModifications) {
+  Parsed parsed = parseText(
+      "model M\n"
+      "  replaceable Resistor r(R = 1) constrainedby TwoPin(v(start = 0));\n"
+      "  replaceable model Load = Resistor constrainedby TwoPin;\n"
+      "  extends B(redeclare replaceable Capacitor c constrainedby OnePort);\n"
+      "end M;\n");
+  const ast::ClassDef& cls = onlyClass(parsed);
+  ASSERT_EQ(cls.components.size(), 1u);
+  ASSERT_TRUE(cls.components[0].constrainedBy);
+  EXPECT_EQ(cls.components[0].constrainedBy->type.str(), "TwoPin");
+  ASSERT_TRUE(cls.components[0].constrainedBy->modification);
+  EXPECT_EQ(cls.components[0].constrainedBy->modification->arguments[0].path.str(), "v");
+  ASSERT_EQ(cls.classes.size(), 1u);
+  ASSERT_TRUE(cls.classes[0]->constrainedBy);
+  EXPECT_EQ(cls.classes[0]->constrainedBy->type.str(), "TwoPin");
+  const auto& redeclared = cls.extends[0].modification->arguments[0].redeclaredComponent;
+  ASSERT_TRUE(redeclared && redeclared->constrainedBy);
+  EXPECT_EQ(redeclared->constrainedBy->type.str(), "OnePort");
 }
 
 TEST(AstDeclaration, ElementPrefixesAndVisibility) {
@@ -302,8 +333,6 @@ TEST(AstDeclaration, UnsupportedConstructsAreReportedWhereTheyAre) {
     const char* message;
   };
   const Case cases[] = {
-      {"model M\n  replaceable Real x constrainedby Real;\nend M;\n", 2, 22,
-       "not supported yet: constraining clause ('constrainedby')"},
       {"model M\n  Real y = f(function g(a = 1));\nend M;\n", 2, 14,
        "not supported yet: function partial application ('function' argument)"},
       {"model M\n  Real y = f(1, h = function g());\nend M;\n", 2, 21,
