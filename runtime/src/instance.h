@@ -135,6 +135,10 @@ typedef struct SmcInstance {
    * entry point that reports the error. Diagnostics only, not saved. */
   char failure[1024];
   unsigned failure_count; /* bumped by every smc_record_failure */
+  /* The text an assert() or terminate() message builds at run time
+   * (model_messages.c); scratch, not saved. Longer text is cut off. */
+  char message[1024];
+  size_t message_length;
 
   /* Event handling (events.c, simulation.c). */
   double* indicators;    /* smc_model.num_event_indicators values, scratch: not saved */

@@ -1,6 +1,8 @@
 // Assert, terminate, reinit and when/elsewhen chains (see IrActions.h).
 #include "codegen/IrActions.h"
 
+#include "codegen/IrMessages.h"
+
 #include "smc/model.h"
 
 #include <fmt/format.h>
@@ -22,14 +24,10 @@ bool appendLiteral(const flat::Expr& e, std::string& out) {
 
 }  // namespace
 
-std::optional<std::string> messageText(IrContext& ctx, const flat::ExprPtr& message,
-                                       SourceRange where) {
+std::optional<std::string> messageText(const flat::ExprPtr& message) {
   std::string text;
   if (!message) return text;
   if (appendLiteral(*message, text)) return text;
-  ctx.diags.unsupported(message->range.valid() ? message->range : where,
-                        "a message that is not a String literal (or a concatenation of "
-                        "literals)");
   return std::nullopt;
 }
 
@@ -41,11 +39,14 @@ bool mentionsInitial(const flat::Expr& e) {
 }
 
 void ActionEmitter::callAssertFailed(flat::AssertLevel level, const std::string& text) {
+  callAssertFailed(level, messageConstant(ctx_, text));
+}
+
+void ActionEmitter::callAssertFailed(flat::AssertLevel level, llvm::Value* text) {
   const int32_t runtimeLevel =
       level == flat::AssertLevel::Error ? SMC_ASSERT_ERROR : SMC_ASSERT_WARNING;
   b_.CreateCall(runtimeFunction(ctx_, RuntimeService::AssertFailed),
-                {frame_.data(), b_.getInt32(static_cast<uint32_t>(runtimeLevel)),
-                 messageConstant(ctx_, text)});
+                {frame_.data(), b_.getInt32(static_cast<uint32_t>(runtimeLevel)), text});
 }
 
 void ActionEmitter::emitAssert(const flat::ExprPtr& condition, const flat::ExprPtr& message,
@@ -54,20 +55,27 @@ void ActionEmitter::emitAssert(const flat::ExprPtr& condition, const flat::ExprP
     ctx_.diags.error(where, "internal error: assert() without a condition");
     return;
   }
-  std::optional<std::string> text = messageText(ctx_, message, where);
+  std::optional<std::string> text = messageText(message);
+  if (!text && !checkRuntimeMessage(ctx_, *message, where)) return;
   Typed holds = exprs_.emit(*condition);
-  if (!text || !holds.value) return;
+  if (!holds.value) return;
   if (holds.type != ValueType::Boolean) {
     ctx_.diags.error(condition->range, "the condition of assert() must be Boolean");
     return;
   }
-  const std::string shown = fmt::format("{} (assert at {})", *text, sourceLocation(ctx_, where));
+  const std::string location = fmt::format(" (assert at {})", sourceLocation(ctx_, where));
   llvm::BasicBlock* violated = llvm::BasicBlock::Create(ctx_.llvm, "assert.failed",
                                                         frame_.function());
   llvm::BasicBlock* after = llvm::BasicBlock::Create(ctx_.llvm, "assert.ok", frame_.function());
   b_.CreateCondBr(holds.value, after, violated);
   b_.SetInsertPoint(violated);
-  callAssertFailed(level, shown);
+  if (text) {
+    callAssertFailed(level, *text + location);
+  } else {
+    llvm::Value* built = emitRuntimeMessage(ctx_, b_, exprs_, frame_.data(), *message, location);
+    if (!built) return;
+    callAssertFailed(level, built);
+  }
   if (level == flat::AssertLevel::Error)
     b_.CreateBr(frame_.failBlock());
   else
@@ -76,10 +84,16 @@ void ActionEmitter::emitAssert(const flat::ExprPtr& condition, const flat::ExprP
 }
 
 void ActionEmitter::emitTerminate(const flat::ExprPtr& message, SourceRange where) {
-  std::optional<std::string> text = messageText(ctx_, message, where);
-  if (!text) return;
-  b_.CreateCall(runtimeFunction(ctx_, RuntimeService::Terminate),
-                {frame_.data(), messageConstant(ctx_, *text)});
+  std::optional<std::string> text = messageText(message);
+  llvm::Value* shown = nullptr;
+  if (text) {
+    shown = messageConstant(ctx_, *text);
+  } else {
+    if (!checkRuntimeMessage(ctx_, *message, where)) return;
+    shown = emitRuntimeMessage(ctx_, b_, exprs_, frame_.data(), *message, "");
+    if (!shown) return;
+  }
+  b_.CreateCall(runtimeFunction(ctx_, RuntimeService::Terminate), {frame_.data(), shown});
 }
 
 void ActionEmitter::emitReinit(flat::VarId target, const flat::ExprPtr& value,

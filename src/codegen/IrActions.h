@@ -28,11 +28,10 @@ enum class EvalMode {
                    // conditions is true and was false (pre) before
 };
 
-// The text of an assert()/terminate() message: a String literal or a
-// concatenation (+) of literals. Other String expressions are reported as
-// not supported yet; empty then.
-std::optional<std::string> messageText(IrContext& ctx, const flat::ExprPtr& message,
-                                       SourceRange where);
+// The text of an assert()/terminate() message when it is a String literal
+// or a concatenation (+) of literals; empty when it needs values known only
+// at run time (IrMessages.h builds those).
+std::optional<std::string> messageText(const flat::ExprPtr& message);
 
 class ActionEmitter {
 public:
@@ -73,6 +72,7 @@ public:
 
 private:
   void callAssertFailed(flat::AssertLevel level, const std::string& text);
+  void callAssertFailed(flat::AssertLevel level, llvm::Value* text);
 
   IrContext& ctx_;
   FunctionFrame& frame_;

@@ -54,6 +54,7 @@ BuiltinInfo infoOf(flat::Builtin fn) {
     case B::NoEvent: return {"noEvent", 1};
     case B::Smooth: return {"smooth", 2};
     case B::SemiLinear: return {"semiLinear", 3};
+    case B::String: return {"String", 4};
   }
   return {"?", 0};
 }
@@ -83,6 +84,12 @@ Typed ExprEmitter::emitCall(const flat::Expr& e) {
   // order argument is a hint for event handling.
   if (e.fn == B::NoEvent) return emit(*e.args[0]);
   if (e.fn == B::Smooth) return emit(*e.args[1]);
+  // A String value exists only while an assert or terminate message is
+  // built (IrMessages.cpp).
+  if (e.fn == B::String) {
+    ctx_.diags.unsupported(e.range, "String() other than in an assert() or terminate() message");
+    return {};
+  }
 
   std::vector<Typed> args;
   for (const flat::ExprPtr& arg : e.args) {
@@ -129,7 +136,8 @@ Typed ExprEmitter::emitCall(const flat::Expr& e) {
     case B::Rem: return emitDivision(e, args[0], args[1]);
     case B::SemiLinear: return emitSemiLinear(args[0], args[1], args[2], e.range);
     case B::NoEvent:
-    case B::Smooth: break;  // handled above
+    case B::Smooth:
+    case B::String: break;  // handled above
   }
   return error(e.range, "internal error: unknown built-in function");
 }

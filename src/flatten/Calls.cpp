@@ -45,9 +45,7 @@ const char* laterCapability(const std::string& name) {
   static const std::map<std::string, const char*> table = {
       {"delay", "delay()"},
       {"cardinality", "cardinality()"},
-      {"homotopy", "homotopy()"},
       {"spatialDistribution", "spatialDistribution()"}, {"getInstanceName", "getInstanceName()"},
-      {"String", "String()"},
   };
   auto it = table.find(name);
   return it == table.end() ? nullptr : it->second;
@@ -61,7 +59,8 @@ bool isStatementLike(const std::string& name) {
 const std::set<std::string>& otherBuiltins() {
   static const std::set<std::string> names = {
       "der", "smooth", "min", "max", "sum", "product", "size", "ndims", "zeros", "ones", "fill", "Integer",
-      "identity", "transpose", "cat", "pre", "edge", "change", "initial", "terminal", "sample"};
+      "identity", "transpose", "cat", "pre", "edge", "change", "initial", "terminal", "sample", "String",
+      "homotopy"};
   return names;
 }
 
@@ -133,6 +132,8 @@ std::optional<Value> Flattener::lowerCall(const ast::Expr& call, const Scope& sc
   // The synchronous operators take named arguments (spec 16.3 - 16.5).
   if (isClockOperatorName(name)) return *lowerClockOperator(call, name, scope);
   if (isStateMachineOperatorName(name)) return lowerStateMachineOperator(call, name, scope);
+  if (name == "String") return lowerStringCall(call, scope);
+  if (name == "homotopy") return lowerHomotopy(call, scope);
   if (!call.named.empty() && name != "smooth" && name != "sample") {
     diags_.errorf(call.named[0].range, "unexpected named argument '{}' in a call to '{}'",
                   call.named[0].name, refText(callee));
@@ -347,6 +348,34 @@ std::optional<Value> Flattener::lowerCall(const ast::Expr& call, const Scope& sc
   const char* capability = laterCapability(name);
   diags_.unsupported(r, fmt::format("'{}' ({})", name, capability ? capability : "this built-in"));
   return std::nullopt;
+}
+
+// homotopy(actual, simplified) (spec 3.7.4.4) is a hint for solving the
+// initialization: a tool may always use `actual`, as smc does. The
+// simplified expression is still checked.
+std::optional<Value> Flattener::lowerHomotopy(const ast::Expr& call, const Scope& scope) {
+  const ast::Expr* actual = call.args.size() > 0 ? call.args[0].get() : nullptr;
+  const ast::Expr* simplified = call.args.size() > 1 ? call.args[1].get() : nullptr;
+  for (const ast::NamedArg& arg : call.named) {
+    const ast::Expr*& slot = arg.name == "actual" ? actual : simplified;
+    if ((arg.name != "actual" && arg.name != "simplified") || slot) {
+      diags_.errorf(arg.range, "unexpected named argument '{}' in a call to 'homotopy'", arg.name);
+      return std::nullopt;
+    }
+    slot = arg.value.get();
+  }
+  if (!actual || !simplified || call.args.size() > 2) {
+    diags_.errorf(call.range, "'homotopy' takes two arguments, actual and simplified");
+    return std::nullopt;
+  }
+  auto value = lower(*actual, scope);
+  auto other = lower(*simplified, scope);
+  if (!value || !other) return std::nullopt;
+  if (value->dims != other->dims) {
+    diags_.errorf(call.range, "the arguments of 'homotopy' differ in size");
+    return std::nullopt;
+  }
+  return value;
 }
 
 }  // namespace smc::flatten

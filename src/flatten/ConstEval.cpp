@@ -9,7 +9,9 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <initializer_list>
 #include <string>
@@ -17,6 +19,32 @@
 #include <vector>
 
 namespace smc::flat {
+
+namespace {
+
+}  // namespace
+
+std::string formatStringOf(const Constant& value, long long significantDigits, long long minimumLength,
+                           bool leftJustified) {
+  // The runtime's smc_message_* services format alike (model_messages.c).
+  char buffer[64];
+  switch (value.kind) {
+    case Constant::Real:
+      std::snprintf(buffer, sizeof buffer, "%.*g", static_cast<int>(std::clamp(significantDigits, 1LL, 17LL)),
+                    value.real);
+      break;
+    case Constant::Integer: std::snprintf(buffer, sizeof buffer, "%lld", value.integer); break;
+    case Constant::Boolean: std::snprintf(buffer, sizeof buffer, "%s", value.boolean ? "true" : "false"); break;
+    case Constant::String: return value.text;
+  }
+  std::string text = buffer;
+  const auto width = static_cast<size_t>(std::clamp(minimumLength, 0LL, kMaxStringMinimumLength));
+  if (text.size() < width) {
+    std::string pad(width - text.size(), ' ');
+    text = leftJustified ? text + pad : pad + text;
+  }
+  return text;
+}
 
 namespace {
 
@@ -218,6 +246,21 @@ std::optional<Constant> ConstantEvaluator::evaluate(const Expr& e, SourceRange w
       return evaluate(*e.args[condition->boolean ? 1 : 2], at);
     }
     case ExprKind::Call: {
+      if (e.fn == Builtin::String) {
+        std::vector<Constant> args;
+        for (const auto& arg : e.args) {
+          auto c = evaluate(*arg, at);
+          if (!c) return std::nullopt;
+          args.push_back(*c);
+        }
+        if (args.size() != 4 || args[0].kind == Constant::String || args[1].kind != Constant::Integer ||
+            args[2].kind != Constant::Integer || args[3].kind != Constant::Boolean)
+          break;
+        Constant text;
+        text.kind = Constant::String;
+        text.text = formatStringOf(args[0], args[1].integer, args[2].integer, args[3].boolean);
+        return text;
+      }
       std::vector<Constant> args;
       for (const auto& arg : e.args) {
         auto c = evaluate(*arg, at);
@@ -269,6 +312,7 @@ std::optional<Constant> ConstantEvaluator::evaluate(const Expr& e, SourceRange w
         }
         case Builtin::NoEvent: return args[0];
         case Builtin::Smooth: return args[1];
+        case Builtin::String: break;  // handled above
         case Builtin::SemiLinear: {
           double x = args[0].asReal();
           return makeRealConstant(x >= 0 ? args[1].asReal() * x : args[2].asReal() * x);

@@ -25,6 +25,13 @@ struct Constant {
   double asReal() const { return kind == Integer ? double(integer) : real; }
 };
 
+// String(value, significantDigits = d, minimumLength = n, leftJustified =
+// l) of spec 3.7.1.2: a Real as "%.<d>g" (d clamped to 1..17), padded with
+// blanks to n characters (n clamped to kMaxStringMinimumLength).
+inline constexpr long long kMaxStringMinimumLength = 1000;
+std::string formatStringOf(const Constant& value, long long significantDigits, long long minimumLength,
+                           bool leftJustified);
+
 // The literal expression for a constant.
 ExprPtr makeLiteral(const Constant& value, SourceRange range = {});
 

@@ -95,6 +95,21 @@ private:
     }
   }
 
+  // String(value, significantDigits, minimumLength, leftJustified) as
+  // Modelica writes it: the options named, those at their defaults left out.
+  void stringOptions(const Expr& e, std::string& out) const {
+    print(*e.args[0], out);
+    auto isInteger = [](const Expr& x, long long v) { return x.kind == ExprKind::Integer && x.integer == v; };
+    const char* names[] = {"significantDigits", "minimumLength", "leftJustified"};
+    const bool defaulted[] = {isInteger(*e.args[1], 6), isInteger(*e.args[2], 0),
+                              e.args[3]->kind == ExprKind::Boolean && e.args[3]->boolean};
+    for (size_t i = 0; i < 3; ++i) {
+      if (defaulted[i]) continue;
+      out += fmt::format(", {} = ", names[i]);
+      print(*e.args[i + 1], out);
+    }
+  }
+
   void operand(const Expr& child, int parentPrecedence, bool rightAssoc, std::string& out) const {
     int p = precedence(child);
     bool parens = p < parentPrecedence || (rightAssoc && p == parentPrecedence);
@@ -128,7 +143,11 @@ private:
       case ExprKind::Call:
         out += toString(e.fn);
         out += '(';
-        list(e.args, out);
+        if (e.fn == Builtin::String && e.args.size() == 4) {
+          stringOptions(e, out);
+        } else {
+          list(e.args, out);
+        }
         out += ')';
         return;
       case ExprKind::If:

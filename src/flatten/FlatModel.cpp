@@ -239,6 +239,7 @@ const char* toString(Builtin fn) {
     case Builtin::NoEvent: return "noEvent";
     case Builtin::Smooth: return "smooth";
     case Builtin::SemiLinear: return "semiLinear";
+    case Builtin::String: return "String";
   }
   return "?";
 }

@@ -99,6 +99,10 @@ enum class Builtin {
   Exp, Log, Log10, Min, Max, Floor, Ceil, Integer, Div, Mod, Rem,
   NoEvent, Smooth,
   SemiLinear,  // semiLinear(x, k+, k-) (spec 3.7.2)
+  // String(value, significantDigits, minimumLength, leftJustified) of a
+  // Real, Integer or Boolean (spec 3.7.1.2): all four arguments are there,
+  // defaults filled in (significantDigits is unused but for a Real).
+  String,
 };
 
 struct Expr {
@@ -168,6 +172,8 @@ struct Variable {
   // Declared with the `flow` prefix (spec 9.2): summed to zero in its
   // connection set rather than equated.
   bool isFlow = false;
+  // Of an enumeration type: an Integer holding the literal's ordinal.
+  bool isEnumeration = false;
   // Synthesized by a later stage (relation states, sample counters): has a
   // slot in the FMU but is not listed in modelDescription.xml.
   bool isHidden = false;

@@ -373,8 +373,9 @@ public:
 
   // --- WhenEquations.cpp (also used by Statements.cpp)
   std::optional<AssertCall> lowerAssertCall(const ast::Expr& call, const Scope& scope);
-  // A message that folds to one String literal; null when reported
-  // ("not supported yet: <what> messages that are not constant").
+  // The message of assert() or terminate(): one String literal, or
+  // literals joined by '+' with String() of run-time values; null when
+  // reported.
   flat::ExprPtr lowerMessage(const ast::Expr& message, const Scope& scope, const char* what);
   // terminate(message).
   flat::ExprPtr lowerTerminateCall(const ast::Expr& call, const Scope& scope);
@@ -513,6 +514,8 @@ private:
 
   // Lower.cpp helpers
   std::optional<Value> lowerCall(const ast::Expr& call, const Scope& scope);
+  std::optional<Value> lowerStringCall(const ast::Expr& call, const Scope& scope);  // StringCalls.cpp
+  std::optional<Value> lowerHomotopy(const ast::Expr& call, const Scope& scope);
   std::optional<Value> lowerBinary(const ast::Expr& expr, const Scope& scope);
   std::optional<Value> lowerArray(const ast::Expr& expr, const Scope& scope);
   std::optional<Value> lowerReduction(const ast::Expr& call, const std::string& name,

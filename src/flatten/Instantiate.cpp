@@ -409,6 +409,7 @@ void Flattener::ensureInstantiated(Component& c) {
       if (typeClass && typeClass->def->form == ast::ClassForm::Enumeration) {
         // Its literals' ordinals; it starts at the first (spec 4.9.5).
         const auto literals = static_cast<long long>(typeClass->def->enumLiterals.size());
+        v.isEnumeration = true;
         v.attributes.min = flat::makeInteger(1, c.decl->range);
         v.attributes.max = flat::makeInteger(literals, c.decl->range);
         v.attributes.start = flat::makeInteger(1, c.decl->range);

@@ -261,39 +261,45 @@ flat::ExprPtr Flattener::lowerTerminateCall(const ast::Expr& call, const Scope& 
 }
 
 flat::ExprPtr Flattener::lowerMessage(const ast::Expr& message, const Scope& scope, const char* what) {
-  // Folds literals, String constants and '+' between them; anything else
-  // would need String values at run time.
-  std::function<std::optional<std::string>(const ast::Expr&)> fold =
-      [&](const ast::Expr& e) -> std::optional<std::string> {
-    if (e.kind == ast::ExprKind::String) return e.text;
-    if (e.kind == ast::ExprKind::Binary && e.op == ast::Op::Add) {
-      auto a = fold(*e.args[0]);
-      auto b = a ? fold(*e.args[1]) : std::nullopt;
-      if (!b) return std::nullopt;
-      return *a + *b;
-    }
-    if (e.kind != ast::ExprKind::Ref) return std::nullopt;
-    // A package String constant folds to a literal when it is lowered.
-    auto value = lower(e, scope);
-    if (!value || !value->isScalar()) return std::nullopt;
-    const flat::Expr& v = *value->elements[0];
-    if (v.kind == flat::ExprKind::String) return v.text;
-    // A component declared `constant String`.
-    if (v.kind != flat::ExprKind::Var || scope.function ||
-        model_.variables[v.var].variability != flat::Variability::Constant)
-      return std::nullopt;
-    auto constant = flat::ConstantEvaluator(model_).evaluate(v);
-    if (!constant || constant->kind != Constant::String) return std::nullopt;
-    return constant->text;
-  };
-  unsigned errorsBefore = diags_.errorCount();
-  auto text = fold(message);
-  if (!text) {
-    if (diags_.errorCount() == errorsBefore)
-      diags_.unsupported(message.range, fmt::format("{} messages that are not constant", what));
+  auto value = lower(message, scope);
+  if (!value) return nullptr;
+  if (!value->isScalar() || typeOf(*value->elements[0], scope) != flat::BaseType::String) {
+    diags_.errorf(message.range, "the message of {}() must be a String", what);
     return nullptr;
   }
-  return flat::makeString(*text, message.range);
+  // Literals, String constants and '+' between them fold to one literal;
+  // String() of values known only at run time stays, and the code
+  // generator builds the text when the message is shown.
+  std::vector<flat::ExprPtr> pieces;
+  std::function<bool(const flat::ExprPtr&)> collect = [&](const flat::ExprPtr& e) {
+    if (e->kind == flat::ExprKind::Binary && e->op == flat::Op::Add)
+      return collect(e->args[0]) && collect(e->args[1]);
+    flat::ExprPtr piece = e;
+    if (e->kind == flat::ExprKind::Var && !scope.function &&
+        model_.variables[e->var].variability == flat::Variability::Constant) {
+      auto constant = flat::ConstantEvaluator(model_).evaluate(*e);
+      if (constant && constant->kind == Constant::String) piece = flat::makeString(constant->text, e->range);
+    }
+    if (piece->kind == flat::ExprKind::String && !pieces.empty() && pieces.back()->kind == flat::ExprKind::String) {
+      pieces.back() = flat::makeString(pieces.back()->text + piece->text, pieces.back()->range);
+      return true;
+    }
+    const bool converted = piece->kind == flat::ExprKind::Call && piece->fn == flat::Builtin::String;
+    if (piece->kind == flat::ExprKind::String || converted) {
+      pieces.push_back(piece);
+      return true;
+    }
+    diags_.unsupported(e->range.valid() ? e->range : message.range,
+                       fmt::format("{} messages built from String values other than literals, constants and "
+                                   "String() conversions",
+                                   what));
+    return false;
+  };
+  if (!collect(value->elements[0])) return nullptr;
+  flat::ExprPtr joined = pieces[0];
+  for (size_t i = 1; i < pieces.size(); ++i)
+    joined = flat::makeBinary(flat::Op::Add, joined, pieces[i], message.range);
+  return joined;
 }
 
 }  // namespace smc::flatten

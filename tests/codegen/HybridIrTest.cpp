@@ -235,7 +235,8 @@ TEST_F(HybridIrTest, MisusedConstructsInFunctionsAreLocatedErrors) {
   }
   const std::vector<std::string> expected = {
       "'time' cannot be used inside a function", "assignment to 'x', an input of 'g'",
-      "'break' outside a for- or while-loop", "not supported yet: a message that is not a String",
+      "'break' outside a for- or while-loop",
+      "not supported yet: a message piece other than a String literal or String() of a value",
       "assignment to 'x', an input of 'h'"};
   ASSERT_EQ(diags.errorCount(), expected.size()) << errors();
   for (size_t i = 0; i < expected.size(); ++i)

@@ -189,5 +189,45 @@ end Stop;
   EXPECT_TRUE(contains(result.warnings.back(), "reached 0.5")) << result.warnings.back();
 }
 
+// The message's values are formatted when it fails: x = 0.5 at the event
+// (3 significant digits), the parameter limit, k = integer(10 x) = 5
+// right-justified in 4 characters, and b = (x > 0.25).
+TEST(RuntimeFaults, AssertMessageShowsValuesFormattedAtRunTime) {
+  std::string fmu = compileModel(writeScratchModel("Limit.mo", R"(model Limit
+  parameter Real limit = 0.5;
+  Real x(start = 0, fixed = true);
+  Integer k = integer(10 * x);
+  Boolean b = x > 0.25;
+equation
+  der(x) = 1;
+  assert(x < limit, "x (= " + String(x, significantDigits = 3) + ") reached " + String(limit) + "; k =" +
+    String(k, minimumLength = 4, leftJustified = false) + ", b = " + String(b));
+end Limit;
+)"),
+                                 "Limit.fmu");
+  ASSERT_FALSE(fmu.empty());
+  std::string message = simulateError(simulationOf(fmu, 1.0, 0.1));
+  EXPECT_TRUE(contains(message, "assertion failed: x (= 0.5) reached 0.5; k =   5, b = true (assert at ")) << message;
+}
+
+TEST(RuntimeFaults, TerminateMessageShowsAValueFormattedAtRunTime) {
+  std::string fmu = compileModel(writeScratchModel("StopAt.mo", R"(model StopAt
+  Real x(start = 0);
+  discrete Integer n(start = 0);
+equation
+  der(x) = 1;
+  when x > 0.5 then
+    n = 7;
+    terminate("stopped with n = " + String(n) + " at x > " + String(0.5));
+  end when;
+end StopAt;
+)"),
+                                 "StopAt.fmu");
+  ASSERT_FALSE(fmu.empty());
+  importer::SimulationResult result = simulateOk(simulationOf(fmu, 1.0, 0.1));
+  ASSERT_FALSE(result.warnings.empty());
+  EXPECT_TRUE(contains(result.warnings.back(), "stopped with n = 7 at x > 0.5")) << result.warnings.back();
+}
+
 }  // namespace
 }  // namespace smc::test

@@ -169,6 +169,21 @@ void smc_terminate(SmcModelData* data, const char* message);
  * a function's assert...), so the runtime can log it with the time. */
 void smc_report_failure(SmcModelData* data, const char* message);
 
+/* Runtime services for messages built at run time (spec 3.7.1.2):
+ * begin, append pieces, then pass smc_message_text() to smc_assert_failed
+ * or smc_terminate. A Real is written "%.<significantDigits>g" (1..17
+ * digits); every value is padded with blanks to minimumLength characters
+ * (at most 1000), on the right when leftJustified. */
+void smc_message_begin(SmcModelData* data);
+void smc_message_append_text(SmcModelData* data, const char* text);
+void smc_message_append_real(SmcModelData* data, double value, int32_t significantDigits,
+                             int32_t minimumLength, int32_t leftJustified);
+void smc_message_append_integer(SmcModelData* data, int32_t value, int32_t minimumLength,
+                                int32_t leftJustified);
+void smc_message_append_boolean(SmcModelData* data, int32_t value, int32_t minimumLength,
+                                int32_t leftJustified);
+const char* smc_message_text(SmcModelData* data);
+
 #ifdef __cplusplus
 }
 #endif

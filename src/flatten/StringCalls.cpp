@@ -1,0 +1,93 @@
+// String() of spec 3.7.1.2: String(value, significantDigits = 6,
+// minimumLength = 0, leftJustified = true) of a Real, Integer or Boolean,
+// and String(E.literal) of an enumeration literal. The value becomes a
+// Builtin::String call with every option filled in; when everything is a
+// literal it is folded to the text at once. What is left runs where String
+// values are used at run time: assert() and terminate() messages.
+#include "flatten/Flattener.h"
+
+#include "flatten/ConstEval.h"
+
+#include <fmt/format.h>
+
+#include <functional>
+
+namespace smc::flatten {
+
+std::optional<Value> Flattener::lowerStringCall(const ast::Expr& call, const Scope& scope) {
+  const SourceRange r = call.range;
+  if (call.args.size() != 1) {
+    diags_.errorf(r, "'String' takes one positional argument, the value, and the named options "
+                     "significantDigits, minimumLength and leftJustified ({} positional given)",
+                  call.args.size());
+    return std::nullopt;
+  }
+  const ast::Expr& argument = *call.args[0];
+  if (argument.kind == ast::ExprKind::Ref && call.named.empty())
+    if (flat::ExprPtr literal = enumerationLiteral(argument.ref, scope))
+      return Value::scalar(flat::makeString(argument.ref.parts.back().name, r));
+
+  auto value = lower(argument, scope);
+  if (!value) return std::nullopt;
+  if (!value->isScalar()) {
+    diags_.errorf(argument.range, "String() converts a scalar; this argument is an array");
+    return std::nullopt;
+  }
+  const flat::ExprPtr& x = value->elements[0];
+  const flat::BaseType type = typeOf(*x, scope);
+  if (type != flat::BaseType::Real && type != flat::BaseType::Integer && type != flat::BaseType::Boolean) {
+    diags_.errorf(argument.range, "String() converts a Real, Integer or Boolean, not a {}", flat::toString(type));
+    return std::nullopt;
+  }
+  if (x->kind == flat::ExprKind::Var && !scope.function && model_.variables[x->var].isEnumeration) {
+    diags_.unsupported(argument.range, "String() of an enumeration variable (its literal's name at run time)");
+    return std::nullopt;
+  }
+
+  flat::ExprPtr digits = flat::makeInteger(6, r), width = flat::makeInteger(0, r), left = flat::makeBoolean(true, r);
+  for (const ast::NamedArg& option : call.named) {
+    flat::ExprPtr* slot = option.name == "significantDigits" ? &digits
+                          : option.name == "minimumLength"   ? &width
+                          : option.name == "leftJustified"   ? &left
+                                                             : nullptr;
+    if (option.name == "format") {
+      diags_.unsupported(option.range, "String(..., format = ...)");
+      return std::nullopt;
+    }
+    if (!slot) {
+      diags_.errorf(option.range, "unexpected named argument '{}' in a call to 'String'", option.name);
+      return std::nullopt;
+    }
+    if (slot == &digits && type != flat::BaseType::Real) {
+      diags_.errorf(option.range, "significantDigits applies only to String() of a Real");
+      return std::nullopt;
+    }
+    auto v = lower(*option.value, scope);
+    if (!v) return std::nullopt;
+    const flat::BaseType wanted = slot == &left ? flat::BaseType::Boolean : flat::BaseType::Integer;
+    if (!v->isScalar() || typeOf(*v->elements[0], scope) != wanted) {
+      diags_.errorf(option.value->range, "'{}' of String() must be a scalar {}", option.name, flat::toString(wanted));
+      return std::nullopt;
+    }
+    *slot = v->elements[0];
+  }
+  flat::ExprPtr converted = flat::makeCall(flat::Builtin::String, {x, digits, width, left}, r);
+  // Made of literals alone (not of parameters, which an importer may set):
+  // the text is known now.
+  std::function<bool(const flat::Expr&)> literalsOnly = [&](const flat::Expr& e) {
+    switch (e.kind) {
+      case flat::ExprKind::Real: case flat::ExprKind::Integer: case flat::ExprKind::Boolean: return true;
+      case flat::ExprKind::Unary: case flat::ExprKind::Binary: case flat::ExprKind::Call: case flat::ExprKind::If:
+        for (const auto& arg : e.args)
+          if (!arg || !literalsOnly(*arg)) return false;
+        return true;
+      default: return false;
+    }
+  };
+  if (literalsOnly(*converted))
+    if (auto text = flat::ConstantEvaluator(model_).evaluate(*converted, r))
+      return Value::scalar(flat::makeString(text->text, r));
+  return Value::scalar(converted);
+}
+
+}  // namespace smc::flatten

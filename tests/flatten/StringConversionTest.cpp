@@ -1,0 +1,75 @@
+// String() (spec 3.7.1.2) and homotopy() (spec 3.7.4.4) as flattening
+// lowers them: String() of literals folds to the text; of run-time values
+// it stays a call, with the options named; an enumeration literal gives its
+// name. homotopy() is its `actual` argument.
+#include "FlatFixture.h"
+
+#include <gtest/gtest.h>
+
+using namespace smc::test;
+
+namespace {
+
+TEST(StringConversion, LiteralsFoldToTheirText) {
+  const std::string text = flatText(
+      "model M\n"
+      "  type E = enumeration(first, second);\n"
+      "  Real x(start = 0, fixed = true);\n"
+      "equation\n"
+      "  der(x) = 1;\n"
+      "  assert(x < 10, String(1.5) + \"|\" + String(2.0 / 3, significantDigits = 3) + \"|\" +\n"
+      "    String(42, minimumLength = 5) + \"|\" + String(true, minimumLength = 6, leftJustified = false) +\n"
+      "    \"|\" + String(E.second));\n"
+      "end M;\n");
+  EXPECT_TRUE(has(text, "assert(x < 10, \"1.5|0.667|42   |  true|second\");")) << text;
+}
+
+TEST(StringConversion, RunTimeValuesKeepTheCallWithNamedOptions) {
+  const std::string text = flatText(
+      "model M\n"
+      "  parameter Integer w = 3;\n"
+      "  Real x(start = 0, fixed = true);\n"
+      "equation\n"
+      "  der(x) = 1;\n"
+      "  assert(x < 10, \"x = \" + String(x, significantDigits = 4, minimumLength = w));\n"
+      "end M;\n");
+  EXPECT_TRUE(has(text, "assert(x < 10, \"x = \" + String(x, significantDigits = 4, minimumLength = w));")) << text;
+}
+
+TEST(StringConversion, UnsupportedAndWrongUsesAreLocated) {
+  const char* header =
+      "model M\n"
+      "  type E = enumeration(first, second);\n"
+      "  E e = E.first;\n"
+      "  Integer i = 1;\n"
+      "  Real x = time;\n"
+      "equation\n";
+  struct Case {
+    const char* equation;
+    const char* message;
+  };
+  const Case cases[] = {
+      {"  assert(x < 1, String(x, format = \"%g\"));\n", "7:27: error: not supported yet: String(..., format = ...)"},
+      {"  assert(x < 1, String(i, significantDigits = 3));\n",
+       "7:27: error: significantDigits applies only to String() of a Real"},
+      {"  assert(x < 1, String(e));\n",
+       "7:24: error: not supported yet: String() of an enumeration variable"},
+      {"  assert(x < 1, String(x, y = 1));\n", "7:27: error: unexpected named argument 'y' in a call to 'String'"},
+      {"  assert(x < 1, x);\n", "7:17: error: the message of assert() must be a String"},
+  };
+  for (const Case& c : cases) {
+    const std::string errors = flattenErrors(std::string(header) + c.equation + "end M;\n");
+    EXPECT_TRUE(has(errors, c.message)) << c.equation << errors;
+  }
+}
+
+TEST(Homotopy, IsItsActualArgumentPositionallyOrNamed) {
+  const std::string text = flatText(
+      "model M\n"
+      "  Real a = homotopy(time * time, time);\n"
+      "  Real b = homotopy(simplified = 0, actual = 2 * time);\n"
+      "end M;\n");
+  EXPECT_TRUE(has(text, "  a = time * time;\n  b = 2 * time;\n")) << text;
+}
+
+}  // namespace
