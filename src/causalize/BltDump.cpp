@@ -17,6 +17,7 @@ const char* roleName(Role role) {
     case Role::Constant: return "constant";
     case Role::Parameter: return "parameter";
     case Role::CalculatedParameter: return "calculated parameter";
+    case Role::InitialParameter: return "parameter (fixed = false)";
     case Role::Input: return "input";
     case Role::State: return "state";
     case Role::Derivative: return "derivative";

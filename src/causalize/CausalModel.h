@@ -19,6 +19,8 @@ enum class Role {
   Constant,             // value known at compile time
   Parameter,            // independent parameter: start value is its binding
   CalculatedParameter,  // parameter bound to an expression of other parameters
+  InitialParameter,     // parameter with fixed = false: an unknown of the initialization
+                        // problem (spec 8.6), constant afterwards
   Input,                // set by the importer
   State,                // appears differentiated
   Derivative,           // der(state), synthesized by causalization

@@ -210,6 +210,12 @@ bool classifyVariables(CausalModel& model, DiagnosticEngine& diags) {
           if (!v.binding) v.binding = v.attributes.start ? v.attributes.start : flat::makeString("", v.range);
           break;
         }
+        if (v.attributes.fixed == false) {
+          // Solved for during initialization (spec 8.6); its binding, if
+          // any, is one of the initial equations.
+          role = Role::InitialParameter;
+          break;
+        }
         role = v.binding && !isLiteral(*v.binding) ? Role::CalculatedParameter : Role::Parameter;
         break;
       case flat::Variability::Discrete:

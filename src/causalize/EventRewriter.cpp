@@ -162,7 +162,8 @@ bool EventRewriter::checkParameterExpression(const ExprPtr& e, const char* what,
   collectVars(*e, vars);
   for (VarId v : vars) {
     Role role = model_.roles[v];
-    if (role != Role::Parameter && role != Role::CalculatedParameter && role != Role::Constant) {
+    if (role != Role::Parameter && role != Role::CalculatedParameter && role != Role::InitialParameter &&
+        role != Role::Constant) {
       diags_.errorf(range, "the {} of sample() must be a parameter expression, but '{}' is not a parameter",
                     what, model_.flat.variables[v].name);
       return false;

@@ -2,8 +2,10 @@
 // initialization mode: calculated parameters in dependency order, then one
 // sorted system made of the model's equations and defining nodes, the
 // initial equations and initial algorithms, and start-value equations.
-//  - Unknowns: the simulation unknowns and the states. pre(v) is known: it
-//    holds the start value during initialization.
+//  - Unknowns: the simulation unknowns, the states and the parameters with
+//    fixed = false (with their bindings as equations, and the calculated
+//    parameters that depend on them). pre(v) is known: it holds the start
+//    value during initialization.
 //  - `fixed = true` on a continuous variable: known when the start value is
 //    a literal (the value set at instantiation or by the importer), else
 //    the equation `v = start`. On a discrete variable it fixes pre(v),
@@ -112,6 +114,11 @@ void addUnknowns(const CausalModel& model, const LoweredModel& lowered, const st
       if (heldByWhen.count(v) && !defined.count(v)) system.optionalEquations.push_back(startEquation(v, var));
       continue;
     }
+    if (role == Role::InitialParameter) {
+      system.unknowns.push_back(v);
+      if (var.binding) system.equations.push_back({flat::makeVar(v, var.range), var.binding, var.range, ""});
+      continue;
+    }
     if (role != Role::State && role != Role::Algebraic && role != Role::Derivative) continue;
     std::vector<VarId>& unknowns = role == Role::State ? states : system.unknowns;
     if (role == Role::State && !var.attributes.fixed) {
@@ -131,9 +138,30 @@ void addUnknowns(const CausalModel& model, const LoweredModel& lowered, const st
   system.unknowns.insert(system.unknowns.end(), states.begin(), states.end());
 }
 
+// A calculated parameter that depends on a parameter with fixed = false is
+// known only once initialization has solved for that one: it joins the
+// initialization problem as well, its binding as an equation.
+void deferCalculatedParameters(CausalModel& model) {
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (VarId p = 0; p < model.flat.variables.size(); ++p) {
+      if (model.roles[p] != Role::CalculatedParameter) continue;
+      std::set<VarId> uses;
+      collectVars(*model.flat.variables[p].binding, uses);
+      for (VarId u : uses)
+        if (model.roles[u] == Role::InitialParameter) {
+          model.roles[p] = Role::InitialParameter;
+          changed = true;
+          break;
+        }
+    }
+  }
+}
+
 }  // namespace
 
 bool buildInitialization(CausalModel& model, const LoweredModel& lowered, DiagnosticEngine& diags) {
+  deferCalculatedParameters(model);
   if (!orderCalculatedParameters(model, diags, model.initialization)) return false;
   EquationSystem system;
   system.what = "the initialization problem";

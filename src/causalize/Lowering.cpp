@@ -25,6 +25,11 @@ bool Lowerer::checkAssignable(VarId v, SourceRange range, const std::string& whe
                    "through reinit({}, ...) in a when-clause", where, name, name);
       break;
     case Role::Derivative: diags.errorf(range, "{} assigns the derivative '{}'", where, name); break;
+    case Role::InitialParameter:
+      if (initialization) return true;
+      diags.errorf(range, "{} assigns '{}', a parameter (fixed = false) that only initialization may determine",
+                   where, name);
+      break;
     case Role::Constant:
     case Role::Parameter:
     case Role::CalculatedParameter:

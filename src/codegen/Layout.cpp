@@ -221,6 +221,7 @@ bool classify(VarInfo& info, const flat::Variable& v, const causal::CausalModel&
       return true;
     }
     case causal::Role::CalculatedParameter:
+    case causal::Role::InitialParameter:
       info.causality = FmiCausality::CalculatedParameter;
       info.variability = FmiVariability::Fixed;
       info.initial = FmiInitial::Calculated;

@@ -282,3 +282,33 @@ end MostNegative;
   EXPECT_EQ(valueAt(r, "m", 1), -2147483648.0);
   EXPECT_EQ(valueAt(r, "k", 1), -2147483648.0);
 }
+
+// Parameters with fixed = false are solved for during initialization (spec
+// 8.6) and stay constant afterwards: Tmix is the capacity-weighted mean of
+// the initial temperatures, (2 * 10 + 3 * 20) / 5 = 16; twice, bound to
+// 2 * Tmix, follows it; root solves root^2 = 2 from its start value 1.
+// The two temperatures meet at Tmix, T1 = 16 - 6 exp(-(1/2 + 1/3) t).
+TEST(FixedFalseParameters, AreSolvedAtInitializationAndConstantAfterwards) {
+  std::string model = writeScratchModel("Mixing.mo", R"(model Mixing
+  parameter Real C1 = 2, C2 = 3;
+  parameter Real Tmix(fixed = false, start = 1);
+  parameter Real twice = 2 * Tmix;
+  parameter Real root(start = 1, fixed = false);
+  Real T1(start = 10, fixed = true);
+  Real T2(start = 20, fixed = true);
+initial equation
+  Tmix = (C1 * T1 + C2 * T2) / (C1 + C2);
+  root * root = 2;
+equation
+  C1 * der(T1) = T2 - T1;
+  C2 * der(T2) = T1 - T2;
+end Mixing;
+)");
+  SimulationResult r = simulateOk(optionsFor(compileModel(model, "Mixing.fmu"), 1, 0.5));
+  for (double t : {0.0, 0.5, 1.0}) {
+    EXPECT_NEAR(valueAt(r, "Tmix", t), 16, 1e-9);
+    EXPECT_NEAR(valueAt(r, "twice", t), 32, 1e-9);
+    EXPECT_NEAR(valueAt(r, "root", t), std::sqrt(2.0), 1e-8);
+    EXPECT_NEAR(valueAt(r, "T1", t), 16 - 6 * std::exp(-(1.0 / 2 + 1.0 / 3) * t), 1e-4);
+  }
+}
