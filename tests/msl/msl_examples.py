@@ -81,8 +81,10 @@ def find_examples(reference_root, packages):
         package = package_of(relative)
         if packages and not any(package == p or package.startswith(p + ".") for p in packages):
             continue
-        lines = (directory / "comparisonSignals.txt").read_text(encoding="utf-8").split()
-        signals = [s for s in lines if s and s != "time"]
+        # One signal per line; a line starting with // is commented out.
+        lines = (directory / "comparisonSignals.txt").read_text(encoding="utf-8").splitlines()
+        names = [line.strip() for line in lines if not line.strip().startswith("//")]
+        signals = [s for s in names if s and s != "time"]
         name = "Modelica." + ".".join(relative.parts)
         examples.append(Example(name, package, csv_path, signals))
     return examples
