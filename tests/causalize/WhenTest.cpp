@@ -135,6 +135,18 @@ TEST(When, AssigningAParameterInAWhenEquationIsAnError) {
             "simulation\n");
 }
 
+TEST(When, AssigningAParameterWithFixedFalseAfterInitializationIsAnError) {
+  FlatBuilder b("M");
+  VarId p = b.parameter("p", 1);
+  b.variable(p).attributes.fixed = false;
+  b.initialEquation(var(p), real(2));
+  b.when({{sample(real(0), real(1)), {assign(p, real(3), 4)}}});
+  const std::string messages = causalizeErrors(b.model);
+  EXPECT_EQ(messages,
+            "4: error: the when-equation assigns 'p', a parameter (fixed = false) that only initialization may "
+            "determine\n");
+}
+
 TEST(When, BlockReadsItsConditionsAndValuesButNotPreValues) {
   // The when-block reads pre(n) only, so nothing orders it after n's other
   // readers; it does come after the condition it reads.
