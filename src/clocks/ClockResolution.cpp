@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include <functional>
+
 namespace smc::clocks::detail {
 
 std::optional<long long> Inference::integerArgument(const Expr& e, const char* what) {
@@ -35,6 +37,14 @@ std::optional<double> Inference::realArgument(const Expr& e, const char* what) {
     return std::nullopt;
   }
   return value->asReal();
+}
+
+// subSample(u) or superSample(u) with the factor left out (0): inferred.
+bool Inference::isInferredFactor(const Expr& op) {
+  if (op.clockOp != ClockOperator::SubSample && op.clockOp != ClockOperator::SuperSample) return false;
+  if (op.args.size() < 2) return false;
+  auto value = evaluator_.evaluate(*op.args[1], op.args[1]->range);
+  return value && value->kind == flat::Constant::Integer && value->integer == 0;
 }
 
 // The transform of subSample/superSample/shiftSample/backSample(u, ...).
@@ -199,11 +209,97 @@ bool Inference::sameClock(size_t a, size_t b) const {
   return false;
 }
 
+// Two exact clocks Clock(n, r) may sit in one partition when one is an
+// exact sub- or super-sample of the other (both start at the start time);
+// other explicit clocks only when they are the same clock.
+bool Inference::compatibleClocks(size_t a, size_t b, const ClockTransform& relation) const {
+  if (relation.isIdentity() && sameClock(a, b)) return true;
+  const BaseClock &x = explicitClocks_[a], &y = explicitClocks_[b];
+  if (x.kind != BaseClock::Kind::Rational || y.kind != BaseClock::Kind::Rational || !relation.delay.isZero())
+    return false;
+  return Rational(x.counter, x.resolution) == relation.scale * Rational(y.counter, y.resolution);
+}
+
+// The interval of `node`'s clock when its group has an exact clock.
+std::optional<Rational> Inference::exactInterval(size_t node) {
+  ClockUnion::Found found = clocks_.find(node);
+  auto ex = clocks_.explicitClock(found.root);
+  if (!ex || explicitClocks_[*ex].kind != BaseClock::Kind::Rational || !found.transform.delay.isZero())
+    return std::nullopt;
+  const BaseClock& clock = explicitClocks_[*ex];
+  return found.transform.scale * Rational(clock.counter, clock.resolution);
+}
+
+// subSample(u) and superSample(u) without a factor (spec 16.5.2): once the
+// other relations are known, the factor is what makes the two clocks
+// meet: fixed already when both sides are in one group, else the ratio of
+// their exact clocks' intervals. Each one resolved may decide another.
+void Inference::resolveInferredFactors() {
+  std::vector<InferredFactor> pending = std::move(inferred_);
+  while (!pending.empty()) {
+    std::vector<InferredFactor> waiting;
+    for (const InferredFactor& f : pending) {
+      const std::string name = flat::toString(f.op);
+      const bool sub = f.op == ClockOperator::SubSample;
+      auto decide = [&](const Rational& ratio) {  // clock(out) = ratio-times-interval clock(in)
+        Rational factor = sub ? ratio : ratio.inverse();
+        if (!factor.isInteger() || factor.num() < 1) {
+          diags_.errorf(f.range, "the inferred factor of {}() is not a positive Integer: the output clock's "
+                                 "interval is {}/{} times the input's",
+                        name, ratio.num(), ratio.den());
+          ++errors_;
+          return;
+        }
+        relate(f.out, ClockRef{f.in, ClockTransform{ratio, Rational(0)}, {}}, f.range);
+      };
+      try {
+        if (!inferFactor(f, decide)) waiting.push_back(f);
+      } catch (const RationalOverflow& overflow) {
+        diags_.error(f.range, overflow.what());
+        ++errors_;
+      }
+    }
+    if (waiting.size() == pending.size()) {
+      for (const InferredFactor& f : waiting) {
+        diags_.errorf(f.range, "cannot infer the factor of {}(): give it, or give both its input and its output "
+                               "an exact clock (Clock(intervalCounter, resolution))",
+                      flat::toString(f.op));
+        ++errors_;
+      }
+      return;
+    }
+    pending = std::move(waiting);
+  }
+}
+
+// Decides `f` when the relations known so far fix its factor (false when
+// they do not yet).
+bool Inference::inferFactor(const InferredFactor& f, const std::function<void(const Rational&)>& decide) {
+  ClockUnion::Found out = clocks_.find(f.out), in = clocks_.find(f.in);
+  if (out.root == in.root) {
+    ClockTransform relation = out.transform.after(in.transform.inverse());
+    if (!relation.delay.isZero()) {
+      diags_.errorf(f.range, "{}() without a factor relates clocks that are shifted against each other",
+                    flat::toString(f.op));
+      ++errors_;
+      return true;
+    }
+    decide(relation.scale);
+    return true;
+  }
+  auto outInterval = exactInterval(f.out), inInterval = exactInterval(f.in);
+  if (!outInterval || !inInterval) return false;
+  decide(*outInterval / *inInterval);
+  return true;
+}
+
 // Requires clock(node) = ref.
 void Inference::relate(size_t node, const ClockRef& ref, SourceRange where) {
   ClockUnion::JoinResult r;
   try {
-    r = clocks_.join(node, ref.node, ref.transform, [&](size_t a, size_t b) { return sameClock(a, b); });
+    r = clocks_.join(node, ref.node, ref.transform, [&](size_t a, size_t b, const ClockTransform& relation) {
+      return compatibleClocks(a, b, relation);
+    });
   } catch (const RationalOverflow& overflow) {
     diags_.error(where, overflow.what());
     ++errors_;

@@ -49,10 +49,10 @@ public:
     Found a, b;                 // the roots before joining
     ClockTransform rootRelation;  // clock(a.root) = rootRelation(clock(b.root)) as required
   };
-  // Requires clock(a) = t(clock(b)). `sameClock(i, j)` says whether two
-  // explicit clocks are the same clock. Throws RationalOverflow.
-  template <typename SameClock>
-  JoinResult join(size_t a, size_t b, const ClockTransform& t, SameClock sameClock) {
+  // Requires clock(a) = t(clock(b)). `compatible(i, j, r)` says whether
+  // explicit clock i is r(explicit clock j). Throws RationalOverflow.
+  template <typename Compatible>
+  JoinResult join(size_t a, size_t b, const ClockTransform& t, Compatible compatible) {
     JoinResult result;
     result.a = find(a);
     result.b = find(b);
@@ -65,7 +65,7 @@ public:
     }
     auto ea = explicit_[ra], eb = explicit_[rb];
     if (ea && eb) {
-      if (!result.rootRelation.isIdentity() || !sameClock(*ea, *eb)) {
+      if (!compatible(*ea, *eb, result.rootRelation)) {
         result.outcome = Outcome::ClockConflict;
         return result;
       }

@@ -149,6 +149,10 @@ void Inference::analyze(const Expr& e, size_t partition) {
         case ClockOperator::BackSample:
           markClocked(partition, e.range);
           markClocked(inner, e.range);
+          if (isInferredFactor(e)) {
+            inferred_.push_back({findData(partition), findData(inner), e.clockOp, e.range});
+            break;
+          }
           if (auto t = transformOf(e)) relate(findData(partition), ClockRef{findData(inner), *t, {}}, e.range);
           break;
         case ClockOperator::Previous:
@@ -407,6 +411,8 @@ std::optional<Partitioning> Inference::run() {
     analyze(*eq.lhs, root);
     analyze(*eq.rhs, root);
   }
+  if (errors_ > 0) return std::nullopt;
+  resolveInferredFactors();
   if (errors_ > 0) return std::nullopt;
   checkStructure();
   if (errors_ > 0) return std::nullopt;

@@ -7,6 +7,7 @@
 #include "clocks/Clocks.h"
 #include "flatten/ConstEval.h"
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -92,6 +93,19 @@ private:
     return describeClock(ex ? explicitClocks_[*ex].text : "Clock()", {t.scale, t.delay});
   }
   bool sameClock(size_t a, size_t b) const;
+  bool compatibleClocks(size_t a, size_t b, const ClockTransform& relation) const;
+  std::optional<Rational> exactInterval(size_t node);
+  void resolveInferredFactors();
+  bool isInferredFactor(const Expr& op);
+  // subSample/superSample(u) with factor 0: clock(out) relates to
+  // clock(in) by a factor found once the other relations are known.
+  struct InferredFactor {
+    size_t out, in;
+    ClockOperator op;
+    SourceRange range;
+  };
+  std::vector<InferredFactor> inferred_;
+  bool inferFactor(const InferredFactor& f, const std::function<void(const Rational&)>& decide);
   void checkStructure();
 
   std::optional<Partitioning> assemble();

@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 namespace smc::test {
 namespace {
 
@@ -91,6 +93,57 @@ TEST(ClockPipeline, ConflictingClocksPointAtTheSourceLines) {
   EXPECT_NE(printed.find("error: conflicting clocks in one partition: Clock(0.2) and Clock(0.1)"), std::string::npos)
       << printed;
   EXPECT_NE(printed.find("test.mo:5:"), std::string::npos) << printed;
+}
+
+// subSample/superSample without a factor (spec 16.5.2): the factor is what
+// the exact clocks on both sides require: 10 ms / 2 ms = 5 for the
+// superSample, 6 ms / 2 ms = 3 for the subSample, one base clock in all.
+TEST(ClockPipeline, InferredFactorsJoinExactClocks) {
+  auto run = runPipeline(
+      "model Infer\n"
+      "  Real x(start = 0, fixed = true);\n"
+      "  Real slow, fast, tick, both, down, late, sum;\n"
+      "equation\n"
+      "  der(x) = 1;\n"
+      "  slow = sample(x, Clock(10, 1000));\n"
+      "  fast = superSample(slow);\n"
+      "  tick = sample(x, Clock(2, 1000));\n"
+      "  both = fast + tick;\n"
+      "  down = subSample(both);\n"
+      "  late = sample(x, Clock(6, 1000));\n"
+      "  sum = down + late;\n"
+      "end Infer;\n");
+  ASSERT_TRUE(run->partitioning) << run->printed();
+  const auto& p = *run->partitioning;
+  ASSERT_EQ(p.baseClocks.size(), 1u);
+  ASSERT_EQ(p.subPartitions.size(), 3u);
+  std::map<std::string, std::string> clockOf;
+  for (const auto& sub : p.subPartitions)
+    for (const std::string& name : variableNames(*run->flat, sub.variables)) clockOf[name] = sub.clockText;
+  EXPECT_EQ(clockOf["slow"], "Clock(10, 1000)");
+  EXPECT_EQ(clockOf["fast"], "superSample(Clock(10, 1000), 5)");
+  EXPECT_EQ(clockOf["sum"], "subSample(superSample(Clock(10, 1000), 5), 3)");
+}
+
+TEST(ClockPipeline, InferredFactorsThatCannotBeFoundAreLocatedErrors) {
+  struct Case {
+    const char* equations;
+    const char* message;
+  };
+  const Case cases[] = {
+      {"  a = sample(time, Clock(10, 1000));\n  b = superSample(a) + sample(time, Clock(3, 1000));\n",
+       "test.mo:6:7: error: the inferred factor of superSample() is not a positive Integer: the output clock's "
+       "interval is 3/10 times the input's"},
+      {"  a = sample(time, Clock(0.1));\n  b = subSample(a);\n",
+       "test.mo:6:7: error: cannot infer the factor of subSample(): give it, or give both its input and its output "
+       "an exact clock"},
+  };
+  for (const Case& c : cases) {
+    auto run = runPipeline(std::string("model M\n  Real a;\n  Real b;\nequation\n") + c.equations + "end M;\n");
+    ASSERT_TRUE(run->flat) << run->printed();
+    EXPECT_FALSE(run->partitioning);
+    EXPECT_NE(run->printed().find(c.message), std::string::npos) << run->printed();
+  }
 }
 
 TEST(ClockPipeline, EventClockWithIntervalLowersToConditionAndTickTime) {
