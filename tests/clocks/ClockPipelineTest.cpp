@@ -95,24 +95,10 @@ TEST(ClockPipeline, ConflictingClocksPointAtTheSourceLines) {
   EXPECT_NE(printed.find("test.mo:5:"), std::string::npos) << printed;
 }
 
-// subSample/superSample without a factor (spec 16.5.2): the factor is what
-// the exact clocks on both sides require: 10 ms / 2 ms = 5 for the
-// superSample, 6 ms / 2 ms = 3 for the subSample, one base clock in all.
+// tests/e2e/models/InferredFactors.mo: the inferred factors are 5 and 3,
+// and all three partitions share one base clock.
 TEST(ClockPipeline, InferredFactorsJoinExactClocks) {
-  auto run = runPipeline(
-      "model Infer\n"
-      "  Real x(start = 0, fixed = true);\n"
-      "  Real slow, fast, tick, both, down, late, sum;\n"
-      "equation\n"
-      "  der(x) = 1;\n"
-      "  slow = sample(x, Clock(10, 1000));\n"
-      "  fast = superSample(slow);\n"
-      "  tick = sample(x, Clock(2, 1000));\n"
-      "  both = fast + tick;\n"
-      "  down = subSample(both);\n"
-      "  late = sample(x, Clock(6, 1000));\n"
-      "  sum = down + late;\n"
-      "end Infer;\n");
+  auto run = runPipeline(readFile(std::string(SMC_SOURCE_DIR) + "/tests/e2e/models/InferredFactors.mo"));
   ASSERT_TRUE(run->partitioning) << run->printed();
   const auto& p = *run->partitioning;
   ASSERT_EQ(p.baseClocks.size(), 1u);

@@ -222,26 +222,13 @@ TEST(Clocked, PreviousInAContinuousPartitionIsALocatedError) {
                       "ContinuousPrevious.mo:6:", "previous"});
 }
 
-// Inferred factors (spec 16.5.2): fast = superSample(slow) ticks every
+// tests/e2e/models/InferredFactors.mo: fast = superSample(slow) ticks every
 // 2 ms with slow's latest value, x at the last 10 ms tick; down =
 // subSample(both) every 6 ms. At t = 0.012: fast = 0.01, both = 0.022,
 // down = both then, sum = 0.022 + 0.012; at t = 0.014 down still holds.
 TEST(Clocked, InferredFactorsTickOnTheExactClocksTheyJoin) {
-  SimulationResult r = runText("Infer",
-                               "model Infer\n"
-                               "  Real x(start = 0, fixed = true);\n"
-                               "  Real slow, fast, tick, both, down, late, sum;\n"
-                               "equation\n"
-                               "  der(x) = 1;\n"
-                               "  slow = sample(x, Clock(10, 1000));\n"
-                               "  fast = superSample(slow);\n"
-                               "  tick = sample(x, Clock(2, 1000));\n"
-                               "  both = fast + tick;\n"
-                               "  down = subSample(both);\n"
-                               "  late = sample(x, Clock(6, 1000));\n"
-                               "  sum = down + late;\n"
-                               "end Infer;\n",
-                               0.02, 0.002);
+  const std::string model = std::string(SMC_SOURCE_DIR) + "/tests/e2e/models/InferredFactors.mo";
+  SimulationResult r = simulateOk(simulationOf(compileModel(model, "InferredFactors.fmu"), 0.02, 0.002, true));
   EXPECT_NEAR(at(r, 4, "fast"), 0, 1e-9);       // t = 0.008
   EXPECT_NEAR(at(r, 6, "fast"), 0.01, 1e-9);    // t = 0.012
   EXPECT_NEAR(at(r, 6, "both"), 0.022, 1e-9);
