@@ -506,6 +506,7 @@ private:
 
   // InnerOuter.cpp
   // Binds the outer component `c` to the inner declaration it refers to.
+  bool inheritsFrom(ClassNode* cls, ClassNode* base, int depth = 0);
   void bindOuter(Component& c);
 
   // IntegerConstants.cpp: reports an overflow in Integer arithmetic on

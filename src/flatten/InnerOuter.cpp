@@ -16,6 +16,7 @@
 // separate declarations collapse into one; this is what the state machine
 // examples rely on, where the levels share one variable.)
 #include "flatten/Flattener.h"
+#include "frontend/ResourceLimits.h"
 
 #include <fmt/format.h>
 
@@ -29,6 +30,28 @@ std::string typeText(LeafType leaf, ClassNode* cls) {
 }
 
 }  // namespace
+
+// Whether `cls` is `base` or extends it, directly or through other
+// classes and short class definitions: then an inner of class `cls` is a
+// subtype of an outer declared as `base` (spec 5.4 asks for a subtype; a
+// subtype that does not inherit is not recognised yet).
+bool Flattener::inheritsFrom(ClassNode* cls, ClassNode* base, int depth) {
+  if (cls == base) return true;
+  if (!cls || !cls->def || depth > limits::kMaxExtendsDepth) return false;
+  if (cls->def->form == ast::ClassForm::Short) {
+    LeafType leaf;
+    if (isBuiltinTypeName(cls->def->shortBase, leaf)) return false;
+    ClassNode* aliased = tree_.resolveBase(cls->def->shortBase, cls);
+    return aliased && inheritsFrom(aliased, base, depth + 1);
+  }
+  for (const ast::Extends& ext : cls->def->extends) {
+    LeafType leaf;
+    if (isBuiltinTypeName(ext.base, leaf)) continue;
+    ClassNode* parent = tree_.resolveBase(ext.base, cls);
+    if (parent && inheritsFrom(parent, base, depth + 1)) return true;
+  }
+  return false;
+}
 
 void Flattener::bindOuter(Component& c) {
   // The inner declaration alone decides the value and attributes.
@@ -74,7 +97,7 @@ void Flattener::bindOuter(Component& c) {
   if (inner->state != Component::State::Done || (inner->leaf == LeafType::None && !inner->cls)) return;
 
   std::string innerName = inner->owner->path.empty() ? inner->name : inner->owner->path + "." + inner->name;
-  if (leaf != inner->leaf || (leaf == LeafType::None && typeClass != inner->cls)) {
+  if (leaf != inner->leaf || (leaf == LeafType::None && !inheritsFrom(inner->cls, typeClass))) {
     diags_.errorf(c.decl->range, "outer '{}' is declared as {} but its inner declaration '{}' is {} (spec 5.4)",
                   c.name, typeText(leaf, typeClass), innerName, typeText(inner->leaf, inner->cls));
     diags_.note(inner->decl->range, "the inner declaration is here");

@@ -161,6 +161,26 @@ TEST(InnerOuter, TypeMismatchIsAnError) {
       << d;
 }
 
+TEST(InnerOuter, AnInnerOfAClassThatExtendsTheOutersClassIsASubtype) {
+  const std::string text = flatText(
+      "model M\n"
+      "  model Port\n"
+      "    Real a;\n"
+      "  end Port;\n"
+      "  model Root\n"
+      "    extends Port;\n"
+      "    Real b = 2 * a;\n"
+      "  end Root;\n"
+      "  model Sub\n"
+      "    outer Port root;\n"
+      "    Real y = root.a + 1;\n"
+      "  end Sub;\n"
+      "  inner Root root(a = 3);\n"
+      "  Sub s;\n"
+      "end M;\n");
+  EXPECT_TRUE(has(text, "  s.y = root.a + 1;\n")) << text;
+}
+
 TEST(InnerOuter, ModifierOnOuterIsAnError) {
   std::string d = flattenErrors(
       "model M\n  model Sub\n    outer Real k = 2;\n  end Sub;\n  inner Real k;\n  Sub s;\nend M;\n");
