@@ -44,7 +44,6 @@ const std::map<std::string, ElementwiseFunction>& elementwiseFunctions() {
 const char* laterCapability(const std::string& name) {
   static const std::map<std::string, const char*> table = {
       {"delay", "delay()"},
-      {"cardinality", "cardinality()"},
       {"spatialDistribution", "spatialDistribution()"}, {"getInstanceName", "getInstanceName()"},
   };
   auto it = table.find(name);
@@ -60,7 +59,7 @@ const std::set<std::string>& otherBuiltins() {
   static const std::set<std::string> names = {
       "der", "smooth", "min", "max", "sum", "product", "size", "ndims", "zeros", "ones", "fill", "Integer",
       "identity", "transpose", "cat", "pre", "edge", "change", "initial", "terminal", "sample", "String",
-      "homotopy"};
+      "homotopy", "cardinality"};
   return names;
 }
 
@@ -134,6 +133,7 @@ std::optional<Value> Flattener::lowerCall(const ast::Expr& call, const Scope& sc
   if (isStateMachineOperatorName(name)) return lowerStateMachineOperator(call, name, scope);
   if (name == "String") return lowerStringCall(call, scope);
   if (name == "homotopy") return lowerHomotopy(call, scope);
+  if (name == "cardinality") return lowerCardinality(call, scope);
   if (!call.named.empty() && name != "smooth" && name != "sample") {
     diags_.errorf(call.named[0].range, "unexpected named argument '{}' in a call to '{}'",
                   call.named[0].name, refText(callee));

@@ -4,6 +4,9 @@
 // Paired connectors of class type match their primitive components by
 // relative name; every primitive pair joins a connection set
 // (ConnectionSets.h), which writes the equations once the model is lowered.
+// cardinality(c) counts the connect-equations that name c; the count is
+// taken once, over the whole model, by a pass that visits only the
+// connects (and the for- and if-equations around them).
 #include "flatten/Flattener.h"
 
 #include <fmt/format.h>
@@ -65,7 +68,8 @@ std::optional<ConnectorEnds> Flattener::expandConnectorEnds(const ast::Component
       auto picks = lowerSubscripts(c->dims, part, scope);
       if (!picks) return std::nullopt;
       if (hasVariablePick(*picks)) {
-        diags_.errorf(part.range, "the subscripts of a connector in connect() must be parameter expressions (spec 9.1)");
+        diags_.errorf(part.range,
+                      "the subscripts of a connector in connect() must be parameter expressions (spec 9.1)");
         return std::nullopt;
       }
       auto indexAt = [](size_t k) { return flat::makeInteger(static_cast<long long>(k)); };
@@ -186,6 +190,100 @@ bool Flattener::isOutsideConnector(const ast::ComponentRef& ref, const Scope& sc
   if (c.leaf != LeafType::None) return true;
   const Component& typed = c.inner ? *c.inner : c;
   return isConnectorClass(typed.cls);
+}
+
+void Flattener::countConnects(const ast::Equation& eq, const Scope& scope) {
+  switch (eq.kind) {
+    case ast::EquationKind::Connect: {
+      auto a = expandConnectorEnds(eq.connectA, scope);
+      auto b = a ? expandConnectorEnds(eq.connectB, scope) : std::nullopt;
+      if (!a || !b || a->disabled || b->disabled || a->elements.size() != b->elements.size()) return;
+      for (const ConnectorEnds* side : {&*a, &*b})
+        for (const ConnectorEnd& end : side->elements) {
+          if (end.instance)
+            ++connectCounts_->byInstance[end.instance];
+          else if (end.variable && end.variable->kind == flat::ExprKind::Var)
+            ++connectCounts_->byVariable[end.variable->var];
+        }
+      return;
+    }
+    case ast::EquationKind::For: {
+      auto ranges = evaluateIndexRanges(eq.iterators, scope, "for-equations");
+      if (!ranges) return;
+      forEachIndexCombination(*ranges, scope, [&](const Scope& inner) {
+        for (const ast::Equation& body : eq.branches[0]) countConnects(body, inner);
+        return true;
+      });
+      return;
+    }
+    case ast::EquationKind::If:
+      // The branch a parameter condition selects; connect() is not allowed
+      // under other conditions (reported where the equations are lowered).
+      for (size_t i = 0; i < eq.branches.size(); ++i) {
+        if (i < eq.conditions.size()) {
+          auto condition = lower(*eq.conditions[i], scope);
+          if (!condition || !condition->isScalar() || !isParameterExpression(*condition->elements[0], scope)) return;
+          auto value = evaluateFlat(*condition->elements[0], eq.conditions[i]->range);
+          if (!value || value->kind != Constant::Boolean) return;
+          if (!value->boolean) continue;
+        }
+        for (const ast::Equation& body : eq.branches[i]) countConnects(body, scope);
+        return;
+      }
+      return;
+    default: return;
+  }
+}
+
+void Flattener::countConnects(Instance& inst) {
+  for (const Instance::Section& s : inst.sections) {
+    if (s.section->initial) continue;
+    Scope scope{&inst, s.lexical, nullptr};
+    for (const ast::Equation& eq : s.section->equations) countConnects(eq, scope);
+  }
+  for (Component* c : inst.order)
+    for (auto& element : c->elements) countConnects(*element);
+}
+
+std::optional<Value> Flattener::lowerCardinality(const ast::Expr& call, const Scope& scope) {
+  if (scope.function) {
+    diags_.error(call.range, "cardinality() cannot be used inside a function");
+    return std::nullopt;
+  }
+  if (call.args.size() != 1 || !call.named.empty() || call.args[0]->kind != ast::ExprKind::Ref) {
+    diags_.error(call.range, "cardinality() takes one argument, a connector");
+    return std::nullopt;
+  }
+  if (!instantiated_) {
+    // A binding or modifier is lowered while the instance tree is still
+    // being built, before all connects can be counted.
+    diags_.unsupported(call.range, "cardinality() in a binding or a modifier (it works in equations)");
+    return std::nullopt;
+  }
+  auto ends = expandConnectorEnds(call.args[0]->ref, scope);
+  if (!ends) return std::nullopt;
+  if (ends->disabled) return Value::scalar(flat::makeInteger(0, call.range));
+  if (ends->elements.size() != 1 || !ends->dims.empty()) {
+    diags_.error(call.args[0]->range, "cardinality() needs a scalar connector, not an array");
+    return std::nullopt;
+  }
+  if (!connectCounts_) {
+    connectCounts_.emplace();
+    countConnects(*top_);
+  }
+  const ConnectorEnd& end = ends->elements[0];
+  long long count = 0;
+  if (end.instance) {
+    if (!isConnectorClass(end.instance->cls)) {
+      diags_.errorf(call.args[0]->range, "cardinality() needs a connector; '{}' is a {}", end.instance->path,
+                    ast::toString(end.instance->cls->def->kind));
+      return std::nullopt;
+    }
+    count = connectCounts_->byInstance[end.instance];
+  } else if (end.variable && end.variable->kind == flat::ExprKind::Var) {
+    count = connectCounts_->byVariable[end.variable->var];
+  }
+  return Value::scalar(flat::makeInteger(count, call.range));
 }
 
 }  // namespace smc::flatten

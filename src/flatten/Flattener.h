@@ -425,6 +425,10 @@ private:
   // (false when reported).
   bool connectInstances(Instance& a, bool aOutside, Instance& b, bool bOutside, const ast::Equation& eq,
                         const std::string& origin);
+  // cardinality(c) (spec 3.7.4.3): how many connect-equations name c.
+  std::optional<Value> lowerCardinality(const ast::Expr& call, const Scope& scope);
+  void countConnects(Instance& inst);
+  void countConnects(const ast::Equation& eq, const Scope& scope);
   // Adds the connection of two primitive variables (false when reported).
   bool connectPrimitives(flat::VarId a, bool aOutside, flat::VarId b, bool bOutside, const ast::Equation& eq,
                          const std::string& origin);
@@ -588,6 +592,15 @@ private:
   DiagnosticEngine& diags_;
   flat::FlatModel model_;
   std::unique_ptr<Instance> top_;
+  // connect-equations per connector, counted on the first cardinality().
+  struct ConnectCounts {
+    std::map<const Instance*, long long> byInstance;
+    std::map<flat::VarId, long long> byVariable;
+  };
+  std::optional<ConnectCounts> connectCounts_;
+  // The whole instance tree exists (equations are being lowered): the
+  // connects can be counted without instantiating anything more.
+  bool instantiated_ = false;
   ConnectionSets connections_;
   std::set<const ast::Component*> constantsInProgress_;  // package constants being lowered
   std::optional<long long> currentEnd_;  // size of the dimension `end` stands for

@@ -136,6 +136,44 @@ TEST(ConnectionSets, ConnectionToADisabledComponentVanishesWithItsFlow) {
   EXPECT_TRUE(has(text, "  a.n.i = 0.0;\n")) << text;
 }
 
+TEST(Cardinality, CountsTheConnectsNamingTheConnectorFromInsideAndOutside) {
+  // a.p is named by two connects in M, b.p by one, c.p by none; inside
+  // Probe, q is connected once more to its own pin.
+  const std::string text = flatText(model(
+      "  model Probe\n"
+      "    Pin p, q;\n"
+      "    Integer n;\n"
+      "    Integer m;\n"
+      "  equation\n"
+      "    n = cardinality(p);\n"
+      "    m = cardinality(q);\n"
+      "    connect(q, p);\n"
+      "    if cardinality(p) == 1 then\n"
+      "      p.v = 0;\n"
+      "    end if;\n"
+      "  end Probe;\n"
+      "  Probe a, b, c;\n"
+      "  Port x;\n"
+      "equation\n"
+      "  connect(a.p, x.p);\n"
+      "  connect(b.p, x.p);\n"
+      "  connect(a.p, x.n);\n"));
+  EXPECT_TRUE(has(text, "  a.n = 3;\n  a.m = 1;\n")) << text;
+  EXPECT_TRUE(has(text, "  b.n = 2;\n  b.m = 1;\n")) << text;
+  EXPECT_TRUE(has(text, "  c.n = 1;\n  c.m = 1;\n  c.p.v = 0;\n")) << text;
+  EXPECT_FALSE(has(text, "  a.p.v = 0;")) << text;
+}
+
+TEST(Cardinality, InABindingIsLocatedAsNotSupportedYet) {
+  const std::string errors = flattenErrors(model(
+      "  model Probe\n"
+      "    Pin p;\n"
+      "    Integer n = cardinality(p);\n"
+      "  end Probe;\n"
+      "  Probe a;\n"));
+  EXPECT_TRUE(has(errors, "14:17: error: not supported yet: cardinality() in a binding or a modifier")) << errors;
+}
+
 TEST(ConnectionSets, ConnectingAFlowToAPotentialIsALocatedError) {
   const std::string errors = flattenErrors(
       "model M\n"
