@@ -11,7 +11,10 @@ namespace smc::codegen {
 
 llvm::Value* sameArgumentIn(llvm::Function* chunk, llvm::Value* value) {
   const auto* argument = llvm::dyn_cast_or_null<llvm::Argument>(value);
-  return argument ? chunk->getArg(argument->getArgNo()) : nullptr;
+  // A chunk of assignments takes only the model data: it has no such
+  // argument (and needs none).
+  if (!argument || argument->getArgNo() >= chunk->arg_size()) return nullptr;
+  return chunk->getArg(argument->getArgNo());
 }
 
 namespace {

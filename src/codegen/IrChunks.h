@@ -52,7 +52,8 @@ void emitBlockList(IrContext& ctx, FunctionFrame& frame, llvm::IRBuilder<>& buil
                    llvm::Value* statesReinitialized);
 
 // The argument of `chunk` in the position `value` (an argument of the
-// function being split) has in its own function; nullptr for other values.
+// function being split) has in its own function; nullptr for other values
+// and when `chunk` has no argument in that position.
 llvm::Value* sameArgumentIn(llvm::Function* chunk, llvm::Value* value);
 
 }  // namespace smc::codegen

@@ -153,7 +153,8 @@ struct Component {
   // (the lexical scope of its type name).
   const ast::Component* decl = nullptr;
   ClassNode* declaredIn = nullptr;
-  const ast::Expr* condition = nullptr;  // `if cond`: the original declaration's
+  const ast::Expr* condition = nullptr;  // `if cond`: the original declaration's,
+  ClassNode* conditionIn = nullptr;      // and the class whose text holds it
   Instance* owner = nullptr;
   Mod mod;                          // fully merged modification
   bool isProtected = false;

@@ -203,6 +203,7 @@ void Flattener::addElements(Instance& inst, ClassNode* cls, const Mod& mod, bool
     c->name = decl.name;
     c->owner = &inst;
     c->condition = decl.condition.get();
+    c->conditionIn = cls;
     c->isProtected = inheritedProtected || decl.visibility == ast::Visibility::Protected;
     declare(*c, decl, cls, outer);
     inst.order.push_back(c.get());
@@ -315,7 +316,7 @@ std::optional<std::vector<long long>> Flattener::evaluateDims(Component& c, Clas
 bool Flattener::conditionHolds(const Component& c) {
   const ast::Expr& condition = *c.condition;
   const unsigned errorsBefore = diags_.errorCount();
-  auto value = evaluate(condition, Scope{c.owner, c.declaredIn, nullptr});
+  auto value = evaluate(condition, Scope{c.owner, c.conditionIn, nullptr});
   if (!value || value->kind != Constant::Boolean) {
     if (diags_.errorCount() == errorsBefore || value)
       diags_.errorf(condition.range,

@@ -137,5 +137,25 @@ end Counters;
   EXPECT_EQ(attributesOf("smc_event_update").find("noimplicitfloat"), std::string::npos);
 }
 
+// event_update's second argument has no counterpart in a chunk of
+// assignments, which takes only the model data: asking for it gives null
+// (it used to index past the chunk's arguments).
+TEST(SameArgumentIn, IsNullWhereTheChunkHasNoSuchArgument) {
+  llvm::LLVMContext context;
+  llvm::Module module("m", context);
+  llvm::Type* ptr = llvm::PointerType::get(context, 0);
+  llvm::Type* i32 = llvm::Type::getInt32Ty(context);
+  auto* twoArguments = llvm::Function::Create(llvm::FunctionType::get(i32, {ptr, ptr}, false),
+                                              llvm::GlobalValue::InternalLinkage, "parent", module);
+  auto* oneArgument = llvm::Function::Create(llvm::FunctionType::get(i32, {ptr}, false),
+                                             llvm::GlobalValue::InternalLinkage, "chunk", module);
+  auto* sameShape = llvm::Function::Create(twoArguments->getFunctionType(), llvm::GlobalValue::InternalLinkage,
+                                           "part", module);
+  EXPECT_EQ(sameArgumentIn(sameShape, twoArguments->getArg(1)), sameShape->getArg(1));
+  EXPECT_EQ(sameArgumentIn(oneArgument, twoArguments->getArg(0)), oneArgument->getArg(0));
+  EXPECT_EQ(sameArgumentIn(oneArgument, twoArguments->getArg(1)), nullptr);
+  EXPECT_EQ(sameArgumentIn(oneArgument, nullptr), nullptr);
+}
+
 }  // namespace
 }  // namespace smc::codegen

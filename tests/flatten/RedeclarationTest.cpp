@@ -97,6 +97,21 @@ TEST(Redeclaration, ARedeclareElementReplacesTheInheritedOne) {
   EXPECT_TRUE(has(text, "  parameter Real d.a.x = 1;\n  parameter Real d.a.y = 3;\n")) << text;
 }
 
+TEST(Redeclaration, TheOriginalConditionStaysAndIsEvaluatedWhereItIsWritten) {
+  // Opt is visible in C only; the redeclaration is written in M.
+  const std::string text = flatText(model(
+      "  model C\n"
+      "    package Opt\n"
+      "      constant Boolean on = false;\n"
+      "    end Opt;\n"
+      "    replaceable A a(x = 1) if Opt.on;\n"
+      "    replaceable A b(x = 1) if not Opt.on;\n"
+      "  end C;\n"
+      "  C c(redeclare B a(y = 2), redeclare B b(y = 3));\n"));
+  EXPECT_FALSE(has(text, "c.a.")) << text;
+  EXPECT_TRUE(has(text, "  parameter Real c.b.x = 1;\n  parameter Real c.b.y = 3;\n")) << text;
+}
+
 TEST(Redeclaration, AnElementNotDeclaredReplaceableIsALocatedError) {
   const std::string errors = flattenErrors(model(
       "  model C\n"
