@@ -47,14 +47,7 @@ void ConnectionSets::connect(flat::ConnectionElement a, flat::ConnectionElement 
   uint32_t ra = find(na);
   uint32_t rb = find(nb);
   if (rb < ra) std::swap(ra, rb);
-  SourceRange first = range;
-  if (auto it = firstConnect_.find(ra); it != firstConnect_.end()) first = it->second;
-  else if (auto it = firstConnect_.find(rb); it != firstConnect_.end()) first = it->second;
-  if (ra != rb) {
-    nodes_[rb].parent = ra;
-    firstConnect_.erase(rb);
-  }
-  firstConnect_[ra] = first;
+  if (ra != rb) nodes_[rb].parent = ra;
 }
 
 void ConnectionSets::addFlowVariable(flat::VarId var, SourceRange declaration, const std::string& origin) {
@@ -95,8 +88,9 @@ void ConnectionSets::generateEquations(flat::FlatModel& model) {
         add(var(first, other.joined), var(other, other.joined), other.joined, other.origin);
       }
     } else {
-      auto it = firstConnect_.find(root);
-      SourceRange range = it != firstConnect_.end() ? it->second : first.joined;
+      // The set's first element was joined by its first connect (or, alone,
+      // is located at its declaration).
+      const SourceRange range = first.joined;
       auto sign = [&](size_t i) { return nodes_[nodes[i]].element.outside ? -1 : 1; };
       if (nodes.size() == 1) {
         add(var(first, range), zeroLike(firstVar, range), range, first.origin);

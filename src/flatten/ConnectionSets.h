@@ -54,9 +54,6 @@ private:
   std::vector<Node> nodes_;
   std::unordered_map<uint64_t, uint32_t> index_;  // (var << 1 | outside) -> node
   uint32_t connects_ = 0;
-  // Per root: the first connect-equation that made the set, for the range
-  // of its flow equation.
-  std::unordered_map<uint32_t, SourceRange> firstConnect_;
 };
 
 // `smc --dump=connections`: every connection set, its elements with
