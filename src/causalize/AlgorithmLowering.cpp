@@ -102,6 +102,9 @@ private:
         t.value = rewrite(s.value, false);
         t.message = rewrite(s.message, false);
         break;
+      case flat::StatementKind::AssignElement:
+        error(s.range, "internal error: an array element chosen at run time in a model's algorithm");
+        break;
       case flat::StatementKind::Break:
       case flat::StatementKind::Return: break;
     }

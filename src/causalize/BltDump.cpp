@@ -156,6 +156,9 @@ private:
   void statement(const flat::Statement& s, int depth) {
     switch (s.kind) {
       case flat::StatementKind::Assign: line(depth, fmt::format("{} := {}", name(s.target), expr(s.value))); break;
+      case flat::StatementKind::AssignElement:
+        line(depth, fmt::format("{} := {}", expr(s.element), expr(s.value)));
+        break;
       case flat::StatementKind::TupleAssign: {
         std::vector<std::string> slots;
         for (const auto& t : s.targets) slots.push_back(t ? name(*t) : "");

@@ -22,6 +22,7 @@ void assigned(const std::vector<flat::Statement>& statements, std::vector<flat::
           if (slot) add(*slot);
         break;
       case flat::StatementKind::For: add(s.iterator); break;
+      case flat::StatementKind::AssignElement:  // functions only: no model variable
       case flat::StatementKind::If:
       case flat::StatementKind::While:
       case flat::StatementKind::When:
@@ -46,7 +47,7 @@ std::vector<flat::VarId> assignedVariables(const std::vector<flat::Statement>& s
 void forEachExpr(const std::vector<flat::Statement>& statements,
                  const std::function<void(const flat::ExprPtr&)>& f) {
   for (const flat::Statement& s : statements) {
-    for (const flat::ExprPtr* slot : {&s.value, &s.message, &s.rangeStart, &s.rangeStep, &s.rangeStop})
+    for (const flat::ExprPtr* slot : {&s.value, &s.message, &s.element, &s.rangeStart, &s.rangeStep, &s.rangeStop})
       if (*slot) f(*slot);
     for (const flat::ExprPtr& c : s.conditions)
       if (c) f(c);
@@ -57,7 +58,7 @@ void forEachExpr(const std::vector<flat::Statement>& statements,
 void mapExprs(std::vector<flat::Statement>& statements,
               const std::function<flat::ExprPtr(const flat::ExprPtr&)>& f) {
   for (flat::Statement& s : statements) {
-    for (flat::ExprPtr* slot : {&s.value, &s.message, &s.rangeStart, &s.rangeStep, &s.rangeStop})
+    for (flat::ExprPtr* slot : {&s.value, &s.message, &s.element, &s.rangeStart, &s.rangeStep, &s.rangeStop})
       if (*slot) *slot = f(*slot);
     for (flat::ExprPtr& c : s.conditions)
       if (c) c = f(c);

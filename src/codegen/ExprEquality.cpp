@@ -23,6 +23,9 @@ bool sameNode(const flat::Expr& a, const flat::Expr& b) {
     case flat::ExprKind::FunctionCall:
       if (a.function != b.function || a.output != b.output) return false;
       break;
+    case flat::ExprKind::Element:
+      if (a.integer != b.integer) return false;
+      break;
     case flat::ExprKind::If:
     case flat::ExprKind::Der:
     case flat::ExprKind::Pre:

@@ -90,6 +90,12 @@ Typed ExprEmitter::emit(const flat::Expr& e) {
     case flat::ExprKind::Tuple:
       return error(e.range, "internal error: a tuple (a, b) is only allowed as the left side of "
                             "a function call's assignment");
+    case flat::ExprKind::Element: {
+      ValueType type;
+      llvm::Value* slot = elementSlot(e, type);
+      if (!slot) return {};
+      return {b_.CreateLoad(llvmTypeOf(ctx_, type), slot), type};
+    }
     case flat::ExprKind::ClockConstructor:
     case flat::ExprKind::ClockOp:
       return error(e.range, "internal error: a clock operator reached the code generator; the "
@@ -221,7 +227,7 @@ Typed ExprEmitter::loadLocal(flat::VarId id, SourceRange where) {
   std::optional<ValueType> type = typeOf(id, where);
   if (!type) return {};
   const flat::Variable& v = scope_->function->variables[id];
-  llvm::AllocaInst* slot = id < scope_->slots.size() ? scope_->slots[id] : nullptr;
+  llvm::Value* slot = id < scope_->slots.size() ? scope_->slots[id] : nullptr;
   if (!slot)
     return error(where, fmt::format("the default value of an input of '{}' refers to '{}', "
                                     "which is not an earlier input",
@@ -265,12 +271,55 @@ bool ExprEmitter::storeModel(flat::VarId id, Typed value, SourceRange where, boo
 bool ExprEmitter::storeLocal(flat::VarId id, Typed value, SourceRange where) {
   std::optional<ValueType> type = typeOf(id, where);
   if (!type) return false;
-  llvm::AllocaInst* slot = id < scope_->slots.size() ? scope_->slots[id] : nullptr;
+  llvm::Value* slot = id < scope_->slots.size() ? scope_->slots[id] : nullptr;
   if (!slot) {
     error(where, "internal error: assignment to a function variable without a slot");
     return false;
   }
   llvm::Value* converted = convert(value, *type, where);
+  if (!converted) return false;
+  b_.CreateStore(converted, slot);
+  return true;
+}
+
+// Each subscript is checked against its dimension, so an index out of range
+// fails the call with the array's name and the source location rather than
+// reading a neighbouring element.
+llvm::Value* ExprEmitter::elementSlot(const flat::Expr& element, ValueType& type) {
+  auto declared = static_cast<size_t>(element.integer);
+  if (!scope_ || !scope_->function || declared >= scope_->function->declared.size() ||
+      declared >= scope_->arrays.size() || !scope_->arrays[declared] ||
+      element.args.size() != scope_->function->declared[declared].dims.size()) {
+    error(element.range, "internal error: an array element chosen at run time outside its function");
+    return nullptr;
+  }
+  const flat::DeclaredVariable& array = scope_->function->declared[declared];
+  std::optional<ValueType> elementType = typeOf(array.first, element.range);
+  if (!elementType) return nullptr;
+  type = *elementType;
+  const std::string message =
+      fmt::format("array index out of bounds: '{}' has size [{}] ({}, in '{}')", array.name,
+                  fmt::join(array.dims, ", "), sourceLocation(ctx_, element.range), scope_->function->name);
+  llvm::Value* offset = b_.getInt64(0);
+  for (size_t d = 0; d < array.dims.size(); ++d) {
+    llvm::Value* index = emitAs(*element.args[d], ValueType::Integer);
+    if (!index) return nullptr;
+    llvm::Value* wide = b_.CreateSExt(index, b_.getInt64Ty());
+    const auto extent = static_cast<uint64_t>(array.dims[d]);
+    // index - 1 as unsigned is below the extent exactly when 1 <= index <= extent.
+    llvm::Value* zeroBased = b_.CreateSub(wide, b_.getInt64(1));
+    failIf(b_.CreateICmpUGE(zeroBased, b_.getInt64(extent)), message);
+    offset = b_.CreateAdd(b_.CreateMul(offset, b_.getInt64(extent)), zeroBased);
+  }
+  llvm::AllocaInst* base = scope_->arrays[declared];
+  return b_.CreateInBoundsGEP(base->getAllocatedType(), base, {b_.getInt64(0), offset}, array.name + ".element");
+}
+
+bool ExprEmitter::storeElement(const flat::Expr& element, Typed value, SourceRange where) {
+  ValueType type;
+  llvm::Value* slot = elementSlot(element, type);
+  if (!slot) return false;
+  llvm::Value* converted = convert(value, type, where);
   if (!converted) return false;
   b_.CreateStore(converted, slot);
   return true;

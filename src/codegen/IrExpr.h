@@ -42,7 +42,10 @@ struct Typed {
 // and locals while a caller evaluates an input's default value).
 struct LocalScope {
   const flat::Function* function = nullptr;
-  std::vector<llvm::AllocaInst*> slots;
+  std::vector<llvm::Value*> slots;  // per variable: its stack slot
+  // Per entry of function->declared: the stack array holding an array
+  // variable's elements (the slots point into it), null for a scalar.
+  std::vector<llvm::AllocaInst*> arrays;
 };
 
 class ExprEmitter {
@@ -52,6 +55,8 @@ public:
       : ctx_(ctx), frame_(frame), b_(builder), scope_(scope) {}
 
   Typed emit(const flat::Expr& e);
+  // element := value, for an Element expression of a function.
+  bool storeElement(const flat::Expr& element, Typed value, SourceRange where);
   // emit() converted to `target`; null after an error.
   llvm::Value* emitAs(const flat::Expr& e, ValueType target);
   // The value `e` had at the start of the event iteration: every variable
@@ -181,6 +186,9 @@ private:
   // A variable node: its own slot, or the one the run's iteration reads.
   Typed loadNode(const flat::Expr& var, SourceRange where, bool pre);
   Typed loadLocal(flat::VarId id, SourceRange where);
+  // The slot of the function array element `element` (an Element
+  // expression) selects, after checking its subscripts; null after an error.
+  llvm::Value* elementSlot(const flat::Expr& element, ValueType& type);
   bool storeLocal(flat::VarId id, Typed value, SourceRange where);
   llvm::Value* libm(const char* name, llvm::ArrayRef<llvm::Value*> args);
   Typed error(SourceRange where, std::string message);

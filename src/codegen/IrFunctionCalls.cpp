@@ -20,7 +20,7 @@ bool ExprEmitter::emitArguments(const flat::Expr& call, const flat::Function& fn
     return false;
   }
   // Slots for the inputs, only when some default needs to read them.
-  LocalScope defaults{&fn, {}};
+  LocalScope defaults{&fn, {}, {}};
   const bool needDefaults = call.args.size() < fn.numInputs;
   for (uint32_t i = 0; i < fn.numInputs; ++i) {
     const flat::Variable& input = fn.variables[i];

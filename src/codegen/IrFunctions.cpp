@@ -40,9 +40,26 @@ llvm::FunctionType* signatureOf(IrContext& ctx, const flat::Function& fn) {
 void emitBody(IrContext& ctx, const flat::Function& fn, llvm::Function* function) {
   llvm::IRBuilder<> builder(ctx.llvm);
   FunctionFrame frame(ctx, builder, function);
-  LocalScope scope{&fn, {}};
-  for (const flat::Variable& v : fn.variables)
-    scope.slots.push_back(frame.stackSlot(llvmTypeOf(ctx, valueTypeOf(v.type)), v.name + ".slot"));
+  LocalScope scope{&fn, {}, {}};
+  // An array variable is one stack array, so that a subscript varying at
+  // run time can index it; its elements' slots point into it.
+  scope.slots.assign(fn.variables.size(), nullptr);
+  for (const flat::DeclaredVariable& declared : fn.declared) {
+    if (declared.dims.empty() || declared.first + declared.size() > fn.variables.size()) {
+      scope.arrays.push_back(nullptr);
+      continue;
+    }
+    llvm::Type* element = llvmTypeOf(ctx, valueTypeOf(fn.variables[declared.first].type));
+    llvm::AllocaInst* array =
+        frame.stackSlot(llvm::ArrayType::get(element, declared.size()), declared.name + ".array");
+    scope.arrays.push_back(array);
+    for (size_t k = 0; k < declared.size(); ++k)
+      scope.slots[declared.first + k] =
+          builder.CreateConstInBoundsGEP2_64(array->getAllocatedType(), array, 0, k, fn.variables[declared.first + k].name);
+  }
+  for (size_t i = 0; i < fn.variables.size(); ++i)
+    if (!scope.slots[i])
+      scope.slots[i] = frame.stackSlot(llvmTypeOf(ctx, valueTypeOf(fn.variables[i].type)), fn.variables[i].name + ".slot");
   ExprEmitter exprs(ctx, frame, builder, &scope);
 
   for (uint32_t i = 0; i < fn.numInputs; ++i) {
@@ -53,7 +70,7 @@ void emitBody(IrContext& ctx, const flat::Function& fn, llvm::Function* function
   // Outputs and locals: zero first, so that a binding reading a later
   // variable sees a defined value; then the bindings in order.
   for (size_t i = fn.numInputs; i < fn.variables.size(); ++i)
-    builder.CreateStore(llvm::Constant::getNullValue(scope.slots[i]->getAllocatedType()),
+    builder.CreateStore(llvm::Constant::getNullValue(llvmTypeOf(ctx, valueTypeOf(fn.variables[i].type))),
                         scope.slots[i]);
   for (size_t i = fn.numInputs; i < fn.variables.size(); ++i) {
     const flat::Variable& v = fn.variables[i];
@@ -75,7 +92,7 @@ void emitBody(IrContext& ctx, const flat::Function& fn, llvm::Function* function
     llvm::Argument* out = function->getArg(1 + id);
     out->setName(fn.variables[id].name + ".out");
     builder.CreateStore(
-        builder.CreateLoad(scope.slots[id]->getAllocatedType(), scope.slots[id]), out);
+        builder.CreateLoad(llvmTypeOf(ctx, valueTypeOf(fn.variables[id].type)), scope.slots[id]), out);
   }
   builder.CreateRet(builder.getInt32(SMC_OK));
 }

@@ -15,6 +15,15 @@ void StatementEmitter::emitList(const std::vector<flat::Statement>& statements) 
 void StatementEmitter::emit(const flat::Statement& s) {
   switch (s.kind) {
     case flat::StatementKind::Assign: return emitAssign(s);
+    case flat::StatementKind::AssignElement: {
+      if (!s.value || !s.element) {
+        ctx_.diags.error(s.range, "internal error: an element assignment without its element or value");
+        return;
+      }
+      Typed value = exprs_.emit(*s.value);
+      if (value.value) exprs_.storeElement(*s.element, value, s.range);
+      return;
+    }
     case flat::StatementKind::TupleAssign: return emitTupleAssign(s);
     case flat::StatementKind::If: return emitIf(s);
     case flat::StatementKind::For: return emitFor(s);

@@ -99,6 +99,7 @@ std::optional<Literal> fold(const flat::Expr& e, const causal::CausalModel& mode
     case flat::ExprKind::Sample:
     case flat::ExprKind::FunctionCall:
     case flat::ExprKind::Tuple:
+    case flat::ExprKind::Element:
     case flat::ExprKind::ClockConstructor:
     case flat::ExprKind::ClockOp:
     case flat::ExprKind::ActiveState:

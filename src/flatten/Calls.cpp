@@ -98,7 +98,7 @@ std::optional<Value> Flattener::lowerCall(const ast::Expr& call, const Scope& sc
   else if (function) {
     flat::ExprPtr value = lowerFunctionCall(call, function, scope);
     if (!value) return std::nullopt;
-    return Value::scalar(value);
+    return functionOutput(value, 0);
   }
   if (!isBuiltinFunctionName(name)) {
     if (ClassNode* record = recordConstructor(call, scope)) {

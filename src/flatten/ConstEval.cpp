@@ -156,6 +156,11 @@ std::optional<Constant> ConstantEvaluator::evaluate(const Expr& e, SourceRange w
       return evaluateFunctionCall(e, at);
     case ExprKind::Tuple:
       return fail(at, "a list of function outputs has no single value");
+    case ExprKind::Element: {
+      auto var = elementVariable(e, at);
+      if (!var) return std::nullopt;
+      return readLocal(*var, at);
+    }
     case ExprKind::ClockConstructor:
       return fail(at, "a clock has no constant value; a constant or parameter expression is required here");
     case ExprKind::ActiveState:

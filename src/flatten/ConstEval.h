@@ -75,6 +75,8 @@ private:
   Flow execute(const std::vector<Statement>& statements, Frame& frame);
   Flow execute(const Statement& statement, Frame& frame);
   std::optional<Constant> readLocal(VarId var, SourceRange at);
+  // The variable an Element expression selects in the current frame.
+  std::optional<VarId> elementVariable(const Expr& element, SourceRange at);
   bool assignLocal(Frame& frame, VarId var, Constant value, SourceRange at);
 
   const FlatModel& model_;

@@ -74,8 +74,8 @@ std::string quoteString(const std::string& text) {
 // function's).
 class Printer {
 public:
-  Printer(const FlatModel& model, const std::vector<Variable>& variables)
-      : model_(model), variables_(variables) {}
+  Printer(const FlatModel& model, const std::vector<Variable>& variables, const Function* function = nullptr)
+      : model_(model), variables_(variables), function_(function) {}
 
   std::string text(const Expr& e) const {
     std::string out;
@@ -188,6 +188,15 @@ private:
         list(e.args, out);
         out += ')';
         return;
+      case ExprKind::Element: {
+        auto declared = static_cast<size_t>(e.integer);
+        out += function_ && declared < function_->declared.size() ? function_->declared[declared].name
+                                                                  : fmt::format("<array {}>", declared);
+        out += '[';
+        list(e.args, out);
+        out += ']';
+        return;
+      }
       case ExprKind::ActiveState: out += "activeState(" + e.text + ")"; return;
       case ExprKind::TicksInState: out += "ticksInState()"; return;
       case ExprKind::TimeInState: out += "timeInState()"; return;
@@ -203,6 +212,7 @@ private:
 
   const FlatModel& model_;
   const std::vector<Variable>& variables_;
+  const Function* function_;  // whose arrays an Element names; null for the model
 };
 
 std::string declaration(const Variable& v, const Printer& printer) {
@@ -265,6 +275,9 @@ void printStatement(const Statement& s, const Printer& printer, const std::strin
   switch (s.kind) {
     case StatementKind::Assign:
       out += indent + printer.varName(s.target) + " := " + printer.text(*s.value) + ";\n";
+      return;
+    case StatementKind::AssignElement:
+      out += indent + printer.text(*s.element) + " := " + printer.text(*s.value) + ";\n";
       return;
     case StatementKind::TupleAssign: {
       std::vector<std::string> slots;
@@ -356,7 +369,7 @@ void printWhen(const WhenEquation& when, const Printer& printer, std::string& ou
 }
 
 std::string functionText(const Function& f, const FlatModel& model) {
-  Printer printer(model, f.variables);
+  Printer printer(model, f.variables, &f);
   std::string out = "function " + f.name + "\n";
   for (size_t i = 0; i < f.variables.size(); ++i) {
     const Variable& v = f.variables[i];
@@ -381,7 +394,7 @@ std::string toString(const Expr& expr, const FlatModel& model) {
 }
 
 std::string toString(const Expr& expr, const FlatModel& model, const Function& function) {
-  return Printer(model, function.variables).text(expr);
+  return Printer(model, function.variables, &function).text(expr);
 }
 
 std::string dumpFlat(const FlatModel& model) {

@@ -168,6 +168,21 @@ ExprPtr makeFunctionCall(uint32_t function, uint32_t output, std::vector<ExprPtr
   return make(std::move(e));
 }
 
+ExprPtr makeElement(uint32_t declared, std::vector<ExprPtr> subscripts, SourceRange range) {
+  Expr e;
+  e.kind = ExprKind::Element;
+  e.integer = declared;
+  e.args = std::move(subscripts);
+  e.range = range;
+  return make(std::move(e));
+}
+
+size_t DeclaredVariable::size() const {
+  size_t n = 1;
+  for (long long d : dims) n *= static_cast<size_t>(d);
+  return n;
+}
+
 ExprPtr makeTuple(std::vector<ExprPtr> slots, SourceRange range) {
   Expr e;
   e.kind = ExprKind::Tuple;

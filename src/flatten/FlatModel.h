@@ -48,6 +48,10 @@ enum class ExprKind {
   FunctionCall,
   // (a, , b): the left side of `(a, , b) = f(x)`; args are Vars or null.
   Tuple,
+  // An element of an array variable of a function chosen by subscripts that
+  // vary at run time (functions only): `integer` indexes Function::declared,
+  // args are the 1-based subscripts, one per dimension.
+  Element,
   // Synchronous language elements (spec 16). Flattening produces them; the
   // clocks stage (src/clocks) infers the partitions and lowers them away,
   // so the causalizer and the code generator never see them.
@@ -138,6 +142,7 @@ ExprPtr makePre(ExprPtr var, SourceRange range = {});
 ExprPtr makeInitial(SourceRange range = {});
 ExprPtr makeTerminal(SourceRange range = {});
 ExprPtr makeSample(ExprPtr start, ExprPtr interval, SourceRange range = {});
+ExprPtr makeElement(uint32_t declared, std::vector<ExprPtr> subscripts, SourceRange range = {});
 ExprPtr makeFunctionCall(uint32_t function, uint32_t output, std::vector<ExprPtr> inputs,
                          SourceRange range = {});
 // `slots` are Vars, or null for a skipped output.
@@ -244,6 +249,7 @@ struct Assertion {
 
 enum class StatementKind {
   Assign,       // target := value
+  AssignElement,  // element := value; `element` is an Element expression (functions only)
   TupleAssign,  // (targets...) := value (a FunctionCall); an empty slot is skipped
   If,           // conditions[i] / branches[i]; a trailing else has no condition
   For,          // for iterator in rangeStart:rangeStep:rangeStop loop branches[0]
@@ -271,6 +277,7 @@ struct Statement {
   // every condition alike need not look at it.
   std::vector<uint32_t> conditionCounts;
   VarId iterator = 0;  // For: an Integer variable of the enclosing table
+  ExprPtr element;     // AssignElement
   ExprPtr rangeStart, rangeStep, rangeStop;  // For
   SourceRange range;
 };
@@ -288,15 +295,32 @@ struct Algorithm {
   std::string origin = {};  // instance path of the section's class ("" for the top), as Equation::origin
 };
 
-// A user-defined function with scalar inputs and outputs (spec 12). Inside
-// its body, Var refers to `variables`: inputs first, then outputs, then
-// protected locals (for-loop iterators included). An input's binding is its
-// default value; an output's or local's binding is assigned before the body.
+// A variable of a function as declared: a scalar, or an array whose
+// elements are consecutive entries of Function::variables in row-major
+// order.
+struct DeclaredVariable {
+  std::string name;
+  Causality causality = Causality::Local;
+  VarId first = 0;
+  std::vector<long long> dims;  // empty for a scalar
+
+  size_t size() const;
+};
+
+// A user-defined function (spec 12), specialized to the sizes of its array
+// inputs at its calls, so every variable has a size known at translation
+// and is a block of scalar `variables`. Inside its body, Var refers to
+// `variables`: inputs first, then outputs, then protected locals (for-loop
+// iterators included). An input's binding is its default value; an
+// output's or local's binding is assigned before the body.
 struct Function {
   std::string name;  // full Modelica name, "Lib.f"
   std::vector<Variable> variables;
-  uint32_t numInputs = 0;
-  uint32_t numOutputs = 0;
+  uint32_t numInputs = 0;   // scalar inputs: variables[0, numInputs)
+  uint32_t numOutputs = 0;  // scalar outputs: the next numOutputs variables
+  // The declared inputs, outputs and locals, in the order of `variables`
+  // (iterators of for-loops are not among them).
+  std::vector<DeclaredVariable> declared;
   std::vector<Statement> body;
   SourceRange range;
 };

@@ -103,6 +103,12 @@ BaseType typeOf(const Expr& e, const FlatModel& model, const Function* function)
       return slot < callee.variables.size() ? callee.variables[slot].type : BaseType::Real;
     }
     case ExprKind::Tuple: return BaseType::Real;  // not a value
+    case ExprKind::Element: {
+      auto declared = static_cast<size_t>(e.integer);
+      if (!function || declared >= function->declared.size()) return BaseType::Real;
+      VarId first = function->declared[declared].first;
+      return first < function->variables.size() ? function->variables[first].type : BaseType::Real;
+    }
     case ExprKind::ClockConstructor: return BaseType::Clock;
     case ExprKind::ActiveState: return BaseType::Boolean;
     case ExprKind::TicksInState: return BaseType::Integer;

@@ -8,7 +8,8 @@
 //   ClockOps.cpp     Clock(), sample(u, c), hold, previous, sub/super/shift/backSample...
 //                    (spec 16.3 - 16.5)
 //   InnerOuter.cpp   outer components bound to their inner declarations (spec 5.4)
-//   Functions.cpp    user functions -> flat::Function (spec 12)
+//   FunctionInterface.cpp  a function class as written: its variables and their checks
+//   Functions.cpp    user functions -> flat::Function per call shape (spec 12)
 //   FunctionCalls.cpp  calls of user functions: argument matching (spec 12.4)
 //   Records.cpp      record equations and constructors (spec 12.6)
 //   Equations.cpp    equations, for/if/connect (spec 8, 9)
@@ -189,17 +190,46 @@ struct DeclType {
   ast::Causality causality = ast::Causality::None;  // from `type T = input Real`
 };
 
+// A variable of a function as written (FunctionInterface.cpp).
+struct FormalVariable {
+  const ast::Component* decl = nullptr;
+  ClassNode* declaredIn = nullptr;  // the class whose body declares it
+  flat::Causality causality = flat::Causality::Local;
+  flat::BaseType type = flat::BaseType::Real;
+  bool isArray = false;  // declared with dimensions (of its own or of its type)
+};
+
+// A function class as written, before its sizes are known: the array
+// inputs take their sizes from each call (spec 12.4.4), so the flat
+// function is built per call shape (Functions.cpp).
+struct FunctionInterface {
+  ClassNode* cls = nullptr;
+  std::vector<FormalVariable> variables;  // inputs, then outputs, then locals
+  size_t numInputs = 0;
+  size_t numOutputs = 0;
+  std::vector<std::pair<const ast::AlgorithmSection*, ClassNode*>> algorithms;
+  // Variables whose values the declared dimensions read (`Real y[n]`), not
+  // only their sizes (`Real y[size(x, 1)]`): fixed per call shape.
+  std::set<std::string> sizeNames;
+};
+
+// What a call fixes of the function it calls: the dimensions of each
+// declared input it gives, and the values of the inputs the sizes read.
+struct CallShape {
+  std::vector<std::optional<std::vector<long long>>> inputDims;  // per declared input; empty = default
+  std::map<std::string, flat::ExprPtr> sizeValues;              // literals
+  SourceRange call;  // where size mismatches are reported
+
+  std::string key() const;
+};
+
 // A user function while it is built (Functions.cpp).
 struct FunctionBuild {
-  ClassNode* cls = nullptr;
+  const FunctionInterface* interface = nullptr;
   uint32_t index = 0;  // in FlatModel::functions
   flat::Function fn;
   std::map<std::string, Value> names;  // its declared variables by name
-  // Per declared variable (parallel to the first entries of fn.variables):
-  // its declaration and the class whose body declares it.
-  std::vector<std::pair<const ast::Component*, ClassNode*>> decls;
-  std::vector<std::pair<const ast::AlgorithmSection*, ClassNode*>> algorithms;
-  std::set<flat::VarId> iterators;  // for-loop variables: not assignable
+  std::set<flat::VarId> iterators;     // for-loop variables: not assignable
 };
 
 // The scalar fields of a record-valued operand keyed by their name relative
@@ -340,19 +370,28 @@ public:
   flat::ExprPtr expectScalar(const std::optional<Value>& value, flat::BaseType type,
                              SourceRange range, const std::string& what, const Scope& scope);
 
-  // --- Functions.cpp
-  // The index of the flat function for `cls`, building it on first use;
-  // empty when it cannot be built (reported).
-  std::optional<uint32_t> functionIndex(ClassNode* cls);
+  // --- FunctionInterface.cpp
   // The user function a call names, or null (silent).
   ClassNode* calledFunction(const ast::Expr& call, const Scope& scope);
+  // The long function class behind `function g = f;`; null when reported.
+  ClassNode* definingFunction(ClassNode* cls);
+  // The interface of a long function class, built once; null when reported.
+  const FunctionInterface* functionInterface(ClassNode* cls);
+
+  // --- Functions.cpp
+  // The index of the flat function for `interface` specialized to `shape`,
+  // building it on first use; empty when it cannot be built (reported).
+  std::optional<uint32_t> specializeFunction(const FunctionInterface& interface, const CallShape& shape);
 
   // --- FunctionCalls.cpp
-  // f(args): a FunctionCall of output 0 with every input filled in
+  // f(args): a FunctionCall of scalar output 0 with every input filled in
   // (defaults included); null when reported.
   // A call statement (`asStatement`) may call a function without outputs.
   flat::ExprPtr lowerFunctionCall(const ast::Expr& call, ClassNode* cls, const Scope& scope,
                                   bool asStatement = false);
+  // The value of declared output `output` of `call` (as lowerFunctionCall
+  // returns it): a scalar or an array of FunctionCalls.
+  Value functionOutput(const flat::ExprPtr& call, size_t output) const;
 
   // --- Records.cpp
   std::optional<Operand> lowerOperand(const ast::Expr& expr, const Scope& scope);
@@ -458,15 +497,26 @@ private:
   // The variable a statement assigns, checked to be assignable there.
   std::optional<flat::VarId> assignedVariable(const flat::ExprPtr& target, SourceRange range,
                                               const Scope& scope);
+  bool overlappingAssignment(const Pairs& pairs, const FunctionBuild& build) const;
+  // A new protected local of a function (a loop iterator, a staged value).
+  flat::VarId addFunctionLocal(FunctionBuild& build, const std::string& base, flat::BaseType type,
+                               SourceRange range);
+  // The value of a condition known at translation, else empty.
+  std::optional<bool> knownCondition(const flat::Expr& condition, const Scope& scope);
+  bool lowerElementAssignment(const flat::ExprPtr& element, const flat::ExprPtr& value, const ast::Statement& s,
+                              const Scope& scope, std::vector<flat::Statement>& out);
   // (a, , b) := f(x) / (a, , b) = f(x): the targets and the call.
   std::optional<std::pair<std::vector<std::optional<flat::VarId>>, flat::ExprPtr>> lowerTupleCall(
       const ast::Expr& tuple, const ast::Expr& call, const Scope& scope);
 
   // Functions.cpp helpers
-  bool collectFunctionElements(ClassNode* cls, FunctionBuild& build,
+  bool collectFunctionElements(ClassNode* cls, FunctionInterface& interface,
                                std::vector<std::pair<const ast::Component*, ClassNode*>>& components,
                                int depth);
-  bool declareFunctionVariables(FunctionBuild& build);
+  bool declareFunctionVariables(FunctionBuild& build, const CallShape& shape);
+  std::optional<std::vector<long long>> functionVariableDims(const FormalVariable& formal,
+                                                             const std::optional<std::vector<long long>>& given,
+                                                             FunctionBuild& build, const CallShape& shape);
   void lowerFunctionBindings(FunctionBuild& build);
   void lowerFunctionBody(FunctionBuild& build);
 
@@ -548,6 +598,8 @@ private:
                                        const Scope& scope, bool wholeArrays = false,
                                        bool connectorEnd = false);
   // The component `next` names in one element of `array` (reported when missing).
+  std::optional<RefTarget> resolveSlice(Component* c, const std::vector<SubscriptPick>& picks,
+                                       const ast::ComponentRef& ref, size_t i, const Scope& scope);
   Component* memberOf(const Component& array, Instance& element, const ast::RefPart& next);
 
   // VariableSubscripts.cpp
@@ -559,6 +611,12 @@ private:
   std::optional<Value> chooseAtRunTime(
       const std::vector<long long>& dims, const std::vector<SubscriptPick>& picks, const std::string& arrayName,
       SourceRange where, const std::function<std::optional<Value>(const std::vector<SubscriptPick>&)>& option);
+  // The index in build.fn.declared of the array `name` of a function, if
+  // it is one.
+  std::optional<uint32_t> functionArray(const FunctionBuild& build, const std::string& name) const;
+  // The elements of the function array `declared` that `picks` select, with
+  // Element expressions for the varying subscripts.
+  Value selectElements(uint32_t declared, const std::vector<SubscriptPick>& picks, SourceRange where);
   // A call of a synthesized function that fails with "array index out of
   // bounds" naming `arrayName`; its value has type `type`.
   flat::ExprPtr indexErrorCall(flat::BaseType type, const std::string& arrayName, const std::vector<long long>& dims,
@@ -609,8 +667,12 @@ private:
   std::vector<ClassNode*> extendsChain_;  // classes whose elements addElements() is adding
   long long scalarElements_ = 0;          // variables and instances created (ResourceLimits.h)
   int hoistedConversions_ = 0;            // $clockedN variables made by hoistConversions()
-  std::map<ClassNode*, uint32_t> functionIndices_;  // functions built so far
-  std::set<ClassNode*> failedFunctions_;           // reported once, not rebuilt
+  // Function interfaces by class (null: reported once, not rebuilt), and
+  // the flat functions built so far by class and call shape.
+  std::map<ClassNode*, std::unique_ptr<FunctionInterface>> functionInterfaces_;
+  std::map<std::pair<ClassNode*, std::string>, uint32_t> functionIndices_;
+  std::set<std::pair<ClassNode*, std::string>> failedFunctions_;
+  std::map<ClassNode*, int> specializations_;  // per class, bounded (ResourceLimits.h)
   std::set<uint32_t> indexErrorFunctions_;         // made by indexErrorCall()
   // Expressions made up by flattening (`other.field` for `R r = other`),
   // owned here because modifications point at AST nodes.

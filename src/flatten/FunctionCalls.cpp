@@ -1,10 +1,13 @@
 // Calls of user functions (spec 12.4.1): positional arguments fill the
 // inputs in declaration order, named arguments fill the input of that name,
-// and every input left over takes its default. A default is written in
-// terms of the function's other inputs, so it is instantiated at the call by
-// replacing those inputs with the call's values (themselves possibly
-// defaults). The result is a FunctionCall with one argument per input; used
-// in an expression, its value is the first output.
+// and every input left over takes its default. The arguments fix the call
+// shape (the sizes of array inputs, and the values of the inputs that
+// sizes read), which selects the flat function built for it
+// (Functions.cpp). A default is written in terms of the function's other
+// inputs, so it is instantiated at the call by replacing those inputs with
+// the call's values (themselves possibly defaults). The result is a
+// FunctionCall with one argument per scalar input; used in an expression,
+// its value is the first declared output, a FunctionCall per element.
 #include "flatten/Flattener.h"
 
 #include <fmt/format.h>
@@ -30,17 +33,17 @@ flat::ExprPtr substitute(const flat::ExprPtr& e, const std::function<flat::ExprP
 flat::ExprPtr Flattener::lowerFunctionCall(const ast::Expr& call, ClassNode* cls, const Scope& scope,
                                            bool asStatement) {
   const SourceRange r = call.range;
-  auto index = functionIndex(cls);
-  if (!index) return nullptr;
-  // Copied: lowering the arguments may build more functions and move the table.
-  const flat::Function signature = model_.functions[*index];
-  const std::string& name = signature.name;
-  const uint32_t n = signature.numInputs;
+  ClassNode* defining = definingFunction(cls);
+  const FunctionInterface* interface = defining ? functionInterface(defining) : nullptr;
+  if (!interface) return nullptr;
+  const std::string name = defining->path();
+  const size_t n = interface->numInputs;
+  auto inputName = [&](size_t slot) -> const std::string& { return interface->variables[slot].decl->name; };
   if (!call.iterators.empty()) {
     diags_.errorf(r, "'{}' does not accept an iterator ('for') argument", name);
     return nullptr;
   }
-  if (signature.numOutputs == 0 && !asStatement) {
+  if (interface->numOutputs == 0 && !asStatement) {
     diags_.errorf(r, "function '{}' has no output and cannot be used in an expression", name);
     return nullptr;
   }
@@ -48,25 +51,37 @@ flat::ExprPtr Flattener::lowerFunctionCall(const ast::Expr& call, ClassNode* cls
     diags_.errorf(r, "function '{}' takes {} input(s), {} given", name, n, call.args.size());
     return nullptr;
   }
-  std::vector<flat::ExprPtr> given(n);
-  auto fill = [&](uint32_t slot, const ast::Expr& arg, const std::string& what) {
+  std::vector<std::optional<Value>> given(n);
+  auto fill = [&](size_t slot, const ast::Expr& arg, const std::string& what) {
     auto value = lower(arg, scope);
-    if (value && !value->isScalar() && !scope.function) {
+    if (!value) return false;
+    const FormalVariable& formal = interface->variables[slot];
+    if (!formal.isArray && !value->isScalar()) {
       diags_.unsupported(arg.range, fmt::format("vectorized calls of user functions ({} is an array)", what));
       return false;
     }
-    given[slot] = expectScalar(value, signature.variables[slot].type, arg.range, what, scope);
-    return given[slot] != nullptr;
+    if (formal.isArray && value->isScalar()) {
+      diags_.errorf(arg.range, "{} must be an array, not a scalar", what);
+      return false;
+    }
+    for (const auto& e : value->elements) {
+      flat::BaseType actual = typeOf(*e, scope);
+      if (!flat::isAssignable(formal.type, actual)) {
+        diags_.errorf(arg.range, "{} must be {}, not {}", what, flat::toString(formal.type), flat::toString(actual));
+        return false;
+      }
+    }
+    given[slot] = std::move(value);
+    return true;
   };
   bool ok = true;
-  for (uint32_t i = 0; i < call.args.size(); ++i)
-    ok = fill(i, *call.args[i],
-              fmt::format("argument {} ('{}') of '{}'", i + 1, signature.variables[i].name, name)) && ok;
+  for (size_t i = 0; i < call.args.size(); ++i)
+    ok = fill(i, *call.args[i], fmt::format("argument {} ('{}') of '{}'", i + 1, inputName(i), name)) && ok;
   for (const ast::NamedArg& arg : call.named) {
-    uint32_t slot = 0;
-    while (slot < signature.variables.size() && signature.variables[slot].name != arg.name) ++slot;
+    size_t slot = 0;
+    while (slot < interface->variables.size() && inputName(slot) != arg.name) ++slot;
     if (slot >= n) {
-      if (slot < signature.variables.size())
+      if (slot < interface->variables.size())
         diags_.errorf(arg.range, "'{}' is not an input of function '{}'", arg.name, name);
       else
         diags_.errorf(arg.range, "function '{}' has no input named '{}'", name, arg.name);
@@ -82,10 +97,39 @@ flat::ExprPtr Flattener::lowerFunctionCall(const ast::Expr& call, ClassNode* cls
   }
   if (!ok) return nullptr;
 
+  CallShape shape;
+  shape.call = r;
+  for (size_t i = 0; i < n; ++i) {
+    if (given[i] && interface->variables[i].isArray) shape.inputDims.emplace_back(given[i]->dims);
+    else shape.inputDims.emplace_back();
+    if (!given[i] || !interface->sizeNames.count(inputName(i))) continue;
+    const flat::ExprPtr& value = given[i]->elements[0];
+    auto constant = given[i]->isScalar() && isParameterExpression(*value, scope)
+                        ? evaluateFlat(*value, r)
+                        : std::nullopt;
+    if (!constant) {
+      diags_.unsupported(r, fmt::format("calling '{}' with input '{}' that varies: array sizes in the function "
+                                        "depend on its value",
+                                        name, inputName(i)));
+      return nullptr;
+    }
+    shape.sizeValues[inputName(i)] = flat::makeLiteral(*constant, r);
+  }
+  auto index = specializeFunction(*interface, shape);
+  if (!index) return nullptr;
+  // Copied: lowering the defaults may build more functions and move the table.
+  const flat::Function signature = model_.functions[*index];
+  std::vector<flat::ExprPtr> inputs(signature.numInputs);
+  for (size_t i = 0; i < n; ++i) {
+    if (!given[i]) continue;
+    const flat::DeclaredVariable& declared = signature.declared[i];
+    for (size_t k = 0; k < declared.size(); ++k) inputs[declared.first + k] = given[i]->elements[k];
+  }
+
   // Defaults, each resolved once; a default that needs itself is a cycle.
-  std::vector<int> state(n, 0);  // 0 = open, 1 = resolving
+  std::vector<int> state(signature.numInputs, 0);  // 0 = open, 1 = resolving
   std::function<flat::ExprPtr(flat::VarId)> resolve = [&](flat::VarId k) -> flat::ExprPtr {
-    if (given[k]) return given[k];
+    if (inputs[k]) return inputs[k];
     const flat::Variable& input = signature.variables[k];
     if (!input.binding) {
       diags_.errorf(r, "missing argument for input '{}' of '{}' (it has no default)", input.name, name);
@@ -104,12 +148,28 @@ flat::ExprPtr Flattener::lowerFunctionCall(const ast::Expr& call, ClassNode* cls
     });
     state[k] = 0;
     if (failed) return nullptr;
-    given[k] = value;
+    inputs[k] = value;
     return value;
   };
-  for (flat::VarId k = 0; k < n; ++k)
+  for (flat::VarId k = 0; k < signature.numInputs; ++k)
     if (!resolve(k)) return nullptr;
-  return flat::makeFunctionCall(*index, 0, given, r);
+  return flat::makeFunctionCall(*index, 0, inputs, r);
+}
+
+Value Flattener::functionOutput(const flat::ExprPtr& call, size_t output) const {
+  const flat::Function& fn = model_.functions[call->function];
+  size_t seen = 0;
+  for (const flat::DeclaredVariable& declared : fn.declared) {
+    if (declared.causality != flat::Causality::Output || seen++ != output) continue;
+    Value value;
+    value.dims = declared.dims;
+    for (size_t k = 0; k < declared.size(); ++k)
+      value.elements.push_back(
+          flat::makeFunctionCall(call->function, declared.first - fn.numInputs + static_cast<uint32_t>(k),
+                                 call->args, call->range));
+    return value;
+  }
+  return Value::scalar(call);
 }
 
 }  // namespace smc::flatten

@@ -51,6 +51,26 @@ std::optional<Constant> ConstantEvaluator::readLocal(VarId var, SourceRange at) 
   return frame_->values[var];
 }
 
+std::optional<VarId> ConstantEvaluator::elementVariable(const Expr& element, SourceRange at) {
+  if (!frame_) return fail(at, "an array element chosen at run time outside a function");
+  const Function& f = *frame_->function;
+  auto declared = static_cast<size_t>(element.integer);
+  if (declared >= f.declared.size() || element.args.size() != f.declared[declared].dims.size())
+    return fail(at, fmt::format("bad array element in function '{}'", f.name));
+  const DeclaredVariable& array = f.declared[declared];
+  size_t offset = 0;
+  for (size_t d = 0; d < array.dims.size(); ++d) {
+    auto index = evaluate(*element.args[d], at);
+    if (!index) return std::nullopt;
+    if (index->kind != Constant::Integer) return fail(at, "array subscripts must be Integer");
+    if (index->integer < 1 || index->integer > array.dims[d])
+      return fail(at, fmt::format("index {} is out of bounds for dimension {} of '{}' (size {}) in function '{}'",
+                                  index->integer, d + 1, array.name, array.dims[d], f.name));
+    offset = offset * static_cast<size_t>(array.dims[d]) + static_cast<size_t>(index->integer - 1);
+  }
+  return static_cast<VarId>(array.first + offset);
+}
+
 bool ConstantEvaluator::assignLocal(Frame& frame, VarId var, Constant value, SourceRange at) {
   const Variable& v = frame.function->variables[var];
   auto converted = convert(value, v.type);
@@ -133,6 +153,12 @@ ConstantEvaluator::Flow ConstantEvaluator::execute(const Statement& s, Frame& fr
     case StatementKind::Assign: {
       auto value = evaluate(*s.value, at);
       if (!value || !assignLocal(frame, s.target, *value, at)) return Flow::Failed;
+      return Flow::Next;
+    }
+    case StatementKind::AssignElement: {
+      auto var = elementVariable(*s.element, at);
+      auto value = var ? evaluate(*s.value, at) : std::nullopt;
+      if (!value || !assignLocal(frame, *var, *value, at)) return Flow::Failed;
       return Flow::Next;
     }
     case StatementKind::TupleAssign: {

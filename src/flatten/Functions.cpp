@@ -1,15 +1,25 @@
-// User functions -> flat::Function (spec 12).
+// User functions -> flat::Function (spec 12), one per call shape.
 //
-// A function is built once, on its first call, and gets the next index of
-// FlatModel::functions, so the order is the order of first use (fixed for a
-// given model). Building goes in three steps: the variables (inputs, then
-// outputs, then protected locals, each a scalar Real, Integer or Boolean),
-// published at once so that a recursive call can check its arguments; then
-// the bindings (an input's default, an output's or local's initial value);
-// then the algorithm. Inside the body a name resolves to the function's own
-// variables first and otherwise only to constants of enclosing classes,
-// which fold to literals: a function sees nothing of the model that calls it.
+// smc expands arrays into scalars, and a function is no exception: an input
+// declared `Real x[:]` takes its size from the call (spec 12.4.4), so the
+// flat function is built for each shape it is called with - the sizes of
+// the array inputs given, and the values of the inputs that sizes read
+// (`output Real y[n]`) - and each declared array becomes a block of scalar
+// variables (flat::DeclaredVariable). Subscripts that vary at run time
+// select from a block by flat::ExprKind::Element, bounds-checked when the
+// function runs.
+//
+// A function is built on its first call with a given shape and gets the next
+// index of FlatModel::functions, so the order is the order of first use
+// (fixed for a given model). Building goes in three steps: the variables
+// (inputs, then outputs, then protected locals), published at once so that
+// a recursive call can check its arguments; then the bindings (an input's
+// default, an output's or local's initial value); then the algorithm.
+// Inside the body a name resolves to the function's own variables first and
+// otherwise only to constants of enclosing classes, which fold to literals:
+// a function sees nothing of the model that calls it.
 #include "flatten/Flattener.h"
+#include "frontend/ResourceLimits.h"
 
 #include <fmt/format.h>
 
@@ -34,245 +44,283 @@ bool isAttributeName(const std::string& name) {
          name == "unit" || name == "displayUnit" || name == "quantity" || name == "stateSelect";
 }
 
-}  // namespace
-
-ClassNode* Flattener::calledFunction(const ast::Expr& call, const Scope& scope) {
-  std::vector<std::string> parts;
-  for (const auto& p : call.ref.parts) parts.push_back(p.name);
-  ClassNode* cls = tree_.find(parts, call.ref.global, scope.lexical ? scope.lexical : tree_.root());
-  if (!cls || !cls->def || cls->def->kind != ast::ClassKind::Function) return nullptr;
-  return cls;
+std::string dimsText(const std::vector<long long>& dims) {
+  return fmt::format("[{}]", fmt::join(dims, ", "));
 }
 
-std::optional<uint32_t> Flattener::functionIndex(ClassNode* cls) {
-  // `function g = f;` names the same function as f.
-  for (int guard = 0; cls->def->form == ast::ClassForm::Short; ++guard) {
-    const ast::ClassDef& def = *cls->def;
-    if (def.shortModification || !def.shortSubscripts.empty()) {
-      diags_.unsupported(def.range, "short function definitions with modifications");
-      return std::nullopt;
-    }
-    ClassNode* base = guard < 32 ? tree_.resolveBase(def.shortBase, cls) : nullptr;
-    if (!base) return std::nullopt;
-    if (!base->def || base->def->kind != ast::ClassKind::Function) {
-      diags_.errorf(def.shortBase.range, "'{}' is not a function", def.shortBase.str());
-      return std::nullopt;
-    }
-    cls = base;
+}  // namespace
+
+std::string CallShape::key() const {
+  std::string out;
+  for (const auto& dims : inputDims) {
+    out += dims ? dimsText(*dims) : "-";
+    out += ';';
   }
-  if (auto it = functionIndices_.find(cls); it != functionIndices_.end()) return it->second;
-  if (failedFunctions_.count(cls)) return std::nullopt;
-  const ast::ClassDef& def = *cls->def;
-  if (def.isPartial) {
-    diags_.errorf(def.nameRange, "function '{}' is partial and cannot be called", cls->path());
-    failedFunctions_.insert(cls);
-    return std::nullopt;
+  for (const auto& [name, value] : sizeValues) {
+    out += name + '=';
+    if (value->kind == flat::ExprKind::Integer) out += std::to_string(value->integer);
+    else if (value->kind == flat::ExprKind::Boolean) out += value->boolean ? "true" : "false";
+    else out += fmt::format("{}", value->real);
+    out += ';';
   }
-  if (def.form != ast::ClassForm::Long) {
-    diags_.unsupported(def.range, def.form == ast::ClassForm::Derivative ? "derivative function definitions"
-                                                                         : "'function extends' redefinitions");
-    failedFunctions_.insert(cls);
+  return out;
+}
+
+std::optional<uint32_t> Flattener::specializeFunction(const FunctionInterface& interface, const CallShape& shape) {
+  ClassNode* cls = interface.cls;
+  const auto key = std::make_pair(cls, shape.key());
+  if (auto it = functionIndices_.find(key); it != functionIndices_.end()) return it->second;
+  if (failedFunctions_.count(key)) return std::nullopt;
+  if (++specializations_[cls] > limits::kMaxFunctionSpecializations) {
+    diags_.errorf(shape.call,
+                  "function '{}' is called with more than {} different argument sizes (a recursion "
+                  "whose array sizes change at every level?)",
+                  cls->path(), limits::kMaxFunctionSpecializations);
+    failedFunctions_.insert(key);
     return std::nullopt;
   }
   FunctionBuild build;
-  build.cls = cls;
+  build.interface = &interface;
   build.index = static_cast<uint32_t>(model_.functions.size());
   build.fn.name = cls->path();
-  build.fn.range = def.nameRange;
-  functionIndices_[cls] = build.index;
+  build.fn.range = cls->def->nameRange;
+  functionIndices_[key] = build.index;
   model_.functions.emplace_back();
   unsigned errorsBefore = diags_.errorCount();
-  if (declareFunctionVariables(build)) {
+  if (declareFunctionVariables(build, shape)) {
     model_.functions[build.index] = build.fn;  // the signature, for recursive calls
     lowerFunctionBindings(build);
     lowerFunctionBody(build);
     model_.functions[build.index] = std::move(build.fn);
   }
   if (diags_.errorCount() > errorsBefore) {
-    functionIndices_.erase(cls);
-    failedFunctions_.insert(cls);
+    functionIndices_.erase(key);
+    failedFunctions_.insert(key);
     return std::nullopt;
   }
   return build.index;
 }
 
-// The components and algorithm sections of a function and of the functions
-// it extends (spec 7.1), bases first.
-bool Flattener::collectFunctionElements(ClassNode* cls, FunctionBuild& build,
-                                        std::vector<std::pair<const ast::Component*, ClassNode*>>& components,
-                                        int depth) {
-  const ast::ClassDef& def = *cls->def;
-  if (depth > 32) {
-    diags_.errorf(def.nameRange, "extends chain of '{}' is too deep (cyclic extends?)", cls->path());
-    return false;
+// The dimensions of `formal` in this specialization: those the call gives
+// (an input), else its declared ones evaluated over the inputs.
+std::optional<std::vector<long long>> Flattener::functionVariableDims(
+    const FormalVariable& formal, const std::optional<std::vector<long long>>& given, FunctionBuild& build,
+    const CallShape& shape) {
+  const ast::Component& decl = *formal.decl;
+  const std::string& fnName = build.fn.name;
+  Scope scope{nullptr, formal.declaredIn, nullptr, &build.names, &build};
+  auto type = resolveDeclType(decl, formal.declaredIn, scope);
+  if (!type) return std::nullopt;
+  if (given && given->size() != type->subscripts.size()) {
+    diags_.errorf(shape.call, "argument '{}' of '{}' has {} dimension(s), but the function declares {}", decl.name,
+                  fnName, given->size(), type->subscripts.size());
+    diags_.note(decl.range, "declared here");
+    return std::nullopt;
   }
-  if (def.hasExternal) {
-    diags_.unsupported(def.externalRange, "external functions");
-    return false;
-  }
-  bool ok = true;
-  for (const ast::Extends& ext : def.extends) {
-    ClassNode* base = tree_.resolveBase(ext.base, cls);
-    if (!base) {
-      ok = false;
-      continue;
+  std::vector<long long> dims;
+  for (size_t d = 0; d < type->subscripts.size(); ++d) {
+    const auto& [expr, where] = type->subscripts[d];
+    if (expr->kind == ast::ExprKind::Colon) {
+      if (given) {
+        dims.push_back((*given)[d]);
+        continue;
+      }
+      diags_.unsupported(expr->range,
+                         fmt::format("'{}' of function '{}' has a ':' size, which only an input given at the "
+                                     "call can have",
+                                     decl.name, fnName));
+      return std::nullopt;
     }
-    if (!base->def || base->def->kind != ast::ClassKind::Function || base->def->form != ast::ClassForm::Long) {
-      diags_.errorf(ext.base.range, "function '{}' can only extend functions; '{}' is not one", cls->path(),
-                    ext.base.str());
-      ok = false;
-      continue;
+    std::optional<long long> n = enumerationDimension(*expr, where);
+    if (!n) {
+      auto value = lower(*expr, where);
+      if (!value) return std::nullopt;
+      if (!value->isScalar() || typeOf(*value->elements[0], where) != flat::BaseType::Integer) {
+        diags_.errorf(expr->range, "an array dimension must be an Integer scalar");
+        return std::nullopt;
+      }
+      if (!isParameterExpression(*value->elements[0], where)) {
+        diags_.unsupported(expr->range,
+                           fmt::format("array sizes known only when '{}' runs (the size of '{}')", fnName,
+                                       decl.name));
+        return std::nullopt;
+      }
+      auto c = evaluateFlat(*value->elements[0], expr->range);
+      if (!c || c->kind != Constant::Integer) return std::nullopt;
+      n = c->integer;
     }
-    if (ext.modification) {
-      diags_.unsupported(ext.range, "modifications of an extended function");
-      ok = false;
-      continue;
+    if (*n < 0) {
+      diags_.errorf(expr->range, "array dimension must not be negative, got {}", *n);
+      return std::nullopt;
     }
-    ok = collectFunctionElements(base, build, components, depth + 1) && ok;
-  }
-  for (const ast::Component& decl : def.components) components.emplace_back(&decl, cls);
-  for (const ast::EquationSection& section : def.equationSections) {
-    diags_.errorf(section.range, "function '{}' cannot have equations; use an algorithm section (spec 12.2)",
-                  build.fn.name);
-    ok = false;
-  }
-  for (const ast::AlgorithmSection& section : def.algorithmSections) {
-    if (section.initial) {
-      diags_.errorf(section.range, "function '{}' cannot have an initial algorithm (spec 12.2)", build.fn.name);
-      ok = false;
-      continue;
+    if (given && (*given)[d] != *n) {
+      diags_.errorf(shape.call, "argument '{}' of '{}' has size {}, but its dimension {} must be {}", decl.name,
+                    fnName, dimsText(*given), d + 1, *n);
+      diags_.note(expr->range, "the size is declared here");
+      return std::nullopt;
     }
-    build.algorithms.emplace_back(&section, cls);
+    dims.push_back(*n);
   }
-  return ok;
+  if (!withinElementLimit(dims, decl.range, "a function variable")) return std::nullopt;
+  return dims;
 }
 
-bool Flattener::declareFunctionVariables(FunctionBuild& build) {
-  std::vector<std::pair<const ast::Component*, ClassNode*>> components;
-  bool ok = collectFunctionElements(build.cls, build, components, 0);
-  // Inputs, outputs and locals keep their declaration order within each group.
-  std::vector<std::pair<flat::Variable, std::pair<const ast::Component*, ClassNode*>>> groups[3];
-  std::map<std::string, const ast::Component*> seen;
-  for (const auto& [decl, declaredIn] : components) {
-    if (auto it = seen.find(decl->name); it != seen.end()) {
-      diags_.errorf(decl->nameRange, "component '{}' is declared twice", decl->name);
-      diags_.note(it->second->nameRange, "previous declaration is here");
-      ok = false;
-      continue;
-    }
-    seen.emplace(decl->name, decl);
-    if (decl->isInner || decl->isOuter || decl->isRedeclare || decl->condition ||
-        decl->connectorKind != ast::ConnectorKind::None) {
-      diags_.errorf(decl->range, "this kind of declaration is not allowed in a function (spec 12.2)");
-      ok = false;
-      continue;
-    }
-    auto type = resolveDeclType(*decl, declaredIn, Scope{nullptr, declaredIn, nullptr});
-    if (!type) {
-      ok = false;
-      continue;
-    }
-    if (!type->subscripts.empty()) {
-      diags_.unsupported(decl->range, fmt::format("arrays inside functions ('{}')", decl->name));
-      ok = false;
-      continue;
-    }
-    if (type->leaf == LeafType::None) {
-      bool isRecord = type->cls->def->kind == ast::ClassKind::Record;
-      if (isRecord)
-        diags_.unsupported(decl->range, fmt::format("records inside functions ('{}')", decl->name));
-      else
-        diags_.errorf(decl->range, "'{}' is of class type '{}', which a function variable cannot be",
-                      decl->name, type->cls->path());
-      ok = false;
-      continue;
-    }
-    if (type->leaf == LeafType::Clock) {
-      diags_.errorf(decl->range, "'{}' is a Clock, which a function variable cannot be (spec 16.3)", decl->name);
-      ok = false;
-      continue;
-    }
-    if (type->leaf == LeafType::String) {
-      diags_.unsupported(decl->range, fmt::format("String variables inside functions ('{}')", decl->name));
-      ok = false;
-      continue;
-    }
-    ast::Causality causality = decl->causality != ast::Causality::None ? decl->causality : type->causality;
-    bool isProtected = decl->visibility == ast::Visibility::Protected;
-    if (isProtected && causality != ast::Causality::None) {
-      diags_.errorf(decl->range, "protected '{}' cannot be an input or an output of a function (spec 12.2)",
-                    decl->name);
-      ok = false;
-      continue;
-    }
-    if (!isProtected && causality == ast::Causality::None) {
-      diags_.errorf(decl->range,
-                    "public '{}' of function '{}' must be an input or an output; declare locals "
-                    "under 'protected' (spec 12.2)",
-                    decl->name, build.fn.name);
-      ok = false;
-      continue;
-    }
-    flat::Variable v;
-    v.name = decl->name;
-    v.type = baseType(type->leaf);
-    v.variability = decl->variability == ast::Variability::Constant ? flat::Variability::Constant
-                    : v.type == flat::BaseType::Real                 ? flat::Variability::Continuous
-                                                                     : flat::Variability::Discrete;
-    v.causality = causality == ast::Causality::Input    ? flat::Causality::Input
-                  : causality == ast::Causality::Output ? flat::Causality::Output
-                                                        : flat::Causality::Local;
-    v.isProtected = isProtected;
-    v.description = decl->description;
-    v.range = decl->range;
-    int group = causality == ast::Causality::Input ? 0 : causality == ast::Causality::Output ? 1 : 2;
-    groups[group].push_back({std::move(v), {decl, declaredIn}});
-  }
-  build.fn.numInputs = static_cast<uint32_t>(groups[0].size());
-  build.fn.numOutputs = static_cast<uint32_t>(groups[1].size());
-  for (auto& group : groups)
-    for (auto& [variable, origin] : group) {
+bool Flattener::declareFunctionVariables(FunctionBuild& build, const CallShape& shape) {
+  const FunctionInterface& interface = *build.interface;
+  // The values the sizes read, known before any size is evaluated.
+  for (const auto& [name, value] : shape.sizeValues) build.names[name] = Value::scalar(value);
+  auto declare = [&](size_t i, const std::vector<long long>& dims) {
+    const FormalVariable& formal = interface.variables[i];
+    const ast::Component& decl = *formal.decl;
+    flat::DeclaredVariable declared;
+    declared.name = decl.name;
+    declared.causality = formal.causality;
+    declared.first = static_cast<flat::VarId>(build.fn.variables.size());
+    declared.dims = dims;
+    Value value;
+    value.dims = dims;
+    for (size_t k = 0; k < declared.size(); ++k) {
+      flat::Variable v;
+      v.name = decl.name + subscriptText(dims, static_cast<long long>(k));
+      v.type = formal.type;
+      v.variability = decl.variability == ast::Variability::Constant ? flat::Variability::Constant
+                      : v.type == flat::BaseType::Real                ? flat::Variability::Continuous
+                                                                      : flat::Variability::Discrete;
+      v.causality = formal.causality;
+      v.isProtected = formal.causality == flat::Causality::Local;
+      v.description = decl.description;
+      v.range = decl.range;
       auto id = static_cast<flat::VarId>(build.fn.variables.size());
-      build.names[variable.name] = Value::scalar(flat::makeVar(id, origin.first->nameRange));
-      build.fn.variables.push_back(std::move(variable));
-      build.decls.push_back(origin);
+      value.elements.push_back(flat::makeVar(id, decl.nameRange));
+      build.fn.variables.push_back(std::move(v));
     }
+    build.fn.declared.push_back(std::move(declared));
+    // A name whose value the sizes read stays bound to that value.
+    if (!build.names.count(decl.name)) build.names[decl.name] = std::move(value);
+  };
+  bool ok = true;
+  for (size_t i = 0; i < interface.numInputs && ok; ++i) {
+    const FormalVariable& formal = interface.variables[i];
+    const auto& given = shape.inputDims[i];
+    if (!formal.isArray) {
+      declare(i, {});
+    } else {
+      auto dims = functionVariableDims(formal, given, build, shape);
+      if (!dims) return false;
+      declare(i, *dims);
+    }
+    // An omitted input whose value a size reads: its default, if a literal.
+    const ast::Component& decl = *formal.decl;
+    if (!given && !formal.isArray && interface.sizeNames.count(decl.name) && !shape.sizeValues.count(decl.name) &&
+        decl.modification && decl.modification->binding) {
+      Scope scope{nullptr, formal.declaredIn, nullptr, &build.names, &build};
+      auto value = lower(*decl.modification->binding, scope);
+      if (value && value->isScalar() && isParameterExpression(*value->elements[0], scope))
+        if (auto c = evaluateFlat(*value->elements[0], decl.range))
+          build.names[decl.name] = Value::scalar(flat::makeLiteral(*c, decl.nameRange));
+    }
+  }
+  // Locals and outputs whose values the sizes read (`constant Integer m = 3`).
+  for (size_t i = interface.numInputs; i < interface.variables.size(); ++i) {
+    const FormalVariable& formal = interface.variables[i];
+    const ast::Component& decl = *formal.decl;
+    if (formal.isArray || !interface.sizeNames.count(decl.name) || !decl.modification ||
+        !decl.modification->binding)
+      continue;
+    Scope scope{nullptr, formal.declaredIn, nullptr, &build.names, &build};
+    auto value = lower(*decl.modification->binding, scope);
+    if (!value) return false;
+    if (value->isScalar() && isParameterExpression(*value->elements[0], scope))
+      if (auto c = evaluateFlat(*value->elements[0], decl.range))
+        build.names[decl.name] = Value::scalar(flat::makeLiteral(*c, decl.nameRange));
+  }
+  for (size_t i = interface.numInputs; i < interface.variables.size(); ++i) {
+    auto dims = functionVariableDims(interface.variables[i], std::nullopt, build, shape);
+    if (!dims) return false;
+    declare(i, *dims);
+  }
+  if (build.fn.variables.size() > limits::kMaxFunctionScalars) {
+    diags_.unsupported(shape.call, fmt::format("calling '{}' with arrays this large: it would hold {} scalar "
+                                               "variables, more than {}",
+                                               build.fn.name, build.fn.variables.size(),
+                                               limits::kMaxFunctionScalars));
+    return false;
+  }
+  for (const flat::DeclaredVariable& declared : build.fn.declared) {
+    if (declared.causality == flat::Causality::Input) build.fn.numInputs += static_cast<uint32_t>(declared.size());
+    if (declared.causality == flat::Causality::Output) build.fn.numOutputs += static_cast<uint32_t>(declared.size());
+  }
   return ok;
 }
 
 void Flattener::lowerFunctionBindings(FunctionBuild& build) {
-  for (size_t i = 0; i < build.decls.size(); ++i) {
-    const auto& [decl, declaredIn] = build.decls[i];
-    if (!decl->modification) continue;
-    Scope scope{nullptr, declaredIn, nullptr, &build.names, &build};
-    flat::Variable& v = build.fn.variables[i];
-    for (const ast::ElementModification& arg : decl->modification->arguments) {
+  const FunctionInterface& interface = *build.interface;
+  for (size_t i = 0; i < interface.variables.size(); ++i) {
+    const FormalVariable& formal = interface.variables[i];
+    const ast::Component& decl = *formal.decl;
+    if (!decl.modification) continue;
+    const flat::DeclaredVariable declared = build.fn.declared[i];
+    Scope scope{nullptr, formal.declaredIn, nullptr, &build.names, &build};
+    for (const ast::ElementModification& arg : decl.modification->arguments) {
       std::string name = arg.path.str();
       if (!isAttributeName(name)) {
         diags_.errorf(arg.range, "'{}' is not an attribute of {} (in the declaration of '{}')", name,
-                      flat::toString(v.type), v.name);
+                      flat::toString(formal.type), decl.name);
         continue;
       }
-      if (name != "start" || !arg.modification || !arg.modification->binding) continue;
+      if (name != "start" || !arg.modification || !arg.modification->binding || !declared.dims.empty()) continue;
       const ast::Expr& value = *arg.modification->binding;
-      v.attributes.start = expectScalar(lower(value, scope), v.type, value.range,
-                                        fmt::format("the start value of '{}'", v.name), scope);
+      build.fn.variables[declared.first].attributes.start =
+          expectScalar(lower(value, scope), formal.type, value.range,
+                       fmt::format("the start value of '{}'", decl.name), scope);
     }
-    const ast::Expr* binding = decl->modification->binding.get();
+    const ast::Expr* binding = decl.modification->binding.get();
     if (!binding) continue;
-    flat::ExprPtr value = expectScalar(lower(*binding, scope), v.type, binding->range,
-                                       fmt::format("the binding of '{}'", v.name), scope);
-    if (!value) continue;
+    const std::string what = fmt::format("the binding of '{}'", decl.name);
+    std::vector<flat::ExprPtr> elements;
+    if (declared.dims.empty()) {
+      flat::ExprPtr value = expectScalar(lower(*binding, scope), formal.type, binding->range, what, scope);
+      if (!value) continue;
+      elements.push_back(value);
+    } else {
+      auto value = lower(*binding, scope);
+      if (!value) continue;
+      if (value->dims != declared.dims) {
+        diags_.errorf(binding->range, "{} has size {}, but '{}' is declared with size {}", what,
+                      value->isScalar() ? "[] (a scalar)" : dimsText(value->dims), decl.name,
+                      dimsText(declared.dims));
+        continue;
+      }
+      bool typed = true;
+      for (const auto& e : value->elements) {
+        flat::BaseType actual = typeOf(*e, scope);
+        if (typed && !flat::isAssignable(formal.type, actual)) {
+          diags_.errorf(binding->range, "{} must be {}, not {}", what, flat::toString(formal.type),
+                        flat::toString(actual));
+          typed = false;
+        }
+      }
+      if (!typed) continue;
+      elements = value->elements;
+    }
     // A default may only depend on other inputs: it is evaluated at the call.
-    if (i < build.fn.numInputs) {
-      std::vector<const flat::Expr*> stack{value.get()};
+    if (formal.causality == flat::Causality::Input) {
       bool ok = true;
+      std::vector<const flat::Expr*> stack;
+      for (const auto& e : elements) stack.push_back(e.get());
       while (!stack.empty() && ok) {
         const flat::Expr* e = stack.back();
         stack.pop_back();
         if (e->kind == flat::ExprKind::Var && e->var >= build.fn.numInputs) {
-          diags_.errorf(e->range, "the default of input '{}' can only use other inputs, not {} '{}'", v.name,
-                        kindText(build.fn.variables[e->var].causality), build.fn.variables[e->var].name);
+          const flat::Variable& other = build.fn.variables[e->var];
+          diags_.errorf(e->range, "the default of input '{}' can only use other inputs, not {} '{}'", decl.name,
+                        kindText(other.causality), other.name);
+          ok = false;
+        }
+        if (e->kind == flat::ExprKind::Element) {
+          diags_.unsupported(e->range, fmt::format("the default of input '{}' indexes an array with a "
+                                                   "subscript that varies",
+                                                   decl.name));
           ok = false;
         }
         for (const auto& arg : e->args)
@@ -280,13 +328,14 @@ void Flattener::lowerFunctionBindings(FunctionBuild& build) {
       }
       if (!ok) continue;
     }
-    v.binding = value;
+    for (size_t k = 0; k < elements.size(); ++k) build.fn.variables[declared.first + k].binding = elements[k];
   }
 }
 
 void Flattener::lowerFunctionBody(FunctionBuild& build) {
-  for (size_t k = 0; k < build.algorithms.size(); ++k) {
-    const auto& [section, lexical] = build.algorithms[k];
+  const auto& algorithms = build.interface->algorithms;
+  for (size_t k = 0; k < algorithms.size(); ++k) {
+    const auto& [section, lexical] = algorithms[k];
     if (k > 0) {
       diags_.errorf(section->range, "function '{}' has more than one algorithm section (spec 12.2)",
                     build.fn.name);

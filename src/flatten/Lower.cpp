@@ -383,6 +383,14 @@ std::optional<RefTarget> Flattener::resolveRef(const ast::ComponentRef& ref, con
       Value value = it->second;
       for (auto& e : value.elements)
         if (e->kind == flat::ExprKind::Var) e = flat::makeVar(e->var, ref.range);
+      if (auto declared = scope.function && !first.subscripts.empty() ? functionArray(*scope.function, first.name)
+                                                                       : std::nullopt) {
+        // An array of the function: a varying subscript selects when the function runs.
+        auto picks = lowerSubscripts(value.dims, first, scope);
+        if (!picks) return std::nullopt;
+        if (!hasVariablePick(*picks)) return RefTarget{selectPicked(value, *picks), nullptr};
+        return RefTarget{selectElements(*declared, *picks, ref.range), nullptr};
+      }
       auto selected = selectSubscripts(value, first, scope);
       if (!selected) return std::nullopt;
       return RefTarget{std::move(*selected), nullptr};
@@ -447,19 +455,21 @@ std::optional<RefTarget> Flattener::resolveFrom(Component* c, const ast::Compone
       whole.wholeArray = c;
       return whole;
     }
-    // Pick one element of an array of components; slices are not supported.
-    if (part.subscripts.size() != c->dims.size()) {
-      diags_.unsupported(part.range, "slices of arrays of components");
-      return std::nullopt;
-    }
+    // One element of an array of components, or a slice (`port.x` of an
+    // array `port`: missing subscripts are ':').
     auto indexAt = [](size_t k) { return flat::makeInteger(static_cast<long long>(k)); };
     auto picks = lowerSubscripts(c->dims, part, scope);
     if (!picks) return std::nullopt;
-    for (const SubscriptPick& pick : *picks)
-      if (pick.kept) {
-        diags_.unsupported(part.range, "slices of arrays of components");
+    bool slice = false;
+    for (const SubscriptPick& pick : *picks) slice = slice || pick.kept;
+    if (slice) {
+      if (last || hasVariablePick(*picks)) {
+        diags_.unsupported(part.range, last ? "slices of arrays of components used as a whole"
+                                            : "slices of arrays of components with a subscript that varies");
         return std::nullopt;
       }
+      return resolveSlice(c, *picks, ref, i, scope);
+    }
     if (hasVariablePick(*picks)) {
       // `t[k].to` with k varying: the rest of the reference for every
       // element, chosen at run time.
@@ -501,6 +511,42 @@ std::optional<RefTarget> Flattener::resolveFrom(Component* c, const ast::Compone
     if (!child) return std::nullopt;
     c = child;
   }
+}
+
+// `ports[1:2].v`: the rest of the reference for each picked element, the
+// slice's dimensions followed by those of the rest.
+std::optional<RefTarget> Flattener::resolveSlice(Component* c, const std::vector<SubscriptPick>& picks,
+                                                 const ast::ComponentRef& ref, size_t i, const Scope& scope) {
+  const ast::RefPart& part = ref.parts[i];
+  Value indices =
+      selectPicked(c->dims, picks, [](size_t k) { return flat::makeInteger(static_cast<long long>(k)); });
+  Value out;
+  out.dims = indices.dims;
+  std::optional<std::vector<long long>> restDims;
+  for (const flat::ExprPtr& index : indices.elements) {
+    const long long k = index->integer;
+    if (k < 0 || static_cast<size_t>(k) >= c->elements.size()) {
+      if (!diags_.hasErrors())
+        diags_.errorf(part.range, "'{}' is used before its instantiation is complete", part.name);
+      return std::nullopt;
+    }
+    Component* child = memberOf(*c, *c->elements[k], ref.parts[i + 1]);
+    if (!child) return std::nullopt;
+    auto rest = resolveFrom(child, ref, i + 1, scope);
+    if (!rest) return std::nullopt;
+    if (rest->instance || rest->wholeArray || rest->disabled) {
+      diags_.unsupported(ref.range, "slices of arrays of components that select components of class type");
+      return std::nullopt;
+    }
+    if (restDims && *restDims != rest->value.dims) {
+      diags_.errorf(ref.range, "the elements of '{}' differ in size, so they cannot form one array", part.name);
+      return std::nullopt;
+    }
+    restDims = rest->value.dims;
+    out.elements.insert(out.elements.end(), rest->value.elements.begin(), rest->value.elements.end());
+  }
+  if (restDims) out.dims.insert(out.dims.end(), restDims->begin(), restDims->end());
+  return RefTarget{std::move(out), nullptr};
 }
 
 Component* Flattener::memberOf(const Component& array, Instance& element, const ast::RefPart& next) {

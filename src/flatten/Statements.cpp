@@ -102,35 +102,44 @@ std::optional<std::pair<std::vector<std::optional<flat::VarId>>, flat::ExprPtr>>
   }
   flat::ExprPtr value = lowerFunctionCall(call, cls, scope, true);
   if (!value) return std::nullopt;
-  const flat::Function& f = model_.functions[value->function];
-  if (tuple.args.size() > f.numOutputs) {
-    diags_.errorf(tuple.range, "function '{}' has {} output(s) but {} are assigned here", f.name, f.numOutputs,
+  // Copied: lowering the targets may build more functions and move the table.
+  const flat::Function f = model_.functions[value->function];
+  size_t declaredOutputs = 0;
+  for (const flat::DeclaredVariable& declared : f.declared)
+    if (declared.causality == flat::Causality::Output) ++declaredOutputs;
+  if (tuple.args.size() > declaredOutputs) {
+    diags_.errorf(tuple.range, "function '{}' has {} output(s) but {} are assigned here", f.name, declaredOutputs,
                   tuple.args.size());
     return std::nullopt;
   }
+  // One target per scalar output, in order; an empty slot skips its output's elements.
   std::vector<std::optional<flat::VarId>> targets;
   for (size_t i = 0; i < tuple.args.size(); ++i) {
+    const Value output = functionOutput(value, i);
     const ast::ExprPtr& slot = tuple.args[i];
     if (!slot) {
-      targets.emplace_back();
+      targets.resize(targets.size() + output.elements.size());
       continue;
     }
     auto target = lower(*slot, scope);
     if (!target) return std::nullopt;
-    if (!target->isScalar()) {
-      diags_.unsupported(slot->range, "array targets of a function with several outputs");
+    if (target->dims != output.dims) {
+      diags_.errorf(slot->range, "output {} of '{}' has size [{}], but its target has size [{}]", i + 1, f.name,
+                    fmt::join(output.dims, ", "), fmt::join(target->dims, ", "));
       return std::nullopt;
     }
-    auto id = assignedVariable(target->elements[0], slot->range, scope);
-    if (!id) return std::nullopt;
-    flat::BaseType targetType = typeOf(*target->elements[0], scope);
-    flat::BaseType outputType = f.variables[f.numInputs + i].type;
-    if (!flat::isAssignable(targetType, outputType)) {
-      diags_.errorf(slot->range, "output {} of '{}' is {} and cannot be assigned to a {} variable", i + 1, f.name,
-                    flat::toString(outputType), flat::toString(targetType));
-      return std::nullopt;
+    for (size_t k = 0; k < target->elements.size(); ++k) {
+      auto id = assignedVariable(target->elements[k], slot->range, scope);
+      if (!id) return std::nullopt;
+      flat::BaseType targetType = typeOf(*target->elements[k], scope);
+      flat::BaseType outputType = typeOf(*output.elements[k], scope);
+      if (!flat::isAssignable(targetType, outputType)) {
+        diags_.errorf(slot->range, "output {} of '{}' is {} and cannot be assigned to a {} variable", i + 1, f.name,
+                      flat::toString(outputType), flat::toString(targetType));
+        return std::nullopt;
+      }
+      targets.push_back(*id);
     }
-    targets.push_back(*id);
   }
   return std::make_pair(std::move(targets), value);
 }
@@ -167,10 +176,26 @@ void Flattener::lowerStatement(const ast::Statement& s, StatementContext& contex
                                          isIf ? "the condition of an if-statement" : "the condition of a while-loop",
                                          scope);
           if (!c) return;
+          // In a function specialized to its sizes, a branch whose condition
+          // is known is kept or dropped here: a dropped one may be written
+          // for other sizes (`if size(x, 1) > 2 then y := x[3]`).
+          if (std::optional<bool> known = isIf && scope.function ? knownCondition(*c, scope) : std::nullopt) {
+            if (!*known) continue;
+            st.branches.emplace_back();
+            lowerStatements(s.branches[i], inner, st.branches.back());
+            break;  // an else-branch from here on
+          }
           st.conditions.push_back(c);
         }
         st.branches.emplace_back();
         lowerStatements(s.branches[i], inner, st.branches.back());
+      }
+      if (isIf && st.conditions.empty()) {
+        // No condition left: the branch taken, if any, runs as it is.
+        if (!st.branches.empty())
+          out.insert(out.end(), std::make_move_iterator(st.branches[0].begin()),
+                     std::make_move_iterator(st.branches[0].end()));
+        return;
       }
       out.push_back(std::move(st));
       return;
@@ -194,6 +219,13 @@ void Flattener::lowerStatement(const ast::Statement& s, StatementContext& contex
   }
 }
 
+std::optional<bool> Flattener::knownCondition(const flat::Expr& condition, const Scope& scope) {
+  if (!isParameterExpression(condition, scope)) return std::nullopt;
+  auto value = evaluateFlat(condition, condition.range);
+  if (!value || value->kind != Constant::Boolean) return std::nullopt;
+  return value->boolean;
+}
+
 void Flattener::lowerAssignment(const ast::Statement& s, StatementContext& context,
                                 std::vector<flat::Statement>& out) {
   const Scope& scope = context.scope;
@@ -210,7 +242,26 @@ void Flattener::lowerAssignment(const ast::Statement& s, StatementContext& conte
   }
   auto pairs = pairSides(*s.lhs, *s.rhs, scope, s.range);
   if (!pairs) return;
+  if (scope.function && overlappingAssignment(*pairs, *scope.function)) {
+    // `x := x[{2, 1}]`: the whole right side is evaluated before any element
+    // is assigned (spec 11.2.1), so each value goes through a local first.
+    FunctionBuild& build = *scope.function;
+    for (auto& [lhs, rhs] : *pairs) {
+      flat::VarId staged = addFunctionLocal(build, "$staged", typeOf(*lhs, scope), s.range);
+      flat::Statement st;
+      st.kind = flat::StatementKind::Assign;
+      st.target = staged;
+      st.value = rhs;
+      st.range = s.range;
+      out.push_back(std::move(st));
+      rhs = flat::makeVar(staged, rhs->range);
+    }
+  }
   for (const auto& [lhs, rhs] : *pairs) {
+    if (lhs->kind == flat::ExprKind::Element && scope.function) {
+      if (!lowerElementAssignment(lhs, rhs, s, scope, out)) return;
+      continue;
+    }
     auto target = assignedVariable(lhs, s.lhs->range, scope);
     if (!target) return;
     flat::BaseType targetType = typeOf(*lhs, scope);
@@ -228,6 +279,89 @@ void Flattener::lowerAssignment(const ast::Statement& s, StatementContext& conte
     st.range = s.range;
     out.push_back(std::move(st));
   }
+}
+
+// Whether a right side of an assignment of several elements reads an
+// element that an earlier pair assigns (any element of an array that an
+// earlier pair assigns through a varying subscript).
+bool Flattener::overlappingAssignment(const Pairs& pairs, const FunctionBuild& build) const {
+  std::set<flat::VarId> assigned;  // by the pairs so far
+  std::set<long long> arrays;      // assigned through Element by the pairs so far
+  auto inArray = [&](long long declared, flat::VarId var) {
+    const flat::DeclaredVariable& array = build.fn.declared[static_cast<size_t>(declared)];
+    return var >= array.first && var < array.first + array.size();
+  };
+  std::function<bool(const flat::Expr&)> reads = [&](const flat::Expr& e) {
+    if (e.kind == flat::ExprKind::Var && assigned.count(e.var)) return true;
+    if (e.kind == flat::ExprKind::Var)
+      for (long long declared : arrays)
+        if (inArray(declared, e.var)) return true;
+    if (e.kind == flat::ExprKind::Element) {
+      if (arrays.count(e.integer)) return true;
+      for (flat::VarId var : assigned)
+        if (inArray(e.integer, var)) return true;
+    }
+    for (const auto& arg : e.args)
+      if (arg && reads(*arg)) return true;
+    return false;
+  };
+  for (const auto& [lhs, rhs] : pairs) {
+    if (reads(*rhs)) return true;
+    if (lhs->kind == flat::ExprKind::Var) assigned.insert(lhs->var);
+    if (lhs->kind == flat::ExprKind::Element) arrays.insert(lhs->integer);
+  }
+  return false;
+}
+
+flat::VarId Flattener::addFunctionLocal(FunctionBuild& build, const std::string& base, flat::BaseType type,
+                                        SourceRange range) {
+  // A '$' suffix keeps a reused name unique; Modelica names cannot contain '$'.
+  std::string name = base;
+  for (int k = 2;; ++k) {
+    bool taken = false;
+    for (const flat::Variable& v : build.fn.variables) taken = taken || v.name == name;
+    if (!taken) break;
+    name = fmt::format("{}${}", base, k);
+  }
+  flat::Variable local;
+  local.name = name;
+  local.type = type;
+  local.variability = type == flat::BaseType::Real ? flat::Variability::Continuous : flat::Variability::Discrete;
+  local.isProtected = true;
+  local.range = range;
+  build.fn.variables.push_back(std::move(local));
+  return static_cast<flat::VarId>(build.fn.variables.size() - 1);
+}
+
+// `a[i] := value` in a function, with i varying: the element is chosen when
+// the statement runs.
+bool Flattener::lowerElementAssignment(const flat::ExprPtr& element, const flat::ExprPtr& value,
+                                       const ast::Statement& s, const Scope& scope,
+                                       std::vector<flat::Statement>& out) {
+  const flat::Function& fn = scope.function->fn;
+  const flat::DeclaredVariable& array = fn.declared[static_cast<size_t>(element->integer)];
+  const flat::Variable& first = fn.variables[array.first];
+  if (array.causality == flat::Causality::Input) {
+    diags_.errorf(s.lhs->range, "input '{}' of function '{}' cannot be assigned (spec 12.2)", array.name, fn.name);
+    return false;
+  }
+  if (first.variability == flat::Variability::Constant) {
+    diags_.errorf(s.lhs->range, "constant '{}' cannot be assigned", array.name);
+    return false;
+  }
+  flat::BaseType valueType = typeOf(*value, scope);
+  if (!flat::isAssignable(first.type, valueType)) {
+    diags_.errorf(s.rhs->range, "cannot assign a {} value to an element of the {} array '{}'",
+                  flat::toString(valueType), flat::toString(first.type), array.name);
+    return false;
+  }
+  flat::Statement st;
+  st.kind = flat::StatementKind::AssignElement;
+  st.element = element;
+  st.value = value;
+  st.range = s.range;
+  out.push_back(std::move(st));
+  return true;
 }
 
 void Flattener::lowerCallStatement(const ast::Statement& s, StatementContext& context,
@@ -367,23 +501,7 @@ void Flattener::lowerForStatement(const ast::Statement& s, StatementContext& con
         loop.rangeStart = bounds[0];
         loop.rangeStep = range.args.size() == 3 ? bounds[1] : flat::makeInteger(1, range.range);
         loop.rangeStop = range.args.size() == 3 ? bounds[2] : bounds[1];
-        // The iterator: a fresh local (a '$' suffix keeps a reused name
-        // unique; Modelica names cannot contain '$').
-        std::string name = index.name;
-        for (int k = 2;; ++k) {
-          bool taken = false;
-          for (const flat::Variable& v : build.fn.variables) taken = taken || v.name == name;
-          if (!taken) break;
-          name = fmt::format("{}${}", index.name, k);
-        }
-        flat::Variable iterator;
-        iterator.name = name;
-        iterator.type = flat::BaseType::Integer;
-        iterator.variability = flat::Variability::Discrete;
-        iterator.isProtected = true;
-        iterator.range = index.source;
-        loop.iterator = static_cast<flat::VarId>(build.fn.variables.size());
-        build.fn.variables.push_back(std::move(iterator));
+        loop.iterator = addFunctionLocal(build, index.name, flat::BaseType::Integer, index.source);
         build.iterators.insert(loop.iterator);
         std::map<std::string, Value> names = outer.locals ? *outer.locals : std::map<std::string, Value>{};
         names[index.name] = Value::scalar(flat::makeVar(loop.iterator, index.source));

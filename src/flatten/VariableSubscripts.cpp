@@ -47,10 +47,6 @@ std::optional<std::vector<SubscriptPick>> Flattener::lowerSubscripts(const std::
     bool varies = false;
     for (const auto& e : value->elements) varies = varies || !isParameterExpression(*e, scope);
     if (varies) {
-      if (scope.function) {
-        diags_.unsupported(sub.range, "array subscripts that vary inside a function");
-        return std::nullopt;
-      }
       if (!value->isScalar()) {
         diags_.unsupported(sub.range, "array-valued subscripts that vary during simulation");
         return std::nullopt;
@@ -220,6 +216,48 @@ flat::ExprPtr Flattener::indexErrorCall(flat::BaseType type, const std::string& 
   model_.functions.push_back(std::move(fn));
   indexErrorFunctions_.insert(index);
   return flat::makeFunctionCall(index, 0, indices, where);
+}
+
+std::optional<uint32_t> Flattener::functionArray(const FunctionBuild& build, const std::string& name) const {
+  // Only a name bound to its own block: one whose value the sizes read is a literal.
+  auto bound = build.names.find(name);
+  for (size_t i = 0; i < build.fn.declared.size(); ++i) {
+    const flat::DeclaredVariable& declared = build.fn.declared[i];
+    if (declared.name != name || declared.dims.empty() || bound == build.names.end()) continue;
+    const Value& value = bound->second;
+    if (value.elements.empty() || value.elements[0]->kind != flat::ExprKind::Var ||
+        value.elements[0]->var != declared.first)
+      continue;
+    return static_cast<uint32_t>(i);
+  }
+  return std::nullopt;
+}
+
+Value Flattener::selectElements(uint32_t declared, const std::vector<SubscriptPick>& picks, SourceRange where) {
+  // Every combination of the fixed subscripts' picks in row-major order; a
+  // varying subscript stands as itself in each element's Element. (Not
+  // through flat indices: a varying subscript may index an empty dimension,
+  // which fails only if it runs.)
+  Value out;
+  for (const SubscriptPick& pick : picks)
+    if (pick.kept && !pick.variable) out.dims.push_back(static_cast<long long>(pick.indices.size()));
+  for (const SubscriptPick& pick : picks)
+    if (!pick.variable && pick.indices.empty()) return out;
+  std::vector<size_t> cursor(picks.size(), 0);
+  while (true) {
+    std::vector<flat::ExprPtr> subscripts;
+    for (size_t d = 0; d < picks.size(); ++d)
+      subscripts.push_back(picks[d].variable ? picks[d].variable
+                                             : flat::makeInteger(picks[d].indices[cursor[d]] + 1, where));
+    out.elements.push_back(flat::makeElement(declared, std::move(subscripts), where));
+    size_t d = picks.size();
+    while (d > 0 && (picks[d - 1].variable || ++cursor[d - 1] == picks[d - 1].indices.size())) {
+      if (!picks[d - 1].variable) cursor[d - 1] = 0;
+      --d;
+    }
+    if (d == 0) break;
+  }
+  return out;
 }
 
 bool Flattener::readsVariableSubscript(const flat::Expr& e) const {

@@ -61,4 +61,15 @@ constexpr long long kMaxArrayElements = 1'000'000;
 // the same reason (many arrays each under the limit add up).
 constexpr long long kMaxModelScalars = 1'000'000;
 
+// Flat functions built from one function class. A function is built once
+// per call shape (its array inputs' sizes and the values its sizes read);
+// a recursion whose sizes change at every level would otherwise build
+// without end.
+constexpr int kMaxFunctionSpecializations = 64;
+
+// Scalar variables of one flat function: its arrays live on the stack of
+// the thread that calls the FMU (which may be a master's worker thread with
+// a small stack), and its array inputs are passed as scalar arguments.
+constexpr size_t kMaxFunctionScalars = 65536;
+
 }  // namespace smc::limits

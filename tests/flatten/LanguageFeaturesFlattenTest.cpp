@@ -2,7 +2,8 @@
 // flattening produces them: ':' dimensions sized by the binding (spec 10.1),
 // subscripts that vary during simulation (spec 10.5), if-equations whose
 // conditions vary during simulation (spec 8.3.4), and parameter conditions
-// of discrete equations decided at translation.
+// of discrete equations decided at translation; fields of slices of arrays
+// of components (spec 10.5.1).
 #include "FlatFixture.h"
 
 #include <gtest/gtest.h>
@@ -89,6 +90,35 @@ end M;
 }
 
 // --- subscripts that vary during simulation --------------------------------
+
+TEST(ComponentArraySlices, AFieldOfEveryElementFormsAnArray) {
+  auto r = flattenToModel(R"(model M
+  connector P
+    Boolean set;
+    Real v[2];
+  end P;
+  P p[3](each set = true, each v = {1, 2});
+  Boolean all = p[1].set and p[2].set;
+  Integer n = size(p.set, 1);
+  Real w[2, 2] = p[2:3].v;
+end M;
+)");
+  ASSERT_TRUE(r.model) << r.diagnostics;
+  std::string text = smc::flat::dumpFlat(*r.model);
+  EXPECT_TRUE(has(text, "n = 3;")) << text;
+  EXPECT_TRUE(has(text, "w[1,1] = p[2].v[1];")) << text;
+  EXPECT_TRUE(has(text, "w[2,2] = p[3].v[2];")) << text;
+  std::string d = flattenErrors(R"(model M
+  connector P
+    Real v;
+  end P;
+  P p[2];
+  Integer k = 1 + integer(time);
+  Real w[2] = p[k:2].v;
+end M;
+)");
+  EXPECT_TRUE(has(d, "test.mo:7:17: error: 'k' is not a parameter or constant")) << d;
+}
 
 TEST(VariableSubscripts, ReadThroughAnIfChainEndingInAnIndexError) {
   std::string text = flatText(R"(model M

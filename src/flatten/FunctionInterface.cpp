@@ -1,0 +1,210 @@
+// A function class as written (spec 12.2): its inputs, outputs and
+// protected locals with their types, and the checks that do not depend on
+// the sizes a call gives. Built once per class; the flat function is then
+// built per call shape from it (Functions.cpp).
+#include "flatten/Flattener.h"
+
+#include <fmt/format.h>
+
+namespace smc::flatten {
+
+namespace {
+
+// Names of variables a dimension expression reads by value; `size(x, 1)`
+// reads only the size of x, which the call shape fixes anyway.
+void collectValueNames(const ast::Expr& e, std::set<std::string>& out) {
+  if (e.kind == ast::ExprKind::Ref && !e.ref.global && !e.ref.parts.empty()) out.insert(e.ref.parts[0].name);
+  const bool isSize = e.kind == ast::ExprKind::Call && !e.ref.global && e.ref.parts.size() == 1 &&
+                      e.ref.parts[0].name == "size";
+  for (size_t i = 0; i < e.args.size(); ++i)
+    if (e.args[i] && !(isSize && i == 0)) collectValueNames(*e.args[i], out);
+  for (const auto& part : e.ref.parts)
+    for (const auto& sub : part.subscripts)
+      if (sub) collectValueNames(*sub, out);
+  for (const auto& arg : e.named)
+    if (arg.value) collectValueNames(*arg.value, out);
+  for (const auto& row : e.rows)
+    for (const auto& cell : row)
+      if (cell) collectValueNames(*cell, out);
+}
+
+}  // namespace
+
+ClassNode* Flattener::calledFunction(const ast::Expr& call, const Scope& scope) {
+  std::vector<std::string> parts;
+  for (const auto& p : call.ref.parts) parts.push_back(p.name);
+  ClassNode* cls = tree_.find(parts, call.ref.global, scope.lexical ? scope.lexical : tree_.root());
+  if (!cls || !cls->def || cls->def->kind != ast::ClassKind::Function) return nullptr;
+  return cls;
+}
+
+ClassNode* Flattener::definingFunction(ClassNode* cls) {
+  // `function g = f;` names the same function as f.
+  for (int guard = 0; cls->def->form == ast::ClassForm::Short; ++guard) {
+    const ast::ClassDef& def = *cls->def;
+    if (def.shortModification || !def.shortSubscripts.empty()) {
+      diags_.unsupported(def.range, "short function definitions with modifications");
+      return nullptr;
+    }
+    ClassNode* base = guard < 32 ? tree_.resolveBase(def.shortBase, cls) : nullptr;
+    if (!base) return nullptr;
+    if (!base->def || base->def->kind != ast::ClassKind::Function) {
+      diags_.errorf(def.shortBase.range, "'{}' is not a function", def.shortBase.str());
+      return nullptr;
+    }
+    cls = base;
+  }
+  return cls;
+}
+
+const FunctionInterface* Flattener::functionInterface(ClassNode* cls) {
+  if (auto it = functionInterfaces_.find(cls); it != functionInterfaces_.end()) return it->second.get();
+  std::unique_ptr<FunctionInterface>& slot = functionInterfaces_[cls];
+  const ast::ClassDef& def = *cls->def;
+  if (def.isPartial) {
+    diags_.errorf(def.nameRange, "function '{}' is partial and cannot be called", cls->path());
+    return nullptr;
+  }
+  if (def.form != ast::ClassForm::Long) {
+    diags_.unsupported(def.range, def.form == ast::ClassForm::Derivative ? "derivative function definitions"
+                                                                         : "'function extends' redefinitions");
+    return nullptr;
+  }
+  auto interface = std::make_unique<FunctionInterface>();
+  interface->cls = cls;
+  std::vector<std::pair<const ast::Component*, ClassNode*>> components;
+  bool ok = collectFunctionElements(cls, *interface, components, 0);
+  // Inputs, outputs and locals keep their declaration order within each group.
+  std::vector<FormalVariable> groups[3];
+  std::map<std::string, const ast::Component*> seen;
+  const std::string name = cls->path();
+  for (const auto& [decl, declaredIn] : components) {
+    if (auto it = seen.find(decl->name); it != seen.end()) {
+      diags_.errorf(decl->nameRange, "component '{}' is declared twice", decl->name);
+      diags_.note(it->second->nameRange, "previous declaration is here");
+      ok = false;
+      continue;
+    }
+    seen.emplace(decl->name, decl);
+    if (decl->isInner || decl->isOuter || decl->isRedeclare || decl->condition ||
+        decl->connectorKind != ast::ConnectorKind::None) {
+      diags_.errorf(decl->range, "this kind of declaration is not allowed in a function (spec 12.2)");
+      ok = false;
+      continue;
+    }
+    auto type = resolveDeclType(*decl, declaredIn, Scope{nullptr, declaredIn, nullptr});
+    if (!type) {
+      ok = false;
+      continue;
+    }
+    if (type->leaf == LeafType::None) {
+      bool isRecord = type->cls->def->kind == ast::ClassKind::Record;
+      if (isRecord)
+        diags_.unsupported(decl->range, fmt::format("records inside functions ('{}')", decl->name));
+      else
+        diags_.errorf(decl->range, "'{}' is of class type '{}', which a function variable cannot be",
+                      decl->name, type->cls->path());
+      ok = false;
+      continue;
+    }
+    if (type->leaf == LeafType::Clock) {
+      diags_.errorf(decl->range, "'{}' is a Clock, which a function variable cannot be (spec 16.3)", decl->name);
+      ok = false;
+      continue;
+    }
+    if (type->leaf == LeafType::String) {
+      diags_.unsupported(decl->range, fmt::format("String variables inside functions ('{}')", decl->name));
+      ok = false;
+      continue;
+    }
+    ast::Causality causality = decl->causality != ast::Causality::None ? decl->causality : type->causality;
+    bool isProtected = decl->visibility == ast::Visibility::Protected;
+    if (isProtected && causality != ast::Causality::None) {
+      diags_.errorf(decl->range, "protected '{}' cannot be an input or an output of a function (spec 12.2)",
+                    decl->name);
+      ok = false;
+      continue;
+    }
+    if (!isProtected && causality == ast::Causality::None) {
+      diags_.errorf(decl->range,
+                    "public '{}' of function '{}' must be an input or an output; declare locals "
+                    "under 'protected' (spec 12.2)",
+                    decl->name, name);
+      ok = false;
+      continue;
+    }
+    FormalVariable formal;
+    formal.decl = decl;
+    formal.declaredIn = declaredIn;
+    formal.type = baseType(type->leaf);
+    formal.isArray = !type->subscripts.empty();
+    formal.causality = causality == ast::Causality::Input    ? flat::Causality::Input
+                       : causality == ast::Causality::Output ? flat::Causality::Output
+                                                             : flat::Causality::Local;
+    for (const auto& sub : decl->subscripts) collectValueNames(*sub, interface->sizeNames);
+    for (const auto& sub : decl->typeSubscripts) collectValueNames(*sub, interface->sizeNames);
+    int group = formal.causality == flat::Causality::Input ? 0 : formal.causality == flat::Causality::Output ? 1 : 2;
+    groups[group].push_back(formal);
+  }
+  if (!ok) return nullptr;
+  interface->numInputs = groups[0].size();
+  interface->numOutputs = groups[1].size();
+  for (auto& group : groups)
+    for (auto& formal : group) interface->variables.push_back(formal);
+  slot = std::move(interface);
+  return slot.get();
+}
+
+// The components and algorithm sections of a function and of the functions
+// it extends (spec 7.1), bases first.
+bool Flattener::collectFunctionElements(ClassNode* cls, FunctionInterface& interface,
+                                        std::vector<std::pair<const ast::Component*, ClassNode*>>& components,
+                                        int depth) {
+  const ast::ClassDef& def = *cls->def;
+  const std::string name = interface.cls->path();
+  if (depth > 32) {
+    diags_.errorf(def.nameRange, "extends chain of '{}' is too deep (cyclic extends?)", cls->path());
+    return false;
+  }
+  if (def.hasExternal) {
+    diags_.unsupported(def.externalRange, "external functions");
+    return false;
+  }
+  bool ok = true;
+  for (const ast::Extends& ext : def.extends) {
+    ClassNode* base = tree_.resolveBase(ext.base, cls);
+    if (!base) {
+      ok = false;
+      continue;
+    }
+    if (!base->def || base->def->kind != ast::ClassKind::Function || base->def->form != ast::ClassForm::Long) {
+      diags_.errorf(ext.base.range, "function '{}' can only extend functions; '{}' is not one", cls->path(),
+                    ext.base.str());
+      ok = false;
+      continue;
+    }
+    if (ext.modification) {
+      diags_.unsupported(ext.range, "modifications of an extended function");
+      ok = false;
+      continue;
+    }
+    ok = collectFunctionElements(base, interface, components, depth + 1) && ok;
+  }
+  for (const ast::Component& decl : def.components) components.emplace_back(&decl, cls);
+  for (const ast::EquationSection& section : def.equationSections) {
+    diags_.errorf(section.range, "function '{}' cannot have equations; use an algorithm section (spec 12.2)",
+                  name);
+    ok = false;
+  }
+  for (const ast::AlgorithmSection& section : def.algorithmSections) {
+    if (section.initial) {
+      diags_.errorf(section.range, "function '{}' cannot have an initial algorithm (spec 12.2)", name);
+      ok = false;
+      continue;
+    }
+    interface.algorithms.emplace_back(&section, cls);
+  }
+  return ok;
+}
+
+}  // namespace smc::flatten

@@ -1,0 +1,142 @@
+// Arrays inside functions end to end (spec 12.4.4): inputs whose size comes
+// from the call (`Real x[:]`), outputs sized by an input's value and by
+// another input's size, loops indexing with a subscript that varies at run
+// time, early return from a loop, an array assignment that reads what it
+// assigns, the same function called with two sizes, the run-time failure of
+// an index out of range, and compile-time evaluation of an array-valued
+// function for a parameter. Expectations are worked out by hand from the
+// function bodies.
+#include "e2e/E2eSupport.h"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+using smc::importer::SimulateOptions;
+using smc::importer::SimulationResult;
+using smc::test::compileModel;
+using smc::test::simulateError;
+using smc::test::simulateOk;
+using smc::test::valueAt;
+using smc::test::writeScratchModel;
+
+SimulateOptions optionsFor(const std::string& fmu, double stop, double step) {
+  return smc::test::simulationOf(fmu, stop, step, true);
+}
+
+constexpr const char* arraysModel = R"(model FunctionArrays
+  function anyTrue
+    input Boolean b[:];
+    output Boolean result;
+  algorithm
+    result := false;
+    for i in 1:size(b, 1) loop
+      result := result or b[i];
+    end for;
+  end anyTrue;
+  function firstTrueIndex
+    input Boolean b[:];
+    output Integer index;
+  algorithm
+    index := 0;
+    for i in 1:size(b, 1) loop
+      if b[i] then
+        index := i;
+        return;
+      end if;
+    end for;
+  end firstTrueIndex;
+  function interpolate
+    input Real x[:];
+    input Real y[size(x, 1)];
+    input Real xi;
+    output Real yi;
+  protected
+    Integer i = 1;
+  algorithm
+    while i < size(x, 1) - 1 and xi >= x[i + 1] loop
+      i := i + 1;
+    end while;
+    yi := y[i] + (y[i + 1] - y[i]) * (xi - x[i]) / (x[i + 1] - x[i]);
+  end interpolate;
+  function reversed
+    input Real u[:];
+    output Real y[size(u, 1)];
+  algorithm
+    y := u;
+    y := y[size(u, 1):-1:1];
+  end reversed;
+  function fractions
+    input Integer m;
+    output Real f[m];
+  algorithm
+    for k in 1:m loop
+      f[k] := (k - 1) / m;
+    end for;
+  end fractions;
+  function total
+    input Real u[:];
+    output Real s;
+  algorithm
+    s := sum(u);
+  end total;
+  parameter Real tx[4] = {0, 1, 2, 3};
+  parameter Real ty[4] = {0, 10, 15, 40};
+  parameter Real thirds[3] = fractions(3);
+  Boolean flags[3] = {time > 0.5, time > 0.25, false};
+  Boolean any = anyTrue(flags);
+  Integer first = firstTrueIndex(flags);
+  Real v = interpolate(tx, ty, 3 * time);
+  Real r[3] = reversed({time, 2 * time, 3 * time});
+  Real s2 = total({time, 1});
+  Real s3 = total({time, 1, 2});
+end FunctionArrays;
+)";
+
+TEST(FunctionArrays, InputsSizedByTheCallComputeWhatTheBodiesSay) {
+  std::string model = writeScratchModel("FunctionArrays.mo", arraysModel);
+  SimulationResult r = simulateOk(optionsFor(compileModel(model, "FunctionArrays.fmu"), 1, 0.125));
+  // flags = {t > 0.5, t > 0.25, false}
+  EXPECT_EQ(valueAt(r, "any", 0.25), 0);
+  EXPECT_EQ(valueAt(r, "first", 0.25), 0);
+  EXPECT_EQ(valueAt(r, "any", 0.375), 1);
+  EXPECT_EQ(valueAt(r, "first", 0.375), 2);
+  EXPECT_EQ(valueAt(r, "first", 0.625), 1);
+  // Linear in the segment holding 3t: 3t = 1.125 -> 10 + 5 * 0.125;
+  // 3t = 2.25 -> 15 + 25 * 0.25; 3t = 3 (the table's end) -> 40.
+  EXPECT_NEAR(valueAt(r, "v", 0.375), 10.625, 1e-12);
+  EXPECT_NEAR(valueAt(r, "v", 0.75), 21.25, 1e-12);
+  EXPECT_NEAR(valueAt(r, "v", 1.0), 40, 1e-12);
+  EXPECT_NEAR(valueAt(r, "r[1]", 0.5), 1.5, 1e-12);
+  EXPECT_NEAR(valueAt(r, "r[2]", 0.5), 1.0, 1e-12);
+  EXPECT_NEAR(valueAt(r, "r[3]", 0.5), 0.5, 1e-12);
+  EXPECT_NEAR(valueAt(r, "thirds[1]", 0), 0, 1e-15);
+  EXPECT_NEAR(valueAt(r, "thirds[2]", 0), 1.0 / 3, 1e-15);
+  EXPECT_NEAR(valueAt(r, "thirds[3]", 0), 2.0 / 3, 1e-15);
+  EXPECT_NEAR(valueAt(r, "s2", 0.5), 1.5, 1e-12);
+  EXPECT_NEAR(valueAt(r, "s3", 0.5), 3.5, 1e-12);
+}
+
+// k is 1, 2, 3, 4 over the run; the array has 3 elements.
+constexpr const char* outOfRangeModel = R"(model FunctionIndexOut
+  function pick
+    input Real table[:];
+    input Integer k;
+    output Real y;
+  algorithm
+    y := table[k];
+  end pick;
+  Integer k = 1 + integer(time);
+  Real y = pick({10, 20, 30}, k);
+end FunctionIndexOut;
+)";
+
+TEST(FunctionArrays, IndexOutOfRangeFailsTheStepNamingTheArrayAndTheSource) {
+  std::string model = writeScratchModel("FunctionIndexOut.mo", outOfRangeModel);
+  SimulateOptions options = optionsFor(compileModel(model, "FunctionIndexOut.fmu"), 4, 0.5);
+  std::string error = simulateError(options);
+  EXPECT_NE(error.find("array index out of bounds: 'table' has size [3]"), std::string::npos) << error;
+  EXPECT_NE(error.find("FunctionIndexOut.mo:7:10"), std::string::npos) << error;
+}
+
+}  // namespace
