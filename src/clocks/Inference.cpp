@@ -298,11 +298,13 @@ std::optional<Partitioning> Inference::assemble() {
   for (SubPartition& sub : result.subPartitions) {
     std::sort(sub.equations.begin(), sub.equations.end());
     std::sort(sub.variables.begin(), sub.variables.end());
-    if (sub.equations.size() != sub.variables.size()) {
+    size_t count = 0;
+    for (size_t eq : sub.equations) count += flat::valuesGiven(model_.equations[eq]);
+    if (count != sub.variables.size()) {
       std::vector<std::string> names;
       for (VarId v : sub.variables) names.push_back(model_.variables[v].name);
       diags_.errorf(sub.range, "the clocked partition on {} has {} equation(s) for {} variable(s) ({})",
-                    sub.clockText, sub.equations.size(), sub.variables.size(), fmt::join(names, ", "));
+                    sub.clockText, count, sub.variables.size(), fmt::join(names, ", "));
       ++errors_;
     }
   }

@@ -305,9 +305,11 @@ void Lowering::lowerPartition(size_t baseIndex, size_t m, VarId tick, const std:
     }
     addEquation(out.equations, x, flat::makeIf(firstTickOf(p), flat::makePre(x), step), sub.range);
   }
-  if (out.equations.size() != out.variables.size()) {
+  size_t count = 0;
+  for (const flat::Equation& equation : out.equations) count += flat::valuesGiven(equation);
+  if (count != out.variables.size()) {
     diags_.errorf(sub.range, "the clocked partition on {} has {} equation(s) for {} variable(s) after lowering",
-                  sub.clockText, out.equations.size(), out.variables.size());
+                  sub.clockText, count, out.variables.size());
     failed_ = true;
   }
 }

@@ -109,7 +109,7 @@ void Flattener::lowerTupleEquation(const ast::Equation& eq, const Scope& scope, 
   if (!tuple) return;
   std::vector<flat::ExprPtr> slots;
   for (size_t i = 0; i < tuple->first.size(); ++i)
-    slots.push_back(tuple->first[i] ? flat::makeVar(*tuple->first[i], eq.lhs->args[i]->range) : nullptr);
+    slots.push_back(tuple->first[i] ? flat::makeVar(*tuple->first[i], eq.lhs->range) : nullptr);
   addEquation(flat::makeTuple(std::move(slots), eq.lhs->range), tuple->second, eq.range, context.initial,
               scope.instance ? scope.instance->path : std::string(), context.clock);
 }

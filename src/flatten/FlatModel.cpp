@@ -177,6 +177,13 @@ ExprPtr makeElement(uint32_t declared, std::vector<ExprPtr> subscripts, SourceRa
   return make(std::move(e));
 }
 
+size_t valuesGiven(const Equation& equation) {
+  if (equation.lhs->kind != ExprKind::Tuple) return 1;
+  size_t count = 0;
+  for (const auto& slot : equation.lhs->args) count += slot ? 1 : 0;
+  return count;
+}
+
 size_t DeclaredVariable::size() const {
   size_t n = 1;
   for (long long d : dims) n *= static_cast<size_t>(d);

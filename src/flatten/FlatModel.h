@@ -282,6 +282,10 @@ struct Statement {
   SourceRange range;
 };
 
+// How many variables an equation gives values: one, or one per slot of
+// `(a, , b) = f(x)`.
+size_t valuesGiven(const Equation& equation);
+
 // The [begin, end) ranges of a when-statement's `conditions`, one per
 // branch (Statement::conditionCounts).
 std::vector<std::pair<size_t, size_t>> whenConditionRanges(const Statement& when);

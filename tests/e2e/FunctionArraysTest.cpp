@@ -117,6 +117,52 @@ TEST(FunctionArrays, InputsSizedByTheCallComputeWhatTheBodiesSay) {
   EXPECT_NEAR(valueAt(r, "s3", 0.5), 3.5, 1e-12);
 }
 
+// A tuple equation whose outputs include arrays gives a value to every
+// element, in a clocked partition (counted per element there) and in the
+// continuous one. fib maps {a, b} to {b, a + b}: from previous = {0, 1} the
+// ticks give {1, 1}, {1, 2}, {2, 3}, {3, 5}, {5, 8}, {8, 13}.
+constexpr const char* tupleModel = R"(model TupleArrays
+  function fib
+    input Integer s[2];
+    output Integer total;
+    output Integer next[2];
+  algorithm
+    next := {s[2], s[1] + s[2]};
+    total := next[1] + next[2];
+  end fib;
+  function split
+    input Real x;
+    output Real parts[2];
+    output Real whole;
+  algorithm
+    parts := {x, 2 * x};
+    whole := sum(parts);
+  end split;
+  Integer state[2](start = {0, 1}, each fixed = true);
+  Integer total(start = 0);
+  Real p[2];
+  Real w;
+equation
+  when Clock(0.1) then
+    (total, state) = fib(previous(state));
+  end when;
+  (p, w) = split(time);
+end TupleArrays;
+)";
+
+TEST(FunctionArrays, TupleEquationsAssignEveryElementOfAnArrayOutput) {
+  std::string model = writeScratchModel("TupleArrays.mo", tupleModel);
+  SimulationResult r = simulateOk(optionsFor(compileModel(model, "TupleArrays.fmu"), 0.5, 0.1));
+  EXPECT_EQ(valueAt(r, "state[1]", 0), 1);
+  EXPECT_EQ(valueAt(r, "state[2]", 0), 1);
+  EXPECT_EQ(valueAt(r, "total", 0), 2);
+  EXPECT_EQ(valueAt(r, "state[1]", 0.5), 8);
+  EXPECT_EQ(valueAt(r, "state[2]", 0.5), 13);
+  EXPECT_EQ(valueAt(r, "total", 0.5), 21);
+  EXPECT_NEAR(valueAt(r, "p[2]", 0.5), 1.0, 1e-12);
+  EXPECT_NEAR(valueAt(r, "w", 0.5), 1.5, 1e-12);
+}
+
 // k is 1, 2, 3, 4 over the run; the array has 3 elements.
 constexpr const char* outOfRangeModel = R"(model FunctionIndexOut
   function pick
