@@ -4,8 +4,12 @@
 // initial equations and initial algorithms, and start-value equations.
 //  - Unknowns: the simulation unknowns, the states and the parameters with
 //    fixed = false (with their bindings as equations, and the calculated
-//    parameters that depend on them). pre(v) is known: it holds the start
-//    value during initialization.
+//    parameters that depend on them). pre(v) of a discrete variable is
+//    known, holding v's start value, unless an initial equation names it
+//    (`pre(y) = y0`, as library blocks write): then pre(v) is an unknown
+//    (spec 8.6), a hidden parameter standing for it throughout the
+//    system, with `pre(v) = start` as an optional equation (required when
+//    v is fixed), and a when-equation that cannot fire keeps v = pre(v).
 //  - `fixed = true` on a continuous variable: known when the start value is
 //    a literal (the value set at instantiation or by the importer), else
 //    the equation `v = start`. On a discrete variable it fixes pre(v),
@@ -28,6 +32,7 @@
 #include "causalize/Blocks.h"
 #include "causalize/ExprUtil.h"
 #include "causalize/Sort.h"
+#include "causalize/Statements.h"
 #include "causalize/Systems.h"
 
 #include <functional>
@@ -93,11 +98,87 @@ flat::Equation startEquation(VarId v, const flat::Variable& var) {
   return {flat::makeVar(v, var.range), start, var.range, ""};
 }
 
+// `e` with pre(v) replaced by the hidden parameter standing for it;
+// `read` collects the parameters it now reads.
+ExprPtr replacePre(const ExprPtr& e, const std::map<VarId, VarId>& standIn, std::set<VarId>& read) {
+  if (!e) return e;
+  if (e->kind == flat::ExprKind::Pre && e->args[0]->kind == flat::ExprKind::Var)
+    if (auto it = standIn.find(e->args[0]->var); it != standIn.end()) {
+      read.insert(it->second);
+      return flat::makeVar(it->second, e->range);
+    }
+  return mapChildren(e, [&](const ExprPtr& child) { return replacePre(child, standIn, read); });
+}
+
+// The same throughout `block`.
+void replacePre(Block& block, const std::map<VarId, VarId>& standIn, std::set<VarId>& read) {
+  auto replace = [&](const ExprPtr& e) { return replacePre(e, standIn, read); };
+  if (auto* assign = std::get_if<Assign>(&block)) {
+    assign->value = replace(assign->value);
+  } else if (auto* loop = std::get_if<AlgebraicLoop>(&block)) {
+    for (ExprPtr& residual : loop->residuals) residual = replace(residual);
+    for (Assign& torn : loop->torn) torn.value = replace(torn.value);
+  } else if (auto* when = std::get_if<WhenBlock>(&block)) {
+    for (WhenBlock::Branch& branch : when->branches)
+      for (flat::Action& action : branch.actions) {
+        action.value = replace(action.value);
+        action.message = replace(action.message);
+      }
+  } else if (auto* algorithm = std::get_if<AlgorithmBlock>(&block)) {
+    mapExprs(algorithm->statements, replace);
+  }
+  // A clocked partition does not run during initialization.
+}
+
+// The discrete variables whose pre() an initial equation names, each with
+// a hidden parameter that stands for pre(v) in the system's equations and
+// nodes (see the top of this file).
+std::map<VarId, VarId> addPreUnknowns(CausalModel& model, size_t firstInitialEquation, EquationSystem& system) {
+  std::set<VarId> named;
+  std::function<void(const flat::Expr&)> find = [&](const flat::Expr& e) {
+    if (e.kind == flat::ExprKind::Pre && e.args[0]->kind == flat::ExprKind::Var &&
+        model.roles[e.args[0]->var] == Role::Discrete)
+      named.insert(e.args[0]->var);
+    for (const auto& arg : e.args)
+      if (arg) find(*arg);
+  };
+  for (size_t i = firstInitialEquation; i < system.equations.size(); ++i) {
+    find(*system.equations[i].lhs);
+    find(*system.equations[i].rhs);
+  }
+  std::map<VarId, VarId> standIn;
+  for (VarId v : named) {
+    const flat::Variable var = model.flat.variables[v];
+    flat::Variable pre;
+    pre.name = "pre(" + var.name + ")";  // cannot clash: not a Modelica name
+    pre.type = var.type;
+    pre.variability = flat::Variability::Parameter;
+    pre.attributes.start = var.attributes.start;
+    pre.isHidden = true;
+    pre.range = var.range;
+    auto id = static_cast<VarId>(model.flat.variables.size());
+    model.flat.variables.push_back(std::move(pre));
+    model.roles.push_back(Role::InitialParameter);
+    standIn[v] = id;
+    flat::Equation start = startEquation(id, model.flat.variables[id]);
+    if (var.attributes.fixed.value_or(false)) system.equations.push_back(std::move(start));
+    else system.optionalEquations.push_back(std::move(start));
+  }
+  if (standIn.empty()) return standIn;
+  std::set<VarId> read;  // equations need no list of what they read
+  for (flat::Equation& eq : system.equations) {
+    eq.lhs = replacePre(eq.lhs, standIn, read);
+    eq.rhs = replacePre(eq.rhs, standIn, read);
+  }
+  for (DefiningNode& node : system.nodes) replacePre(node.block, standIn, node.uses);
+  return standIn;
+}
+
 // The unknowns and the start-value equations. States go last, so that an
 // under-determined initialization names the state that lacks a condition
 // rather than its derivative.
 void addUnknowns(const CausalModel& model, const LoweredModel& lowered, const std::set<VarId>& heldByWhen,
-                 EquationSystem& system) {
+                 const std::map<VarId, VarId>& preStandIns, EquationSystem& system) {
   std::vector<VarId> states;
   std::set<VarId> defined;
   for (const DefiningNode& node : system.nodes) defined.insert(node.defines.begin(), node.defines.end());
@@ -111,7 +192,13 @@ void addUnknowns(const CausalModel& model, const LoweredModel& lowered, const st
     }
     if (role == Role::Discrete) {
       system.unknowns.push_back(v);
-      if (heldByWhen.count(v) && !defined.count(v)) system.optionalEquations.push_back(startEquation(v, var));
+      if (heldByWhen.count(v) && !defined.count(v)) {
+        // The when-equation cannot fire: v keeps pre(v), an unknown here or its start value.
+        if (auto pre = preStandIns.find(v); pre != preStandIns.end())
+          system.equations.push_back({flat::makeVar(v, var.range), flat::makeVar(pre->second, var.range), var.range, ""});
+        else
+          system.optionalEquations.push_back(startEquation(v, var));
+      }
       continue;
     }
     if (role == Role::InitialParameter) {
@@ -178,7 +265,8 @@ bool buildInitialization(CausalModel& model, const LoweredModel& lowered, Diagno
     system.nodes.push_back(node);
   }
   system.nodes.insert(system.nodes.end(), lowered.initialNodes.begin(), lowered.initialNodes.end());
-  addUnknowns(model, lowered, heldByWhen, system);
+  std::map<VarId, VarId> preStandIns = addPreUnknowns(model, lowered.equations.size(), system);
+  addUnknowns(model, lowered, heldByWhen, preStandIns, system);
 
   auto sorted = sortSystem(system, model.flat, diags);
   if (!sorted) return false;

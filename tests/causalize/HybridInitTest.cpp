@@ -1,7 +1,8 @@
 // The initialization system of hybrid models (spec 8.6): when-targets keep
 // their start values unless something determines them, initial algorithms
-// define their variables, and over- or under-determined problems name the
-// equations and variables involved.
+// define their variables, pre(v) named by an initial equation is an unknown,
+// and over- or under-determined problems name the equations and variables
+// involved.
 #include "FlatBuilder.h"
 
 #include <gtest/gtest.h>
@@ -20,6 +21,46 @@ TEST(HybridInit, InitialEquationDeterminesAWhenTarget) {
   CausalizeRun run = causalizeFlat(b.model);
   ASSERT_TRUE(run.model) << run.messages;
   EXPECT_TRUE(has(run.blt, "initialization (1 block)\n  n := 3\nderivatives")) << run.blt;
+}
+
+// initial equation pre(n) = 3: pre(n) is an unknown, and n keeps pre(n)
+// because its when-equation cannot fire.
+TEST(HybridInit, InitialEquationOnPreMakesPreAnUnknownThatAHeldTargetKeeps) {
+  FlatBuilder b("M");
+  VarId n = b.integer("n", 0);
+  b.when({{sample(real(0), real(1)), {assign(n, add(pre(n), integer(1)))}}});
+  b.initialEquation(pre(n), integer(3));
+  CausalizeRun run = causalizeFlat(b.model);
+  ASSERT_TRUE(run.model) << run.messages;
+  EXPECT_TRUE(has(run.blt, "  pre(n): parameter (fixed = false) (hidden)\n")) << run.blt;
+  EXPECT_TRUE(has(run.blt, "initialization (2 blocks)\n  pre(n) := 3\n  n := pre(n)\nderivatives")) << run.blt;
+}
+
+// d = pre(e) + 1 reads the unknown pre(e) during initialization, so it is
+// solved after the initial equation that determines pre(e).
+TEST(HybridInit, AnEquationReadingPreOfSuchAVariableComesAfterIt) {
+  FlatBuilder b("M");
+  VarId e = b.integer("e", 0);
+  VarId d = b.integer("d", 0);
+  b.when({{sample(real(0), real(1)), {assign(e, add(pre(e), integer(2)))}}});
+  b.equation(var(d), add(pre(e), integer(1)));
+  b.initialEquation(pre(e), integer(5));
+  CausalizeRun run = causalizeFlat(b.model);
+  ASSERT_TRUE(run.model) << run.messages;
+  EXPECT_TRUE(has(run.blt, "initialization (3 blocks)\n  pre(e) := 5\n")) << run.blt;
+  EXPECT_TRUE(has(run.blt, "  d := pre(e) + 1\n")) << run.blt;
+}
+
+TEST(HybridInit, PreOfAFixedVariableInAnInitialEquationOverDetermines) {
+  FlatBuilder b("M");
+  VarId n = b.integer("n", 0);
+  b.variable(n).attributes.fixed = true;
+  b.when({{sample(real(0), real(1)), {assign(n, add(pre(n), integer(1)))}}});
+  b.initialEquation(pre(n), integer(3), 7);
+  const std::string messages = causalizeErrors(b.model);
+  EXPECT_TRUE(has(messages, "error: the initialization problem is structurally singular: 3 equation(s) for 2 "
+                            "unknown(s); some equations over-determine their variables"))
+      << messages;
 }
 
 TEST(HybridInit, WhenTargetWithAParameterStartIsSetToItsStart) {

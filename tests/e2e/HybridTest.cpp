@@ -100,6 +100,32 @@ TEST(Hybrid, InitialEquationOnTheDerivativeGivesASteadyStart) {
   }
 }
 
+// initial equation pre(n) = n0 (spec 8.6: pre(n) is an unknown of the
+// initialization): n keeps pre(n) = 5 until the first tick at 0.5, then
+// counts 6, 7; m = pre(n) + 10 reads the same unknown at initialization.
+TEST(Hybrid, InitialEquationOnPreSetsTheValueACounterStartsFrom) {
+  std::string model = smc::test::writeScratchModel("PreStart.mo", R"(model PreStart
+  parameter Integer n0 = 5;
+  Integer n;
+  Integer m;
+initial equation
+  pre(n) = n0;
+equation
+  when sample(0.5, 0.5) then
+    n = pre(n) + 1;
+  end when;
+  m = pre(n) + 10;
+end PreStart;
+)");
+  SimulationResult result = simulateOk(simulationOf(compileModel(model, "PreStart.fmu"), 1.25, 0.25, true));
+  EXPECT_EQ(smc::test::valueAt(result, "n", 0), 5);
+  EXPECT_EQ(smc::test::valueAt(result, "m", 0), 15);
+  EXPECT_EQ(smc::test::valueAt(result, "n", 0.25), 5);
+  EXPECT_EQ(smc::test::valueAt(result, "n", 0.75), 6);
+  EXPECT_EQ(smc::test::valueAt(result, "n", 1.25), 7);
+  EXPECT_EQ(smc::test::valueAt(result, "m", 1.25), 17);
+}
+
 // Reference values of Robertson's problem from the literature (Hairer &
 // Wanner's test set, also printed by SUNDIALS' cvRoberts example).
 TEST(Hybrid, StiffRobertsonKineticsMatchTheReference) {
