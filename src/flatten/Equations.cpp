@@ -44,8 +44,11 @@ void Flattener::lowerEquations(Instance& inst) {
     for (const ast::Equation& eq : s.section->equations) lowerEquation(eq, scope, context);
   }
   lowerAlgorithms(inst);
-  for (Component* c : inst.order)
+  for (Component* c : inst.order) {
     for (auto& element : c->elements) lowerEquations(*element);
+    if (c->innerPart)
+      for (auto& element : c->innerPart->elements) lowerEquations(*element);
+  }
 }
 
 void Flattener::lowerSimpleEquation(const ast::Equation& eq, const Scope& scope, EquationContext& context) {

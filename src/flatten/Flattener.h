@@ -170,6 +170,12 @@ struct Component {
   // leaf, cls, dims and vars are copies of the inner's; its instances are
   // the inner's, reached through component().
   Component* inner = nullptr;
+  // `inner outer` of a class type: the inner declaration (spec 5.4: two
+  // declarations with one name). The component itself is the outer part,
+  // which local references reach; outers below reach this inner part,
+  // which takes the declaration's modifications. innerOnly marks it.
+  std::unique_ptr<Component> innerPart;
+  bool innerOnly = false;
   // A conditional component (`Real u if cond`, spec 4.4.5) whose condition
   // is false: it has no variables or instances, connections to it are
   // removed, and any other use of it is an error.
@@ -563,6 +569,7 @@ private:
   // Binds the outer component `c` to the inner declaration it refers to.
   bool inheritsFrom(ClassNode* cls, ClassNode* base, int depth = 0);
   void bindOuter(Component& c);
+  void addInnerPart(Component& c);
 
   // IntegerConstants.cpp: reports an overflow in Integer arithmetic on
   // literals alone; false when it did.

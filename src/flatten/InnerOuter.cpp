@@ -11,10 +11,15 @@
 // the inner's instance carries them.
 //
 // `inner outer x` is both: an inner for the outers below it, and itself an
-// outer of an inner further up. Here it is bound like an outer, so the
-// outers below it reach the same variables as it does. (The spec's two
-// separate declarations collapse into one; this is what the state machine
-// examples rely on, where the levels share one variable.)
+// outer of an inner further up (spec 5.4: two declarations with one name).
+// Of a class type, the two are kept apart: the component is bound like an
+// outer, so local references reach the inner further up, and an inner part
+// (Component::innerPart), instantiated with the declaration's
+// modifications, is what the outers below reach; this is how a composite
+// step of a StateGraph talks to the steps inside it and to the graph
+// around it. Of a primitive type, the two collapse into one variable that
+// every level shares, which is what chapter 17's hierarchical state
+// machines rely on (an `inner outer output` merged across levels).
 #include "flatten/Flattener.h"
 #include "frontend/ResourceLimits.h"
 
@@ -53,15 +58,31 @@ bool Flattener::inheritsFrom(ClassNode* cls, ClassNode* base, int depth) {
   return false;
 }
 
+void Flattener::addInnerPart(Component& c) {
+  auto part = std::make_unique<Component>();
+  part->name = c.name;
+  part->decl = c.decl;
+  part->declaredIn = c.declaredIn;
+  part->owner = c.owner;
+  part->mod = c.mod;
+  part->isProtected = c.isProtected;
+  part->innerOnly = true;
+  c.innerPart = std::move(part);
+  ensureInstantiated(*c.innerPart);
+}
+
 void Flattener::bindOuter(Component& c) {
-  // The inner declaration alone decides the value and attributes.
-  if (c.decl->modification) {
+  // The inner declaration alone decides the value and attributes; those of
+  // an `inner outer` belong to its inner part.
+  if (c.decl->isInner) {
+    // Checked once the type is known (below).
+  } else if (c.decl->modification) {
     diags_.errorf(c.decl->modification->range,
                   "outer element '{}' cannot have a modifier; modify its inner declaration instead (spec 5.4)",
                   c.name);
     return;
   }
-  if (!c.mod.empty()) {
+  if (!c.mod.empty() && !c.decl->isInner) {
     diags_.errorf(c.mod.range,
                   "outer element '{}' cannot be modified; modify its inner declaration instead (spec 5.4)",
                   c.name);
@@ -92,8 +113,9 @@ void Flattener::bindOuter(Component& c) {
     return;
   }
   ensureInstantiated(*inner);
-  // An `inner outer` stands for the inner further up in turn.
-  Component* target = inner->inner ? inner->inner : inner;
+  // An `inner outer` offers its inner part, or (primitive) stands for the
+  // inner further up in turn.
+  Component* target = inner->innerPart ? inner->innerPart.get() : inner->inner ? inner->inner : inner;
   if (inner->state != Component::State::Done || (inner->leaf == LeafType::None && !inner->cls)) return;
 
   std::string innerName = inner->owner->path.empty() ? inner->name : inner->owner->path + "." + inner->name;
@@ -107,6 +129,12 @@ void Flattener::bindOuter(Component& c) {
     diags_.errorf(c.decl->range, "outer '{}' has dimensions [{}] but its inner declaration '{}' has [{}] (spec 5.4)",
                   c.name, fmt::join(*dims, ", "), innerName, fmt::join(inner->dims, ", "));
     diags_.note(inner->decl->range, "the inner declaration is here");
+    return;
+  }
+  if (c.decl->isInner && leaf != LeafType::None && !c.mod.empty()) {
+    diags_.unsupported(c.mod.range, fmt::format("modifying the inner outer variable '{}' (its levels share one "
+                                                "variable, whose inner declaration further up decides its value)",
+                                                c.name));
     return;
   }
   c.inner = target;

@@ -345,9 +345,10 @@ void Flattener::ensureInstantiated(Component& c) {
     c.state = Component::State::Done;
     return;
   }
-  if (c.decl->isOuter) {
+  if (c.decl->isOuter && !c.innerOnly) {
     bindOuter(c);
     c.state = Component::State::Done;
+    if (c.decl->isInner && c.inner && c.leaf == LeafType::None) addInnerPart(c);
     return;
   }
   ClassNode* typeClass = nullptr;

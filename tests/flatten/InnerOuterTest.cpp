@@ -91,6 +91,40 @@ TEST(InnerOuter, InnerOuterPassesTheTopInnerDown) {
   EXPECT_EQ(r.model->equations[0].origin, "mid.leaf");
 }
 
+// Spec 5.4: `inner outer` of a class type is two declarations. In Mid,
+// `port.x` is the top's port (the outer part); Leaf's outer reaches Mid's
+// inner part, which takes the modification x = 2.
+TEST(InnerOuter, InnerOuterOfAClassTypeKeepsItsInnerPartApartFromTheOuter) {
+  const std::string text = flatText(R"(model M
+  model Port
+    Real x = 1;
+  end Port;
+  model Leaf
+    outer Port port;
+    Real y = port.x;
+  end Leaf;
+  model Mid
+    inner outer Port port(x = 2);
+    Leaf leaf;
+    Real z = port.x;
+  end Mid;
+  inner Port port;
+  Mid mid;
+end M;
+)");
+  EXPECT_TRUE(has(text, "  Real port.x;\n")) << text;
+  EXPECT_TRUE(has(text, "  Real mid.port.x;\n")) << text;
+  EXPECT_TRUE(has(text, "  mid.port.x = 2;\n")) << text;
+  EXPECT_TRUE(has(text, "  mid.leaf.y = mid.port.x;\n")) << text;
+  EXPECT_TRUE(has(text, "  mid.z = port.x;\n")) << text;
+}
+
+TEST(InnerOuter, ModifierOnAPrimitiveInnerOuterIsNotSupportedYet) {
+  std::string d = flattenErrors(
+      "model M\n  model Mid\n    inner outer Real k(start = 1);\n  end Mid;\n  inner Real k = 2;\n  Mid mid;\nend M;\n");
+  EXPECT_TRUE(has(d, "test.mo:3:23: error: not supported yet: modifying the inner outer variable 'k'")) << d;
+}
+
 TEST(InnerOuter, ClockInnerDrivesClockedWhenBelow) {
   const std::string text = flatText(
       "model M\n"
