@@ -82,6 +82,18 @@ bool Flattener::deduceColonDims(Component& c, std::vector<std::pair<const ast::E
   }
   auto bound = bindingDims(*c.mod.binding, c.mod.scope);
   if (!bound) return false;
+  // A binding split over an array of components: one element's part.
+  const size_t split = c.mod.elementOf.size();
+  if (split > 0) {
+    if (bound->size() < split) {
+      diags_.errorf(c.mod.binding->range,
+                    "this modifier of an array of components has no 'each', so its value must have one "
+                    "element per component, but it is {}",
+                    sizeText(*bound));
+      return false;
+    }
+    bound->erase(bound->begin(), bound->begin() + static_cast<long>(split));
+  }
   if (bound->size() != dims.size()) {
     diags_.errorf(c.mod.binding->range, "the binding of '{}' is {}, but '{}' is declared with {} dimension(s)",
                   c.name, sizeText(*bound), c.name, dims.size());

@@ -38,11 +38,37 @@ const char* leafName(LeafType leaf) {
 
 }  // namespace
 
+std::optional<Value> Flattener::lowerModBinding(const Mod& m) {
+  auto value = lower(*m.binding, m.scope);
+  if (!value || m.elementOf.empty()) return value;
+  const size_t k = m.elementOf.size();
+  bool fits = value->dims.size() >= k;
+  for (size_t d = 0; fits && d < k; ++d) fits = m.elementOf[d] < value->dims[d];
+  if (!fits) {
+    diags_.errorf(m.binding->range,
+                  "this modifier of an array of components has no 'each', so its value must have one "
+                  "element per component (its leading dimensions), but it is {}",
+                  value->isScalar() ? std::string("a scalar")
+                                    : fmt::format("of size [{}]", fmt::join(value->dims, ", ")));
+    return std::nullopt;
+  }
+  Value element;
+  element.dims.assign(value->dims.begin() + static_cast<long>(k), value->dims.end());
+  size_t size = 1;
+  for (long long d : element.dims) size *= static_cast<size_t>(d);
+  size_t offset = 0;
+  for (size_t d = 0; d < k; ++d) offset = offset * static_cast<size_t>(value->dims[d]) + static_cast<size_t>(m.elementOf[d]);
+  offset *= size;
+  element.elements.assign(value->elements.begin() + static_cast<long>(offset),
+                          value->elements.begin() + static_cast<long>(offset + size));
+  return element;
+}
+
 void Flattener::setAttributes(Component& c, const Mod& mod) {
   size_t n = c.vars.size();
   // Lowers one modification value and returns one expression per element.
   auto spread = [&](const Mod& m, const char* what) -> std::vector<flat::ExprPtr> {
-    auto value = lower(*m.binding, m.scope);
+    auto value = lowerModBinding(m);
     if (!value) return {};
     if (value->dims == c.dims) return value->elements;
     if (value->isScalar()) {

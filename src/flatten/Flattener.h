@@ -81,6 +81,10 @@ struct Mod {
   // modification is this Mod's binding and children.
   const ast::Component* redeclare = nullptr;
   ClassNode* redeclaredIn = nullptr;
+  // A binding written without `each` on an array of components, handed to
+  // one element: the element's value is the binding's sub-array at these
+  // leading indices (spec 7.2.5, `r[3](R = {1, 2, 3})` gives r[2].R = 2).
+  std::vector<long long> elementOf;
 
   bool empty() const { return !binding && children.empty() && !redeclare; }
 };
@@ -453,6 +457,9 @@ private:
   bool withinElementLimit(const std::vector<long long>& dims, SourceRange range, const char* what);
   bool reserveScalars(long long count, SourceRange range);
   void setAttributes(Component& c, const Mod& mod);
+  // The value of a modifier's binding: the sub-array Mod::elementOf
+  // selects, when set.
+  std::optional<Value> lowerModBinding(const Mod& m);
   std::optional<std::vector<long long>> evaluateDims(Component& c, ClassNode*& typeClass,
                                                      LeafType& leaf, Mod& typeMod,
                                                      ast::Causality& typeCausality);
@@ -570,6 +577,7 @@ private:
   bool inheritsFrom(ClassNode* cls, ClassNode* base, int depth = 0);
   void bindOuter(Component& c);
   void addInnerPart(Component& c);
+  void splitForElement(Mod& m, const std::vector<long long>& index);
 
   // IntegerConstants.cpp: reports an overflow in Integer arithmetic on
   // literals alone; false when it did.

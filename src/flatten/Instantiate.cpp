@@ -442,6 +442,8 @@ void Flattener::ensureInstantiated(Component& c) {
     const ast::Expr& binding = *c.mod.binding;
     if (typeClass->def->kind != ast::ClassKind::Record) {
       diags_.unsupported(c.mod.range, "a binding equation for a component of a class type");
+    } else if (!c.mod.elementOf.empty()) {
+      diags_.unsupported(c.mod.range, "a record binding split over an array of components (write 'each')");
     } else if (c.dims.empty()) {
       // The component's own modifications (`R r(b = 3) = ...`) still win.
       if (auto fields = recordBindingMods(binding, c, typeClass, c.mod.scope))
@@ -466,13 +468,13 @@ void Flattener::ensureInstantiated(Component& c) {
     }
     Mod elementMod = classMod;
     if (!c.dims.empty()) {
-      for (auto& [name, child] : elementMod.children) {
-        if (child.binding && !child.each) {
-          diags_.unsupported(child.range,
-                             "a modification of an array of components without 'each'");
-          child.binding = nullptr;
-        }
+      // Modifiers without `each` are split over the elements (spec 7.2.5).
+      std::vector<long long> index(c.dims.size());
+      for (size_t d = c.dims.size(), rest = static_cast<size_t>(i); d-- > 0;) {
+        index[d] = static_cast<long long>(rest % static_cast<size_t>(c.dims[d]));
+        rest /= static_cast<size_t>(c.dims[d]);
       }
+      for (auto& [name, child] : elementMod.children) splitForElement(child, index);
     }
     if (!elementBindings.empty()) elementMod = mergeMods(elementMod, elementBindings[i], diags_);
     // Blocks, models and classes are listed so that later stages can tell
@@ -490,6 +492,14 @@ void Flattener::ensureInstantiated(Component& c) {
     c.elements.push_back(std::move(element));
     instantiateClass(*c.elements.back(), typeClass, elementMod);
   }
+}
+
+// The part of `m` that one element of an array of components takes: every
+// binding not under `each` selects that element's value (spec 7.2.5).
+void Flattener::splitForElement(Mod& m, const std::vector<long long>& index) {
+  if (m.each) return;
+  if (m.binding) m.elementOf.insert(m.elementOf.end(), index.begin(), index.end());
+  for (auto& [name, child] : m.children) splitForElement(child, index);
 }
 
 // Spec 5.6: instantiation must terminate, so a class cannot contain a

@@ -61,6 +61,7 @@ Mod mergeMods(const Mod& outer, const Mod& inner, DiagnosticEngine& diags) {
       diags.note(inner.range, "final modification is here");
     } else {
       merged.binding = outer.binding;
+      merged.elementOf = outer.elementOf;
       merged.scope = outer.scope;
       merged.each = outer.each;
       merged.range = outer.range;

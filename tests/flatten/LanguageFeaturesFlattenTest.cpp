@@ -3,7 +3,8 @@
 // subscripts that vary during simulation (spec 10.5), if-equations whose
 // conditions vary during simulation (spec 8.3.4), and parameter conditions
 // of discrete equations decided at translation; fields of slices of arrays
-// of components (spec 10.5.1).
+// of components (spec 10.5.1); modifiers of arrays of components split over
+// the elements (spec 7.2.5).
 #include "FlatFixture.h"
 
 #include <gtest/gtest.h>
@@ -90,6 +91,36 @@ end M;
 }
 
 // --- subscripts that vary during simulation --------------------------------
+
+TEST(ComponentArrayModifiers, WithoutEachGiveEveryElementItsOwnPart) {
+  std::string text = flatText(R"(model M
+  model R
+    parameter Real r = 1;
+    parameter Real v[2] = {0, 0};
+    Real x(start = 0);
+  equation
+    der(x) = r;
+  end R;
+  parameter Real rs[3] = {1, 2, 3};
+  R a[3](r = rs, each v = {5, 6}, x(start = {10, 20, 30}));
+  R b[2](v = {{1, 2}, {3, 4}});
+end M;
+)");
+  EXPECT_TRUE(has(text, "  parameter Real a[2].r = rs[2];\n")) << text;
+  EXPECT_TRUE(has(text, "  parameter Real a[3].v[1] = 5;\n")) << text;
+  EXPECT_TRUE(has(text, "  Real a[3].x(start = 30);\n")) << text;
+  EXPECT_TRUE(has(text, "  parameter Real b[2].v[1] = 3;\n")) << text;
+  std::string d = flattenErrors(R"(model M
+  model R
+    parameter Real r = 1;
+  end R;
+  R a[3](r = {1, 2});
+end M;
+)");
+  EXPECT_TRUE(has(d, "test.mo:5:14: error: this modifier of an array of components has no 'each', so its value "
+                     "must have one element per component (its leading dimensions), but it is of size [2]"))
+      << d;
+}
 
 TEST(ComponentArraySlices, AFieldOfEveryElementFormsAnArray) {
   auto r = flattenToModel(R"(model M
