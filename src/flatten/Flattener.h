@@ -516,6 +516,8 @@ private:
                                SourceRange range);
   // The value of a condition known at translation, else empty.
   std::optional<bool> knownCondition(const flat::Expr& condition, const Scope& scope);
+  bool lowerChosenAssignment(const flat::ExprPtr& chain, const flat::ExprPtr& value, const ast::Statement& s,
+                             const Scope& scope, std::vector<flat::Statement>& out);
   bool lowerElementAssignment(const flat::ExprPtr& element, const flat::ExprPtr& value, const ast::Statement& s,
                               const Scope& scope, std::vector<flat::Statement>& out);
   // (a, , b) := f(x) / (a, , b) = f(x): the targets and the call.

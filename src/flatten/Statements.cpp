@@ -262,6 +262,10 @@ void Flattener::lowerAssignment(const ast::Statement& s, StatementContext& conte
       if (!lowerElementAssignment(lhs, rhs, s, scope, out)) return;
       continue;
     }
+    if (!scope.function && lhs->kind == flat::ExprKind::If && readsVariableSubscript(*lhs)) {
+      if (!lowerChosenAssignment(lhs, rhs, s, scope, out)) return;
+      continue;
+    }
     auto target = assignedVariable(lhs, s.lhs->range, scope);
     if (!target) return;
     flat::BaseType targetType = typeOf(*lhs, scope);
@@ -331,6 +335,51 @@ flat::VarId Flattener::addFunctionLocal(FunctionBuild& build, const std::string&
   local.range = range;
   build.fn.variables.push_back(std::move(local));
   return static_cast<flat::VarId>(build.fn.variables.size() - 1);
+}
+
+// `a[i] := value` in a model's algorithm, with i varying: the target is the
+// chain `if i == 1 then a[1] elseif ... else <index error>` that reading
+// a[i] gives (VariableSubscripts.cpp), turned into the if-statement that
+// assigns the element the chain selects; its else-branch calls the index
+// error, which stops the simulation.
+bool Flattener::lowerChosenAssignment(const flat::ExprPtr& chain, const flat::ExprPtr& value,
+                                      const ast::Statement& s, const Scope& scope,
+                                      std::vector<flat::Statement>& out) {
+  flat::Statement choice;
+  choice.kind = flat::StatementKind::If;
+  choice.range = s.range;
+  flat::ExprPtr arm = chain;
+  for (; arm->kind == flat::ExprKind::If; arm = arm->args[2]) {
+    if (arm->args[1]->kind != flat::ExprKind::Var) {
+      diags_.unsupported(s.lhs->range, "assigning an element of this array chosen by a subscript that varies during "
+                                       "simulation");
+      return false;
+    }
+    auto target = assignedVariable(arm->args[1], s.lhs->range, scope);
+    if (!target) return false;
+    flat::BaseType targetType = typeOf(*arm->args[1], scope);
+    flat::BaseType valueType = typeOf(*value, scope);
+    if (!flat::isAssignable(targetType, valueType)) {
+      diags_.errorf(s.rhs->range, "cannot assign a {} value to the {} variable '{}'", flat::toString(valueType),
+                    flat::toString(targetType), model_.variables[*target].name);
+      return false;
+    }
+    flat::Statement assign;
+    assign.kind = flat::StatementKind::Assign;
+    assign.target = *target;
+    assign.value = value;
+    assign.range = s.range;
+    choice.conditions.push_back(arm->args[0]);
+    choice.branches.push_back({std::move(assign)});
+  }
+  // The index error: a call statement whose function fails.
+  flat::Statement failure;
+  failure.kind = flat::StatementKind::TupleAssign;
+  failure.value = arm;
+  failure.range = s.range;
+  choice.branches.push_back({std::move(failure)});
+  out.push_back(std::move(choice));
+  return true;
 }
 
 // `a[i] := value` in a function, with i varying: the element is chosen when

@@ -1,8 +1,9 @@
 // Language features end to end: if-equations whose conditions vary during
 // simulation (spec 8.3.4), continuous and discrete, and array subscripts
-// that vary during simulation (spec 10.5), including the run-time failure
-// of an index out of range; recursive functions (spec 12.4), including one
-// whose recursion never ends; the most negative Integer as a literal.
+// that vary during simulation (spec 10.5), read and (in algorithms)
+// assigned, including the run-time failure of an index out of range;
+// recursive functions (spec 12.4), including one whose recursion never
+// ends; the most negative Integer as a literal.
 // Expectations are closed forms.
 #include "e2e/E2eSupport.h"
 
@@ -135,6 +136,36 @@ TEST(VariableSubscript, OutOfRangeStopsTheSimulationNamingTheArrayAndTheSource) 
   std::string error = simulateError(options);
   EXPECT_NE(error.find("array index out of bounds: 'table' has size [3]"), std::string::npos) << error;
   EXPECT_NE(error.find("PickOut.mo:5:12"), std::string::npos) << error;
+}
+
+// buf[k] := 10 k + time at the ticks 0.25, 0.5, 0.75 (k = 1, 2, 3); the
+// fourth tick, at 1.0, has k = 4 beyond the array.
+constexpr const char* bufferModel = R"(model Buffer
+  Real buf[3](each start = 0, each fixed = true);
+  Integer k(start = 0, fixed = true);
+algorithm
+  when sample(0.25, 0.25) then
+    k := pre(k) + 1;
+    buf[k] := 10 * k + time;
+  end when;
+end Buffer;
+)";
+
+TEST(VariableSubscript, AssignmentInAnAlgorithmWritesTheElementTheIndexSelects) {
+  std::string model = writeScratchModel("Buffer.mo", bufferModel);
+  SimulationResult r = simulateOk(optionsFor(compileModel(model, "Buffer.fmu"), 0.875, 0.125));
+  EXPECT_EQ(valueAt(r, "buf[1]", 0.375), 10.25);
+  EXPECT_EQ(valueAt(r, "buf[2]", 0.375), 0);
+  EXPECT_EQ(valueAt(r, "buf[2]", 0.5), 20.5);
+  EXPECT_EQ(valueAt(r, "buf[3]", 0.875), 30.75);
+  EXPECT_EQ(valueAt(r, "buf[1]", 0.875), 10.25);
+}
+
+TEST(VariableSubscript, AssignmentOutOfRangeStopsTheSimulation) {
+  std::string model = writeScratchModel("BufferOut.mo", bufferModel);
+  std::string error = simulateError(optionsFor(compileModel(model, "BufferOut.fmu"), 1.5, 0.125));
+  EXPECT_NE(error.find("array index out of bounds: 'buf' has size [3]"), std::string::npos) << error;
+  EXPECT_NE(error.find("BufferOut.mo:7:5"), std::string::npos) << error;
 }
 
 // Recursion (spec 12.4): triangle(n) = n + triangle(n - 1) = n (n + 1) / 2,

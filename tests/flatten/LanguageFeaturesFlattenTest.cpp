@@ -214,6 +214,19 @@ end M;
       << errors;
 }
 
+TEST(VariableSubscripts, OnTheLeftOfAnAssignmentBecomeAnIfStatementEndingInAnIndexError) {
+  std::string text = flatText(R"(model M
+  discrete Integer i(start = 1);
+  discrete Real a[2];
+algorithm
+  a[i] := 5;
+end M;
+)");
+  EXPECT_TRUE(has(text, "  if i == 1 then\n    a[1] := 5;\n  elseif i == 2 then\n    a[2] := 5;\n  else\n"
+                        "    $indexError0(i);\n  end if;\n"))
+      << text;
+}
+
 TEST(VariableSubscripts, ThatAreRealAreALocatedError) {
   std::string errors = flattenErrors(R"(model M
   Real a[2] = {1, 2};
