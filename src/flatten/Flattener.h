@@ -221,6 +221,8 @@ struct FunctionInterface {
   // Variables whose values the declared dimensions read (`Real y[n]`), not
   // only their sizes (`Real y[size(x, 1)]`): fixed per call shape.
   std::set<std::string> sizeNames;
+  // Variables the algorithm assigns (the first name of each target).
+  std::set<std::string> assignedNames;
 };
 
 // What a call fixes of the function it calls: the dimensions of each

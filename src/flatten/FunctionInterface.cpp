@@ -28,6 +28,19 @@ void collectValueNames(const ast::Expr& e, std::set<std::string>& out) {
       if (cell) collectValueNames(*cell, out);
 }
 
+void collectAssignedNames(const ast::StatementList& statements, std::set<std::string>& out) {
+  for (const ast::Statement& s : statements) {
+    if (s.kind == ast::StatementKind::Assign && s.lhs) {
+      if (s.lhs->kind == ast::ExprKind::Ref && !s.lhs->ref.parts.empty()) out.insert(s.lhs->ref.parts[0].name);
+      if (s.lhs->kind == ast::ExprKind::Tuple)
+        for (const auto& slot : s.lhs->args)
+          if (slot && slot->kind == ast::ExprKind::Ref && !slot->ref.parts.empty())
+            out.insert(slot->ref.parts[0].name);
+    }
+    for (const auto& branch : s.branches) collectAssignedNames(branch, out);
+  }
+}
+
 }  // namespace
 
 ClassNode* Flattener::calledFunction(const ast::Expr& call, const Scope& scope) {
@@ -147,6 +160,8 @@ const FunctionInterface* Flattener::functionInterface(ClassNode* cls) {
     groups[group].push_back(formal);
   }
   if (!ok) return nullptr;
+  for (const auto& [section, lexical] : interface->algorithms)
+    collectAssignedNames(section->statements, interface->assignedNames);
   interface->numInputs = groups[0].size();
   interface->numOutputs = groups[1].size();
   for (auto& group : groups)

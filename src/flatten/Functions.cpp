@@ -220,11 +220,16 @@ bool Flattener::declareFunctionVariables(FunctionBuild& build, const CallShape& 
           build.names[decl.name] = Value::scalar(flat::makeLiteral(*c, decl.nameRange));
     }
   }
-  // Locals and outputs whose values the sizes read (`constant Integer m = 3`).
+  // Locals and outputs whose values the sizes read (`constant Integer m = 3`),
+  // and locals the algorithm never assigns (`Integer n = size(x, 1)`): a
+  // binding known for this shape makes them constants of it, so they can
+  // size expressions in the body (`fill(0, n)`).
   for (size_t i = interface.numInputs; i < interface.variables.size(); ++i) {
     const FormalVariable& formal = interface.variables[i];
     const ast::Component& decl = *formal.decl;
-    if (formal.isArray || !interface.sizeNames.count(decl.name) || !decl.modification ||
+    const bool fixedLocal =
+        formal.causality == flat::Causality::Local && !interface.assignedNames.count(decl.name);
+    if (formal.isArray || !(interface.sizeNames.count(decl.name) || fixedLocal) || !decl.modification ||
         !decl.modification->binding)
       continue;
     Scope scope{nullptr, formal.declaredIn, nullptr, &build.names, &build};

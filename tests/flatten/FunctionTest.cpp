@@ -485,6 +485,24 @@ end M;
   EXPECT_EQ(r.model->functions[1].body[0].value->kind, ExprKind::Var);
 }
 
+TEST(FunctionArrays, ALocalNeverAssignedWithABindingKnownForTheShapeSizesExpressions) {
+  auto r = flattenToModel(R"(model M
+  function mean
+    input Real u[:];
+    output Real y;
+  protected
+    Integer n = size(u, 1);
+  algorithm
+    y := fill(1 / n, n) * u;
+  end mean;
+  Real y = mean({1, 2, 6});
+end M;
+)");
+  ASSERT_TRUE(r.model) << r.diagnostics;
+  std::string text = smc::flat::dumpFlat(*r.model);
+  EXPECT_TRUE(has(text, "y := 1 / 3 * u[1] + 1 / 3 * u[2] + 1 / 3 * u[3];")) << text;
+}
+
 TEST(FunctionArrays, ASizeKnownOnlyWhenTheFunctionRunsIsNotSupportedYet) {
   std::string d = flattenErrors(R"(model M
   function f
