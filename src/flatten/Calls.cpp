@@ -96,9 +96,7 @@ std::optional<Value> Flattener::lowerCall(const ast::Expr& call, const Scope& sc
       !builtin.empty() && call.named.empty())
     name = builtin;
   else if (function) {
-    flat::ExprPtr value = lowerFunctionCall(call, function, scope);
-    if (!value) return std::nullopt;
-    return functionOutput(value, 0);
+    return callFunction(call, function, scope);
   }
   if (!isBuiltinFunctionName(name)) {
     if (ClassNode* record = recordConstructor(call, scope)) {

@@ -235,6 +235,15 @@ struct CallShape {
   std::string key() const;
 };
 
+// The arguments of a call matched to the inputs of the function it calls
+// (FunctionCalls.cpp): per declared input, its value if given.
+struct CallArguments {
+  const FunctionInterface* interface = nullptr;
+  std::string name;                         // the function's
+  std::vector<std::optional<Value>> given;  // per declared input
+  std::vector<SourceRange> ranges;          // of the given arguments
+};
+
 // A user function while it is built (Functions.cpp).
 struct FunctionBuild {
   const FunctionInterface* interface = nullptr;
@@ -401,6 +410,10 @@ public:
   // A call statement (`asStatement`) may call a function without outputs.
   flat::ExprPtr lowerFunctionCall(const ast::Expr& call, ClassNode* cls, const Scope& scope,
                                   bool asStatement = false);
+  // f(args) in an expression: the value of its first output, or, when array
+  // arguments are given to scalar inputs, the array of the elementwise
+  // calls (spec 12.4.6).
+  std::optional<Value> callFunction(const ast::Expr& call, ClassNode* cls, const Scope& scope);
   // The value of declared output `output` of `call` (as lowerFunctionCall
   // returns it): a scalar or an array of FunctionCalls.
   Value functionOutput(const flat::ExprPtr& call, size_t output) const;
@@ -525,6 +538,11 @@ private:
   // (a, , b) := f(x) / (a, , b) = f(x): the targets and the call.
   std::optional<std::pair<std::vector<std::optional<flat::VarId>>, flat::ExprPtr>> lowerTupleCall(
       const ast::Expr& tuple, const ast::Expr& call, const Scope& scope);
+
+  // FunctionCalls.cpp helpers
+  std::optional<CallArguments> matchCallArguments(const ast::Expr& call, ClassNode* cls, const Scope& scope,
+                                                  bool asStatement);
+  flat::ExprPtr buildFunctionCall(const CallArguments& arguments, SourceRange call, const Scope& scope);
 
   // Functions.cpp helpers
   bool collectFunctionElements(ClassNode* cls, FunctionInterface& interface,

@@ -7,7 +7,9 @@
 // inputs, so it is instantiated at the call by replacing those inputs with
 // the call's values (themselves possibly defaults). The result is a
 // FunctionCall with one argument per scalar input; used in an expression,
-// its value is the first declared output, a FunctionCall per element.
+// its value is the first declared output, a FunctionCall per element. A
+// scalar input given an array makes the call vectorized (spec 12.4.6): one
+// call per element.
 #include "flatten/Flattener.h"
 
 #include <fmt/format.h>
@@ -30,36 +32,36 @@ flat::ExprPtr substitute(const flat::ExprPtr& e, const std::function<flat::ExprP
 
 }  // namespace
 
-flat::ExprPtr Flattener::lowerFunctionCall(const ast::Expr& call, ClassNode* cls, const Scope& scope,
-                                           bool asStatement) {
+std::optional<CallArguments> Flattener::matchCallArguments(const ast::Expr& call, ClassNode* cls,
+                                                           const Scope& scope, bool asStatement) {
   const SourceRange r = call.range;
   ClassNode* defining = definingFunction(cls);
   const FunctionInterface* interface = defining ? functionInterface(defining) : nullptr;
-  if (!interface) return nullptr;
-  const std::string name = defining->path();
+  if (!interface) return std::nullopt;
+  CallArguments out;
+  out.interface = interface;
+  out.name = defining->path();
+  const std::string& name = out.name;
   const size_t n = interface->numInputs;
   auto inputName = [&](size_t slot) -> const std::string& { return interface->variables[slot].decl->name; };
   if (!call.iterators.empty()) {
     diags_.errorf(r, "'{}' does not accept an iterator ('for') argument", name);
-    return nullptr;
+    return std::nullopt;
   }
   if (interface->numOutputs == 0 && !asStatement) {
     diags_.errorf(r, "function '{}' has no output and cannot be used in an expression", name);
-    return nullptr;
+    return std::nullopt;
   }
   if (call.args.size() > n) {
     diags_.errorf(r, "function '{}' takes {} input(s), {} given", name, n, call.args.size());
-    return nullptr;
+    return std::nullopt;
   }
-  std::vector<std::optional<Value>> given(n);
+  out.given.resize(n);
+  out.ranges.resize(n);
   auto fill = [&](size_t slot, const ast::Expr& arg, const std::string& what) {
     auto value = lower(arg, scope);
     if (!value) return false;
     const FormalVariable& formal = interface->variables[slot];
-    if (!formal.isArray && !value->isScalar()) {
-      diags_.unsupported(arg.range, fmt::format("vectorized calls of user functions ({} is an array)", what));
-      return false;
-    }
     if (formal.isArray && value->isScalar()) {
       diags_.errorf(arg.range, "{} must be an array, not a scalar", what);
       return false;
@@ -71,7 +73,8 @@ flat::ExprPtr Flattener::lowerFunctionCall(const ast::Expr& call, ClassNode* cls
         return false;
       }
     }
-    given[slot] = std::move(value);
+    out.given[slot] = std::move(value);
+    out.ranges[slot] = arg.range;
     return true;
   };
   bool ok = true;
@@ -88,34 +91,101 @@ flat::ExprPtr Flattener::lowerFunctionCall(const ast::Expr& call, ClassNode* cls
       ok = false;
       continue;
     }
-    if (given[slot] || slot < call.args.size()) {
+    if (out.given[slot] || slot < call.args.size()) {
       diags_.errorf(arg.range, "input '{}' of '{}' is given twice", arg.name, name);
       ok = false;
       continue;
     }
     ok = fill(slot, *arg.value, fmt::format("argument '{}' of '{}'", arg.name, name)) && ok;
   }
-  if (!ok) return nullptr;
+  if (!ok) return std::nullopt;
+  return out;
+}
 
+flat::ExprPtr Flattener::lowerFunctionCall(const ast::Expr& call, ClassNode* cls, const Scope& scope,
+                                           bool asStatement) {
+  auto arguments = matchCallArguments(call, cls, scope, asStatement);
+  if (!arguments) return nullptr;
+  // A scalar input given an array is a vectorized call, which has a value
+  // of its own (callFunction) but no single call.
+  for (size_t i = 0; i < arguments->given.size(); ++i)
+    if (arguments->given[i] && !arguments->interface->variables[i].isArray && !arguments->given[i]->isScalar()) {
+      diags_.unsupported(arguments->ranges[i],
+                         fmt::format("a vectorized call of '{}' here (argument '{}' is an array)", arguments->name,
+                                     arguments->interface->variables[i].decl->name));
+      return nullptr;
+    }
+  return buildFunctionCall(*arguments, call.range, scope);
+}
+
+std::optional<Value> Flattener::callFunction(const ast::Expr& call, ClassNode* cls, const Scope& scope) {
+  auto arguments = matchCallArguments(call, cls, scope, false);
+  if (!arguments) return std::nullopt;
+  // Spec 12.4.6: array arguments given to scalar inputs make the call
+  // elementwise over them (their sizes must agree); other arguments are
+  // passed whole to each element's call.
+  std::optional<std::vector<long long>> dims;
+  std::vector<size_t> spread;
+  for (size_t i = 0; i < arguments->given.size(); ++i) {
+    const auto& value = arguments->given[i];
+    if (!value || arguments->interface->variables[i].isArray || value->isScalar()) continue;
+    if (dims && *dims != value->dims) {
+      diags_.errorf(arguments->ranges[i],
+                    "the array arguments of the vectorized call of '{}' differ in size: [{}] and [{}]",
+                    arguments->name, fmt::join(*dims, ", "), fmt::join(value->dims, ", "));
+      return std::nullopt;
+    }
+    dims = value->dims;
+    spread.push_back(i);
+  }
+  if (!dims) {
+    flat::ExprPtr single = buildFunctionCall(*arguments, call.range, scope);
+    if (!single) return std::nullopt;
+    return functionOutput(single, 0);
+  }
+  Value out;
+  out.dims = *dims;
+  const size_t count = arguments->given[spread[0]]->elements.size();
+  for (size_t k = 0; k < count; ++k) {
+    CallArguments element = *arguments;
+    for (size_t i : spread) element.given[i] = Value::scalar(arguments->given[i]->elements[k]);
+    flat::ExprPtr single = buildFunctionCall(element, call.range, scope);
+    if (!single) return std::nullopt;
+    Value value = functionOutput(single, 0);
+    if (!value.isScalar()) {
+      diags_.unsupported(call.range, fmt::format("a vectorized call of '{}', whose output is an array",
+                                                 arguments->name));
+      return std::nullopt;
+    }
+    out.elements.push_back(value.elements[0]);
+  }
+  return out;
+}
+
+flat::ExprPtr Flattener::buildFunctionCall(const CallArguments& arguments, SourceRange r, const Scope& scope) {
+  const FunctionInterface& interface = *arguments.interface;
+  const auto& given = arguments.given;
+  const std::string& name = arguments.name;
+  const size_t n = interface.numInputs;
   CallShape shape;
   shape.call = r;
   for (size_t i = 0; i < n; ++i) {
-    if (given[i] && interface->variables[i].isArray) shape.inputDims.emplace_back(given[i]->dims);
+    const std::string& input = interface.variables[i].decl->name;
+    if (given[i] && interface.variables[i].isArray) shape.inputDims.emplace_back(given[i]->dims);
     else shape.inputDims.emplace_back();
-    if (!given[i] || !interface->sizeNames.count(inputName(i))) continue;
+    if (!given[i] || !interface.sizeNames.count(input)) continue;
     const flat::ExprPtr& value = given[i]->elements[0];
-    auto constant = given[i]->isScalar() && isParameterExpression(*value, scope)
-                        ? evaluateFlat(*value, r)
-                        : std::nullopt;
+    auto constant = given[i]->isScalar() && isParameterExpression(*value, scope) ? evaluateFlat(*value, r)
+                                                                                 : std::nullopt;
     if (!constant) {
       diags_.unsupported(r, fmt::format("calling '{}' with input '{}' that varies: array sizes in the function "
                                         "depend on its value",
-                                        name, inputName(i)));
+                                        name, input));
       return nullptr;
     }
-    shape.sizeValues[inputName(i)] = flat::makeLiteral(*constant, r);
+    shape.sizeValues[input] = flat::makeLiteral(*constant, r);
   }
-  auto index = specializeFunction(*interface, shape);
+  auto index = specializeFunction(interface, shape);
   if (!index) return nullptr;
   // Copied: lowering the defaults may build more functions and move the table.
   const flat::Function signature = model_.functions[*index];

@@ -2,9 +2,9 @@
 // from the call (`Real x[:]`), outputs sized by an input's value and by
 // another input's size, loops indexing with a subscript that varies at run
 // time, early return from a loop, an array assignment that reads what it
-// assigns, the same function called with two sizes, the run-time failure of
-// an index out of range, and compile-time evaluation of an array-valued
-// function for a parameter. Expectations are worked out by hand from the
+// assigns, the same function called with two sizes, a vectorized call of a
+// scalar function, the run-time failure of an index out of range, and
+// compile-time evaluation of an array-valued function for a parameter. Expectations are worked out by hand from the
 // function bodies.
 #include "e2e/E2eSupport.h"
 
@@ -80,6 +80,12 @@ constexpr const char* arraysModel = R"(model FunctionArrays
   algorithm
     s := sum(u);
   end total;
+  function twice
+    input Real x;
+    output Real y;
+  algorithm
+    y := 2 * x;
+  end twice;
   parameter Real tx[4] = {0, 1, 2, 3};
   parameter Real ty[4] = {0, 10, 15, 40};
   parameter Real thirds[3] = fractions(3);
@@ -90,6 +96,7 @@ constexpr const char* arraysModel = R"(model FunctionArrays
   Real r[3] = reversed({time, 2 * time, 3 * time});
   Real s2 = total({time, 1});
   Real s3 = total({time, 1, 2});
+  Real tw[2] = twice({time, 1});
 end FunctionArrays;
 )";
 
@@ -115,6 +122,9 @@ TEST(FunctionArrays, InputsSizedByTheCallComputeWhatTheBodiesSay) {
   EXPECT_NEAR(valueAt(r, "thirds[3]", 0), 2.0 / 3, 1e-15);
   EXPECT_NEAR(valueAt(r, "s2", 0.5), 1.5, 1e-12);
   EXPECT_NEAR(valueAt(r, "s3", 0.5), 3.5, 1e-12);
+  // A vectorized call (spec 12.4.6): twice applied to each element.
+  EXPECT_NEAR(valueAt(r, "tw[1]", 0.5), 1.0, 1e-12);
+  EXPECT_NEAR(valueAt(r, "tw[2]", 0.5), 2.0, 1e-12);
 }
 
 // A tuple equation whose outputs include arrays gives a value to every

@@ -611,12 +611,35 @@ TEST(Functions, CallingAModelIsALocatedError) {
   EXPECT_TRUE(has(d, "test.mo:3:12: error: 'M.Sub' is a model, not a function, and cannot be called")) << d;
 }
 
-TEST(Functions, VectorizedCallIsNotSupportedYet) {
+TEST(Functions, AVectorizedCallAppliesTheFunctionToEachElement) {
+  auto r = flattenToModel(R"(model M
+  function scale
+    input Real a;
+    input Real k = 2;
+    output Real y;
+  algorithm
+    y := k * a;
+  end scale;
+  Real z[2] = scale({1, time});
+  Real w[2] = scale({1, 2}, {3, 4});
+end M;
+)");
+  ASSERT_TRUE(r.model) << r.diagnostics;
+  std::string text = smc::flat::dumpFlat(*r.model);
+  EXPECT_TRUE(has(text, "z[2] = M.scale(time, 2);")) << text;
+  EXPECT_TRUE(has(text, "w[2] = M.scale(2, 4);")) << text;
+  EXPECT_EQ(r.model->functions.size(), 1u);
   std::string d = flattenErrors(
-      "model M\n  function f input Real a; output Real y; algorithm y := a; end f;\n  Real z[2] = f({1, 2});\n"
-      "end M;\n");
-  EXPECT_TRUE(has(d, "test.mo:3:17: error: not supported yet: vectorized calls of user functions (argument 1 ('a') "
-                     "of 'M.f' is an array)"))
+      "model M\n  function f input Real a; input Real b; output Real y; algorithm y := a + b; end f;\n"
+      "  Real z[2] = f({1, 2}, {1, 2, 3});\nend M;\n");
+  EXPECT_TRUE(has(d, "test.mo:3:25: error: the array arguments of the vectorized call of 'M.f' differ in size: [2] "
+                     "and [3]"))
+      << d;
+  d = flattenErrors(
+      "model M\n  function f input Real a; output Real y; output Real e; algorithm y := a; e := a; end f;\n"
+      "  Real z[2];\n  Real e;\nalgorithm\n  (z, e) := f({1, 2});\nend M;\n");
+  EXPECT_TRUE(has(d, "test.mo:6:15: error: not supported yet: a vectorized call of 'M.f' here (argument 'a' is an "
+                     "array)"))
       << d;
 }
 
