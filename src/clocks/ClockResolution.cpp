@@ -121,8 +121,8 @@ std::optional<ClockRef> Inference::resolve(const Expr& e) {
         }
         if (!isSupportedSolverMethod(method->text)) {
           diags_.errorf(at,
-                        "unknown solverMethod \"{}\"; supported: \"ExplicitEuler\", \"ImplicitEuler\" (spec 16.8.2)",
-                        method->text);
+                        "unknown solverMethod \"{}\"; supported: {} (spec 16.8.2)",
+                        method->text, supportedSolverMethods());
           ++errors_;
           return std::nullopt;
         }

@@ -23,7 +23,9 @@ std::string describeClock(const std::string& base, const ClockOffset& clock) {
 }
 
 bool isSupportedSolverMethod(const std::string& method) {
-  return method == "ExplicitEuler" || method == "ImplicitEuler";
+  return method == "ExplicitEuler" || method == "ImplicitEuler" || method == "ImplicitTrapezoid";
 }
+
+const char* supportedSolverMethods() { return "\"ExplicitEuler\", \"ImplicitEuler\", \"ImplicitTrapezoid\""; }
 
 }  // namespace smc::clocks

@@ -49,7 +49,7 @@ struct SubPartition {
   std::vector<flat::VarId> variables;  // sorted
   std::vector<size_t> equations;       // indices into FlatModel::equations, sorted
   bool hasDer = false;                 // a clocked discretized continuous-time partition
-  std::string solverMethod;            // "ExplicitEuler" or "ImplicitEuler" (when hasDer)
+  std::string solverMethod;            // one isSupportedSolverMethod accepts (when hasDer)
   SourceRange range;                   // the first equation
 };
 
@@ -69,6 +69,8 @@ std::string describeClock(const std::string& base, const ClockOffset& clock);
 
 // The supported clocked solver methods (spec 16.8.2).
 bool isSupportedSolverMethod(const std::string& method);
+// The names isSupportedSolverMethod accepts, quoted, for messages.
+const char* supportedSolverMethods();
 
 // Empty when the model has clock errors (reported, located). A model with no
 // clocked construct gives an empty Partitioning quickly.

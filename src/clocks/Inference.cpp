@@ -352,8 +352,8 @@ std::optional<Partitioning> Inference::run() {
     }
   if (!model_.solverMethod.empty() && !isSupportedSolverMethod(model_.solverMethod)) {
     diags_.errorf(model_.range,
-                  "unknown solverMethod \"{}\"; supported: \"ExplicitEuler\", \"ImplicitEuler\" (spec 16.8.2)",
-                  model_.solverMethod);
+                  "unknown solverMethod \"{}\"; supported: {} (spec 16.8.2)",
+                  model_.solverMethod, supportedSolverMethods());
     ++errors_;
   }
   if (errors_ > 0) return std::nullopt;

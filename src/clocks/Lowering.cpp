@@ -288,11 +288,19 @@ void Lowering::lowerPartition(size_t baseIndex, size_t m, VarId tick, const std:
     lowered.rhs = rewritePartition(eq.rhs, p);
     out.equations.push_back(std::move(lowered));
   }
-  // Clocked discretized continuous-time partition (spec 16.8.1).
+  // Clocked discretized continuous-time partition (spec 16.8.1): the step
+  // uses the derivative at the previous tick (ExplicitEuler), at this tick
+  // (ImplicitEuler: solved with the partition's equations as a loop), or
+  // the mean of the two (ImplicitTrapezoid).
   for (const auto& [state, derivative] : p.derOf) {
     ExprPtr x = flat::makeVar(state);
-    ExprPtr increment = sub.solverMethod == "ImplicitEuler" ? flat::makeVar(derivative)
-                                                            : flat::makePre(flat::makeVar(derivative));
+    ExprPtr now = flat::makeVar(derivative);
+    ExprPtr before = flat::makePre(flat::makeVar(derivative));
+    ExprPtr increment =
+        sub.solverMethod == "ImplicitEuler"       ? now
+        : sub.solverMethod == "ImplicitTrapezoid" ? flat::makeBinary(Op::Mul, flat::makeReal(0.5),
+                                                                     flat::makeBinary(Op::Add, before, now))
+                                                  : before;
     ExprPtr step = flat::makeBinary(Op::Add, flat::makePre(x), flat::makeBinary(Op::Mul, intervalOf(p), increment));
     // In a state machine state: frozen while the state is inactive,
     // restarted by the state's reset (spec 17.3.3, 17.3.5).

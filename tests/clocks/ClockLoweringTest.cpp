@@ -162,6 +162,16 @@ TEST(ClockLowering, ImplicitEulerStepsWithTheNewDerivative) {
                           "x = if $clock1.s1.count == 1 then pre(x) else pre(x) + 0.1 * der(x)"));
 }
 
+TEST(ClockLowering, ImplicitTrapezoidStepsWithTheMeanOfBothDerivatives) {
+  ClockRun run = runClocks(eulerModel(clockSolver(clockInterval(real(0.1), 3), "ImplicitTrapezoid", 3)));
+  ASSERT_TRUE(run.lowered) << run.messages;
+  const flat::FlatModel& m = *run.lowered;
+  ASSERT_EQ(m.clockedPartitions.size(), 1u);
+  EXPECT_EQ(equationTexts(m, m.clockedPartitions[0].equations),
+            texts("der(x) = -x", "$clock1.s1.count = pre($clock1.s1.count) + 1",
+                  "x = if $clock1.s1.count == 1 then pre(x) else pre(x) + 0.1 * (0.5 * (pre(der(x)) + der(x)))"));
+}
+
 TEST(ClockLowering, ModelWithoutClocksPassesThroughUnchanged) {
   ClockBuilder b("Plain");
   VarId x = b.real("x", 1);

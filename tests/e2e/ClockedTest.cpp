@@ -58,7 +58,8 @@ TEST(Clocked, PeriodicClocksTickFromTheStartTime) {
 }
 
 // x' = -2x on a 0.1 s clock: explicit Euler gives x[k] = (1 - 0.2)^k,
-// implicit Euler y[k] = (1/(1 + 0.2))^k, with x[0] = y[0] = 1 at the first
+// implicit Euler y[k] = (1/(1 + 0.2))^k, the implicit trapezoid rule
+// z[k] = ((1 - 0.1)/(1 + 0.1))^k, with x[0] = y[0] = z[0] = 1 at the first
 // tick (t = 0) and tick k at t = k/10.
 TEST(Clocked, DiscretizedPartitionsFollowTheEulerRecurrences) {
   SimulationResult r = run("ClockedEuler", 1, 0.1);
@@ -67,6 +68,7 @@ TEST(Clocked, DiscretizedPartitionsFollowTheEulerRecurrences) {
     EXPECT_NEAR(r.rows[k][0], 0.1 * k, 1e-12);
     EXPECT_NEAR(at(r, k, "x"), std::pow(0.8, k), 1e-12) << "k=" << k;
     EXPECT_NEAR(at(r, k, "y"), std::pow(1 / 1.2, k), 1e-12) << "k=" << k;
+    EXPECT_NEAR(at(r, k, "z"), std::pow(0.9 / 1.1, k), 1e-12) << "k=" << k;
   }
 }
 
