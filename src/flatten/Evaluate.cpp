@@ -61,6 +61,17 @@ std::optional<long long> Flattener::evaluateInteger(const ast::Expr& expr, const
 
 std::optional<std::vector<long long>> Flattener::evaluateRange(const ast::Expr& expr,
                                                                const Scope& scope) {
+  // `for e in E` with E an enumeration type: its literals in order (spec
+  // 11.2.2.2), as their ordinals, which is how enumeration values are held.
+  if (auto literals = enumerationDimension(expr, scope)) {
+    if (isBooleanTypeName(expr)) {
+      diags_.unsupported(expr.range, "for-loops over the type Boolean");
+      return std::nullopt;
+    }
+    std::vector<long long> out;
+    for (long long k = 1; k <= *literals; ++k) out.push_back(k);
+    return out;
+  }
   auto value = lower(expr, scope);
   if (!value || reportFunctionVariables(*value, scope, diags_)) return std::nullopt;
   if (value->dims.size() != 1) {
@@ -118,6 +129,11 @@ bool Flattener::forEachIndexCombination(const IndexRanges& ranges, const Scope& 
     return true;
   };
   return walk(0);
+}
+
+bool isBooleanTypeName(const ast::Expr& expr) {
+  return expr.kind == ast::ExprKind::Ref && !expr.ref.global && expr.ref.parts.size() == 1 &&
+         expr.ref.parts[0].name == "Boolean";
 }
 
 }  // namespace smc::flatten

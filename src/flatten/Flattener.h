@@ -729,6 +729,8 @@ std::string subscriptText(const std::vector<long long>& dims, long long index);
 flat::BaseType baseType(LeafType leaf);
 // The callee's name when it is a single unqualified identifier, else "".
 std::string simpleCalleeName(const ast::Expr& call);
+// `Boolean` used as a type name in an expression (`for b in Boolean`).
+bool isBooleanTypeName(const ast::Expr& expr);
 // Names handled by Calls.cpp and DiscreteOps.cpp before user functions.
 bool isBuiltinFunctionName(const std::string& name);
 // Clock(), hold, previous, subSample... (not sample, which DiscreteOps.cpp owns).

@@ -641,6 +641,7 @@ std::optional<long long> Flattener::enumerationDimension(const ast::Expr& dimens
   }
   // A component of that name wins: `Real x[n]` with a parameter n.
   if (!ref.global && scope.instance && scope.instance->components.count(names[0])) return std::nullopt;
+  if (!ref.global && scope.locals && scope.locals->count(names[0])) return std::nullopt;
   if (!ref.global && names.size() == 1 && names[0] == "Boolean") return 2;
   ClassNode* cls = enumerationType(names, ref.global, scope);
   if (!cls) return std::nullopt;

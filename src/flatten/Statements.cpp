@@ -532,7 +532,9 @@ void Flattener::lowerForStatement(const ast::Statement& s, StatementContext& con
         }
         const ast::ForIndex& index = s.iterators[level];
         const ast::Expr& range = *index.range;
-        if (range.kind != ast::ExprKind::Range) {
+        std::optional<long long> literals =
+            isBooleanTypeName(range) ? std::nullopt : enumerationDimension(range, outer);
+        if (range.kind != ast::ExprKind::Range && !literals) {
           diags_.unsupported(range.range, "for-loop ranges other than start:stop or start:step:stop inside functions");
           return;
         }
@@ -541,15 +543,22 @@ void Flattener::lowerForStatement(const ast::Statement& s, StatementContext& con
         loop.range = s.range;
         static const char* const parts[3] = {"start", "step", "stop"};
         flat::ExprPtr bounds[3];
-        for (size_t k = 0; k < range.args.size(); ++k) {
-          const char* part = parts[range.args.size() == 3 ? k : k * 2];
-          bounds[k] = expectScalar(lower(*range.args[k], outer), flat::BaseType::Integer, range.args[k]->range,
-                                   fmt::format("the {} of a for-loop range in a function", part), outer);
-          if (!bounds[k]) return;
+        if (literals) {
+          // `for e in E`: the ordinals of E's literals.
+          loop.rangeStart = flat::makeInteger(1, range.range);
+          loop.rangeStep = flat::makeInteger(1, range.range);
+          loop.rangeStop = flat::makeInteger(*literals, range.range);
+        } else {
+          for (size_t k = 0; k < range.args.size(); ++k) {
+            const char* part = parts[range.args.size() == 3 ? k : k * 2];
+            bounds[k] = expectScalar(lower(*range.args[k], outer), flat::BaseType::Integer, range.args[k]->range,
+                                     fmt::format("the {} of a for-loop range in a function", part), outer);
+            if (!bounds[k]) return;
+          }
+          loop.rangeStart = bounds[0];
+          loop.rangeStep = range.args.size() == 3 ? bounds[1] : flat::makeInteger(1, range.range);
+          loop.rangeStop = range.args.size() == 3 ? bounds[2] : bounds[1];
         }
-        loop.rangeStart = bounds[0];
-        loop.rangeStep = range.args.size() == 3 ? bounds[1] : flat::makeInteger(1, range.range);
-        loop.rangeStop = range.args.size() == 3 ? bounds[2] : bounds[1];
         loop.iterator = addFunctionLocal(build, index.name, flat::BaseType::Integer, index.source);
         build.iterators.insert(loop.iterator);
         std::map<std::string, Value> names = outer.locals ? *outer.locals : std::map<std::string, Value>{};

@@ -1,6 +1,7 @@
 // Enumeration types (spec 4.9.5): a value is its literal's ordinal, 1 for
 // the first, so literals compare and choose branches as Integers do, and a
-// variable of the type carries the range of its literals.
+// variable of the type carries the range of its literals; for-loops and
+// ranges go over the literals in order.
 #include "FlatFixture.h"
 #include "support/TestPipeline.h"
 
@@ -78,6 +79,39 @@ TEST(Enumeration, AnEnumerationTypeAsADimensionHasOneIndexPerLiteral) {
   EXPECT_FALSE(has(flat, "table[4,")) << flat;
   EXPECT_TRUE(has(flat, "b[2] = 20;")) << flat;
   EXPECT_TRUE(has(flat, "v = table[3,2];")) << flat;
+}
+
+TEST(Enumeration, ForLoopsAndRangesGoOverTheLiteralsInOrder) {
+  std::string text = flatText(R"(model M
+  type L = enumeration(a, b, c, d);
+  constant L tail[:] = L.b:L.d;
+  Integer s;
+  Real w[L];
+  function above
+    input Integer k;
+    output Integer n;
+  algorithm
+    n := 0;
+    for e in L loop
+      if Integer(e) > k then
+        n := n + 1;
+      end if;
+    end for;
+  end above;
+  Integer m = above(1);
+equation
+  s = sum(Integer(e) for e in L);
+  for e in L loop
+    w[e] = Integer(e) * time;
+  end for;
+end M;
+)");
+  EXPECT_TRUE(has(text, "tail[3](start = 1, min = 1, max = 4) = 4;")) << text;
+  EXPECT_TRUE(has(text, "  s = 1 + 2 + 3 + 4;\n")) << text;
+  EXPECT_TRUE(has(text, "  w[4] = 4 * time;\n")) << text;
+  EXPECT_TRUE(has(text, "  for e in 1:4 loop\n")) << text;
+  std::string d = flattenErrors("model M\n  Integer n = sum(1 for b in Boolean);\nend M;\n");
+  EXPECT_TRUE(has(d, "test.mo:2:30: error: not supported yet: for-loops over the type Boolean")) << d;
 }
 
 TEST(Enumeration, IntegerOfARealIsRefusedWithAHint) {
