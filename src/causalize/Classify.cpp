@@ -8,8 +8,11 @@
 // so later passes see only variables.
 #include "causalize/Classify.h"
 
+#include "causalize/Differentiate.h"
 #include "causalize/ExprUtil.h"
 #include "causalize/Statements.h"
+
+#include <fmt/format.h>
 
 #include <map>
 #include <set>
@@ -19,18 +22,27 @@ namespace smc::causal {
 namespace {
 
 // Rewrites der(v) into the derivative variable of v, creating it on first
-// use. Reports der() of anything but a continuous Real variable.
+// use; der() of an expression into the expression's time derivative
+// (Differentiate.h), whose continuous variables become states as if their
+// der() were written. Reports der() of anything but a continuous Real
+// variable.
 class DerivativeRewriter {
 public:
-  DerivativeRewriter(CausalModel& model, DiagnosticEngine& diags) : model_(model), diags_(diags) {}
+  DerivativeRewriter(CausalModel& model, DiagnosticEngine& diags, const std::set<VarId>& whenAssigned)
+      : model_(model), diags_(diags), whenAssigned_(whenAssigned), declared_(model.flat.variables.size()) {}
 
   ExprPtr rewrite(const ExprPtr& e) {
     if (e->kind == flat::ExprKind::Der) {
       const flat::Expr& arg = *e->args[0];
       if (arg.kind != flat::ExprKind::Var) {
-        diags_.unsupported(e->range, "der() of an expression (write der() of a variable)");
-        ok_ = false;
-        return e;
+        ExprPtr expanded = timeDerivative(
+            rewrite(e->args[0]), [this](VarId v, SourceRange where) { return derivativeInExpression(v, where); },
+            diags_);
+        if (!expanded) {
+          ok_ = false;
+          return e;
+        }
+        return expanded;
       }
       const flat::Variable& v = model_.flat.variables[arg.var];
       if (v.type != flat::BaseType::Real || v.variability != flat::Variability::Continuous) {
@@ -47,6 +59,26 @@ public:
   bool ok() const { return ok_; }
 
 private:
+  // A variable's derivative inside der() of an expression: zero for what
+  // changes only at events or never.
+  ExprPtr derivativeInExpression(VarId v, SourceRange where) {
+    const flat::Variable& var = model_.flat.variables[v];
+    if (var.variability == flat::Variability::Parameter || var.variability == flat::Variability::Constant ||
+        var.variability == flat::Variability::Discrete || var.type != flat::BaseType::Real || whenAssigned_.count(v))
+      return flat::makeReal(0, where);
+    if (v >= declared_) {
+      diags_.unsupported(where, fmt::format("der() of an expression containing '{}' (a second derivative)",
+                                            var.name));
+      return nullptr;
+    }
+    if (var.causality == flat::Causality::Input) {
+      diags_.errorf(where, "der() of an expression containing the input '{}', whose derivative is not known",
+                    var.name);
+      return nullptr;
+    }
+    return flat::makeVar(derivativeOf(v, where), where);
+  }
+
   VarId derivativeOf(VarId state, SourceRange range) {
     auto it = derivative_.find(state);
     if (it != derivative_.end()) return it->second;
@@ -66,6 +98,8 @@ private:
 
   CausalModel& model_;
   DiagnosticEngine& diags_;
+  const std::set<VarId>& whenAssigned_;
+  size_t declared_;  // variables before any derivative variable
   std::map<VarId, VarId> derivative_;
   bool ok_ = true;
 };
@@ -166,7 +200,8 @@ bool classifyPartitionVariables(CausalModel& model, DiagnosticEngine& diags) {
 }  // namespace
 
 bool classifyVariables(CausalModel& model, DiagnosticEngine& diags) {
-  DerivativeRewriter rewriter(model, diags);
+  const std::set<VarId> whenAssigned = assignedInWhenClauses(model.flat);
+  DerivativeRewriter rewriter(model, diags, whenAssigned);
   size_t declared = model.flat.variables.size();
   rewriteDerivatives(model.flat, rewriter);
   for (size_t i = 0; i < declared; ++i) {
@@ -192,7 +227,6 @@ bool classifyVariables(CausalModel& model, DiagnosticEngine& diags) {
   model.roles.assign(model.flat.variables.size(), Role::Algebraic);
   for (VarId s : model.states) model.roles[s] = Role::State;
   for (VarId d : model.derivatives) model.roles[d] = Role::Derivative;
-  const std::set<VarId> whenAssigned = assignedInWhenClauses(model.flat);
   for (size_t i = 0; i < declared; ++i) {
     flat::Variable& v = model.flat.variables[i];
     Role& role = model.roles[i];

@@ -102,9 +102,14 @@ TEST(Causalize, ConstraintBetweenStatesIsReportedAsHighIndex) {
       << d;
 }
 
-TEST(Causalize, DerivativeOfAnExpressionIsNotSupportedYet) {
-  std::string d = errors("model M\n  Real x(start = 1, fixed = true);\nequation\n  der(2 * x) = -x;\nend M;\n");
-  EXPECT_TRUE(has(d, "test.mo:4:3: error: not supported yet: der() of an expression")) << d;
+TEST(Causalize, DerivativeOfAnExpressionIsItsTimeDerivative) {
+  std::string text = blt(
+      "model M\n  parameter Real k = 2;\n  Real x(start = 1, fixed = true);\nequation\n  der(k * x) = -x;\nend M;\n");
+  EXPECT_TRUE(has(text, "  x: state\n")) << text;
+  EXPECT_TRUE(has(text, "derivatives (1 block)\n  der(x) := (-x) / k\n")) << text;
+  std::string d = errors(
+      "model M\n  input Real u;\n  Real x(start = 1, fixed = true);\nequation\n  der(x) = der(2 * u);\nend M;\n");
+  EXPECT_TRUE(has(d, "error: der() of an expression containing the input 'u', whose derivative is not known")) << d;
 }
 
 }  // namespace

@@ -126,6 +126,33 @@ end PreStart;
   EXPECT_EQ(smc::test::valueAt(result, "m", 1.25), 17);
 }
 
+// der() of expressions (spec 3.7.4.2): der(2 x) = -x gives x = exp(-t/2);
+// der(k y + sin(x)) = 1 integrates to k y + sin(x) = t + sin(1) with
+// y(0) = 0; z = der(x y) = x' y + x y'.
+TEST(Hybrid, DerOfAnExpressionIsItsTimeDerivative) {
+  std::string model = smc::test::writeScratchModel("DerExpression.mo", R"(model DerExpression
+  parameter Real k = 2;
+  Real x(start = 1, fixed = true);
+  Real y(start = 0, fixed = true);
+  Real z;
+equation
+  der(2 * x) = -x;
+  der(k * y + sin(x)) = 1;
+  z = der(x * y);
+end DerExpression;
+)");
+  SimulationResult result = simulateOk(simulationOf(compileModel(model, "DerExpression.fmu"), 1, 0.25, true));
+  for (double t : {0.25, 0.5, 1.0}) {
+    const double x = std::exp(-t / 2);
+    const double y = (t + std::sin(1.0) - std::sin(x)) / 2;
+    const double dx = -x / 2;
+    const double dy = (1 - std::cos(x) * dx) / 2;
+    EXPECT_NEAR(smc::test::valueAt(result, "x", t), x, 1e-5) << t;
+    EXPECT_NEAR(smc::test::valueAt(result, "y", t), y, 1e-5) << t;
+    EXPECT_NEAR(smc::test::valueAt(result, "z", t), dx * y + x * dy, 1e-5) << t;
+  }
+}
+
 // Reference values of Robertson's problem from the literature (Hairer &
 // Wanner's test set, also printed by SUNDIALS' cvRoberts example).
 TEST(Hybrid, StiffRobertsonKineticsMatchTheReference) {
