@@ -173,12 +173,42 @@ bool Flattener::connectPrimitives(flat::VarId a, bool aOutside, flat::VarId b, b
                   flow.name, other.name);
     return false;
   }
-  // Connected parameters and constants give no equations (spec 9.3).
+  // Connected parameters and constants give no equations but an assert
+  // that they are equal (spec 9.3), decided here when both are known.
   auto fixed = [](const flat::Variable& v) {
     return v.variability == flat::Variability::Parameter || v.variability == flat::Variability::Constant;
   };
-  if (fixed(va) && fixed(vb)) return true;
+  if (fixed(va) && fixed(vb)) return assertConnectedParameters(a, b, eq);
   connections_.connect({a, aOutside}, {b, bOutside}, eq.range, origin);
+  return true;
+}
+
+bool Flattener::assertConnectedParameters(flat::VarId a, flat::VarId b, const ast::Equation& eq) {
+  const flat::Variable& va = model_.variables[a];
+  const flat::Variable& vb = model_.variables[b];
+  if (va.isFlow) return true;  // flows of parameters sum to nothing to check
+  flat::ExprPtr equal = flat::makeBinary(flat::Op::Equal, flat::makeVar(a, eq.range), flat::makeVar(b, eq.range),
+                                         eq.range);
+  const std::string message = fmt::format("the connected parameters '{}' and '{}' differ (spec 9.3)", va.name, vb.name);
+  // Values that differ already are an error now (the evaluator is silent
+  // when a value is left to the importer or to initialization); equal ones
+  // are checked again when the model runs, as an importer may set a
+  // parameter differently, unless both are constants.
+  if (va.binding && vb.binding) {
+    flat::ConstantEvaluator evaluator(model_);
+    auto same = evaluator.evaluate(*equal, eq.range);
+    if (same && same->kind == Constant::Boolean && !same->boolean) {
+      diags_.error(eq.range, message);
+      return false;
+    }
+  }
+  if (va.variability == flat::Variability::Constant && vb.variability == flat::Variability::Constant) return true;
+  flat::Assertion check;
+  check.condition = equal;
+  check.message = flat::makeString(message, eq.range);
+  check.level = flat::AssertLevel::Error;
+  check.range = eq.range;
+  model_.assertions.push_back(std::move(check));
   return true;
 }
 

@@ -488,6 +488,7 @@ private:
   std::optional<ConnectorEnds> expandConnectorEnds(const ast::ComponentRef& ref, const Scope& scope);
   // Whether connect() sees `ref` as an outside connector (spec 9.2): its
   // first name is a connector (or a variable) of the scope's own class.
+  bool assertConnectedParameters(flat::VarId a, flat::VarId b, const ast::Equation& eq);
   bool isOutsideConnector(const ast::ComponentRef& ref, const Scope& scope);
   // Pairs two scalar connectors' primitive components by relative name
   // (false when reported).

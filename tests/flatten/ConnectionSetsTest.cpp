@@ -194,6 +194,41 @@ TEST(ConnectionSets, ConnectingAFlowToAPotentialIsALocatedError) {
   EXPECT_TRUE(has(errors, "which is not a flow variable (spec 9.3)")) << errors;
 }
 
+// Spec 9.3: connected parameters give no equation but must be equal.
+TEST(ConnectionSets, ConnectedParametersMustBeEqual) {
+  const char* source = R"(model M
+  connector C
+    parameter Real k;
+    constant Integer n = 1;
+    Real v;
+    flow Real i;
+  end C;
+  model Part
+    parameter Real k0 = 1;
+    C c(k = k0);
+  equation
+    c.i = c.v - 1;
+  end Part;
+  Part a(k0 = 2);
+  Part b(k0 = KB);
+equation
+  connect(a.c, b.c);
+end M;
+)";
+  auto replace = [&](const std::string& value) {
+    std::string text = source;
+    text.replace(text.find("KB"), 2, value);
+    return text;
+  };
+  std::string d = flattenErrors(replace("3"));
+  EXPECT_TRUE(has(d, "test.mo:17:3: error: the connected parameters 'a.c.k' and 'b.c.k' differ (spec 9.3)")) << d;
+  // Equal now, checked again when the model runs (an importer may set k0).
+  std::string text = flatText(replace("2"));
+  EXPECT_TRUE(has(text, "assert(a.c.k == b.c.k, \"the connected parameters 'a.c.k' and 'b.c.k' differ (spec 9.3)\");"))
+      << text;
+  EXPECT_FALSE(has(text, "a.c.n == b.c.n")) << text;  // constants: decided here
+}
+
 TEST(ConnectionSets, FlowOutsideAConnectorIsAnError) {
   const std::string errors = flattenErrors("model M\n  flow Real i;\nequation\n  i = 1;\nend M;\n");
   EXPECT_TRUE(has(errors, "2:3: error: 'flow' is only allowed on the elements of a connector")) << errors;
