@@ -503,6 +503,38 @@ end M;
   EXPECT_TRUE(has(text, "y := 1 / 3 * u[1] + 1 / 3 * u[2] + 1 / 3 * u[3];")) << text;
 }
 
+TEST(FunctionArrays, ARecursionWhoseSizesChangeAtEveryLevelStopsAtTheShapeLimit) {
+  std::string d = flattenErrors(R"(model M
+  function grow
+    input Real u[:];
+    output Real y;
+  algorithm
+    y := grow(cat(1, u, {1}));
+  end grow;
+  Real e = grow({1});
+end M;
+)");
+  EXPECT_TRUE(has(d, "test.mo:6:10: error: function 'M.grow' is called with more than 64 different argument sizes "
+                     "(a recursion whose array sizes change at every level?)"))
+      << d;
+}
+
+TEST(FunctionArrays, ArraysTooLargeForTheStackAreNotSupportedYet) {
+  std::string d = flattenErrors(R"(model M
+  function total
+    input Real u[:];
+    output Real s;
+  algorithm
+    s := sum(u);
+  end total;
+  Real s = total(fill(1.0, 70000));
+end M;
+)");
+  EXPECT_TRUE(has(d, "test.mo:8:12: error: not supported yet: calling 'M.total' with arrays this large: it would "
+                     "hold 70001 scalar variables, more than 65536"))
+      << d;
+}
+
 TEST(FunctionArrays, ASizeKnownOnlyWhenTheFunctionRunsIsNotSupportedYet) {
   std::string d = flattenErrors(R"(model M
   function f
