@@ -53,13 +53,15 @@ void emitBody(IrContext& ctx, const flat::Function& fn, llvm::Function* function
     llvm::AllocaInst* array =
         frame.stackSlot(llvm::ArrayType::get(element, declared.size()), declared.name + ".array");
     scope.arrays.push_back(array);
-    for (size_t k = 0; k < declared.size(); ++k)
-      scope.slots[declared.first + k] =
-          builder.CreateConstInBoundsGEP2_64(array->getAllocatedType(), array, 0, k, fn.variables[declared.first + k].name);
+    for (size_t k = 0; k < declared.size(); ++k) {
+      const flat::Variable& v = fn.variables[declared.first + k];
+      scope.slots[declared.first + k] = builder.CreateConstInBoundsGEP2_64(array->getAllocatedType(), array, 0, k, v.name);
+    }
   }
-  for (size_t i = 0; i < fn.variables.size(); ++i)
-    if (!scope.slots[i])
-      scope.slots[i] = frame.stackSlot(llvmTypeOf(ctx, valueTypeOf(fn.variables[i].type)), fn.variables[i].name + ".slot");
+  for (size_t i = 0; i < fn.variables.size(); ++i) {
+    const flat::Variable& v = fn.variables[i];
+    if (!scope.slots[i]) scope.slots[i] = frame.stackSlot(llvmTypeOf(ctx, valueTypeOf(v.type)), v.name + ".slot");
+  }
   ExprEmitter exprs(ctx, frame, builder, &scope);
 
   for (uint32_t i = 0; i < fn.numInputs; ++i) {

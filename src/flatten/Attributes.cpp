@@ -39,8 +39,20 @@ const char* leafName(LeafType leaf) {
 }  // namespace
 
 std::optional<Value> Flattener::lowerModBinding(const Mod& m) {
-  auto value = lower(*m.binding, m.scope);
-  if (!value || m.elementOf.empty()) return value;
+  if (m.elementOf.empty()) return lower(*m.binding, m.scope);
+  // Every element of the array of components lowers the same binding: once
+  // is enough (r[n](R = Rs) would otherwise cost n^2 element expressions).
+  // A scope with loop indices or locals is not shared.
+  std::optional<Value> value;
+  if (m.scope.iterators || m.scope.locals || m.scope.function) {
+    value = lower(*m.binding, m.scope);
+  } else {
+    auto key = std::make_tuple(m.binding, m.scope.instance, m.scope.lexical);
+    auto cached = splitBindings_.find(key);
+    if (cached == splitBindings_.end()) cached = splitBindings_.emplace(key, lower(*m.binding, m.scope)).first;
+    value = cached->second;
+  }
+  if (!value) return value;
   const size_t k = m.elementOf.size();
   bool fits = value->dims.size() >= k;
   for (size_t d = 0; fits && d < k; ++d) fits = m.elementOf[d] < value->dims[d];

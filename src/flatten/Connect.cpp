@@ -271,11 +271,8 @@ void Flattener::countConnects(Instance& inst) {
     Scope scope{&inst, s.lexical, nullptr};
     for (const ast::Equation& eq : s.section->equations) countConnects(eq, scope);
   }
-  for (Component* c : inst.order) {
-    for (auto& element : c->elements) countConnects(*element);
-    if (c->innerPart)
-      for (auto& element : c->innerPart->elements) countConnects(*element);
-  }
+  for (Component* c : inst.order)
+    for (Instance* element : ownedInstances(*c)) countConnects(*element);
 }
 
 std::optional<Value> Flattener::lowerCardinality(const ast::Expr& call, const Scope& scope) {

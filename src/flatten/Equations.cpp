@@ -44,11 +44,8 @@ void Flattener::lowerEquations(Instance& inst) {
     for (const ast::Equation& eq : s.section->equations) lowerEquation(eq, scope, context);
   }
   lowerAlgorithms(inst);
-  for (Component* c : inst.order) {
-    for (auto& element : c->elements) lowerEquations(*element);
-    if (c->innerPart)
-      for (auto& element : c->innerPart->elements) lowerEquations(*element);
-  }
+  for (Component* c : inst.order)
+    for (Instance* element : ownedInstances(*c)) lowerEquations(*element);
 }
 
 void Flattener::lowerSimpleEquation(const ast::Equation& eq, const Scope& scope, EquationContext& context) {

@@ -37,6 +37,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace smc::flatten {
@@ -251,6 +252,7 @@ struct FunctionBuild {
   flat::Function fn;
   std::map<std::string, Value> names;  // its declared variables by name
   std::set<flat::VarId> iterators;     // for-loop variables: not assignable
+  std::map<std::string, int> localNames;  // locals added by addFunctionLocal, per base name
 };
 
 // The scalar fields of a record-valued operand keyed by their name relative
@@ -532,6 +534,9 @@ private:
                                SourceRange range);
   // The value of a condition known at translation, else empty.
   std::optional<bool> knownCondition(const flat::Expr& condition, const Scope& scope);
+  // `target := value` with target a variable, checked; false after a report.
+  bool appendAssignment(const flat::ExprPtr& target, const flat::ExprPtr& value, const ast::Statement& s,
+                        const Scope& scope, std::vector<flat::Statement>& out);
   bool lowerChosenAssignment(const flat::ExprPtr& chain, const flat::ExprPtr& value, const ast::Statement& s,
                              const Scope& scope, std::vector<flat::Statement>& out);
   bool lowerElementAssignment(const flat::ExprPtr& element, const flat::ExprPtr& value, const ast::Statement& s,
@@ -550,6 +555,7 @@ private:
                                std::vector<std::pair<const ast::Component*, ClassNode*>>& components,
                                int depth);
   bool declareFunctionVariables(FunctionBuild& build, const CallShape& shape);
+  bool bindKnownBinding(FunctionBuild& build, const FormalVariable& formal);
   std::optional<std::vector<long long>> functionVariableDims(const FormalVariable& formal,
                                                              const std::optional<std::vector<long long>>& given,
                                                              FunctionBuild& build, const CallShape& shape);
@@ -712,6 +718,8 @@ private:
   std::set<std::pair<ClassNode*, std::string>> failedFunctions_;
   std::map<ClassNode*, int> specializations_;  // per class, bounded (ResourceLimits.h)
   std::set<uint32_t> indexErrorFunctions_;         // made by indexErrorCall()
+  // Bindings split over arrays of components, lowered once (lowerModBinding).
+  std::map<std::tuple<const ast::Expr*, Instance*, ClassNode*>, std::optional<Value>> splitBindings_;
   // Expressions made up by flattening (`other.field` for `R r = other`),
   // owned here because modifications point at AST nodes.
   std::vector<std::unique_ptr<ast::Expr>> synthesized_;
@@ -725,6 +733,9 @@ bool isConnectorClass(const ClassNode* cls);
 // Whether a leaf component has a variable for every element its dimensions
 // give (not so when its declaration was refused, e.g. as too large).
 bool holdsEveryElement(const Component& c);
+// The instances a component holds itself (its elements, and those of the
+// inner part of an `inner outer`), which equations and connects walk.
+std::vector<Instance*> ownedInstances(const Component& c);
 // "[2,3]" for the flat name of element `index` (row-major) of `dims`.
 std::string subscriptText(const std::vector<long long>& dims, long long index);
 flat::BaseType baseType(LeafType leaf);

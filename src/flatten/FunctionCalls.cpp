@@ -146,8 +146,8 @@ std::optional<Value> Flattener::callFunction(const ast::Expr& call, ClassNode* c
   Value out;
   out.dims = *dims;
   const size_t count = arguments->given[spread[0]]->elements.size();
+  CallArguments element = *arguments;  // the spread inputs are replaced per element
   for (size_t k = 0; k < count; ++k) {
-    CallArguments element = *arguments;
     for (size_t i : spread) element.given[i] = Value::scalar(arguments->given[i]->elements[k]);
     flat::ExprPtr single = buildFunctionCall(element, call.range, scope);
     if (!single) return std::nullopt;

@@ -165,6 +165,23 @@ std::optional<std::vector<long long>> Flattener::functionVariableDims(
   return dims;
 }
 
+// Binds the name of a scalar variable whose binding is known at translation
+// to that value's literal. A binding that is not known, or that does not
+// evaluate, leaves the name a variable; false when lowering it failed
+// (reported).
+bool Flattener::bindKnownBinding(FunctionBuild& build, const FormalVariable& formal) {
+  const ast::Component& decl = *formal.decl;
+  if (formal.isArray || !decl.modification || !decl.modification->binding) return true;
+  Scope scope{nullptr, formal.declaredIn, nullptr, &build.names, &build};
+  auto value = lower(*decl.modification->binding, scope);
+  if (!value) return false;
+  if (!value->isScalar() || !isParameterExpression(*value->elements[0], scope)) return true;
+  flat::ConstantEvaluator evaluator(model_);  // silent: evaluation is optional here
+  if (auto c = evaluator.evaluate(*value->elements[0], decl.range))
+    build.names[decl.name] = Value::scalar(flat::makeLiteral(*c, decl.nameRange));
+  return true;
+}
+
 bool Flattener::declareFunctionVariables(FunctionBuild& build, const CallShape& shape) {
   const FunctionInterface& interface = *build.interface;
   // The values the sizes read, known before any size is evaluated.
@@ -198,8 +215,7 @@ bool Flattener::declareFunctionVariables(FunctionBuild& build, const CallShape& 
     // A name whose value the sizes read stays bound to that value.
     if (!build.names.count(decl.name)) build.names[decl.name] = std::move(value);
   };
-  bool ok = true;
-  for (size_t i = 0; i < interface.numInputs && ok; ++i) {
+  for (size_t i = 0; i < interface.numInputs; ++i) {
     const FormalVariable& formal = interface.variables[i];
     const auto& given = shape.inputDims[i];
     if (!formal.isArray) {
@@ -209,16 +225,11 @@ bool Flattener::declareFunctionVariables(FunctionBuild& build, const CallShape& 
       if (!dims) return false;
       declare(i, *dims);
     }
-    // An omitted input whose value a size reads: its default, if a literal.
-    const ast::Component& decl = *formal.decl;
-    if (!given && !formal.isArray && interface.sizeNames.count(decl.name) && !shape.sizeValues.count(decl.name) &&
-        decl.modification && decl.modification->binding) {
-      Scope scope{nullptr, formal.declaredIn, nullptr, &build.names, &build};
-      auto value = lower(*decl.modification->binding, scope);
-      if (value && value->isScalar() && isParameterExpression(*value->elements[0], scope))
-        if (auto c = evaluateFlat(*value->elements[0], decl.range))
-          build.names[decl.name] = Value::scalar(flat::makeLiteral(*c, decl.nameRange));
-    }
+    // An omitted input whose value a size reads: its default, if known.
+    const std::string& name = formal.decl->name;
+    if (!given && interface.sizeNames.count(name) && !shape.sizeValues.count(name) &&
+        !bindKnownBinding(build, formal))
+      return false;
   }
   // Locals and outputs whose values the sizes read (`constant Integer m = 3`),
   // and locals the algorithm never assigns (`Integer n = size(x, 1)`): a
@@ -226,18 +237,9 @@ bool Flattener::declareFunctionVariables(FunctionBuild& build, const CallShape& 
   // size expressions in the body (`fill(0, n)`).
   for (size_t i = interface.numInputs; i < interface.variables.size(); ++i) {
     const FormalVariable& formal = interface.variables[i];
-    const ast::Component& decl = *formal.decl;
-    const bool fixedLocal =
-        formal.causality == flat::Causality::Local && !interface.assignedNames.count(decl.name);
-    if (formal.isArray || !(interface.sizeNames.count(decl.name) || fixedLocal) || !decl.modification ||
-        !decl.modification->binding)
-      continue;
-    Scope scope{nullptr, formal.declaredIn, nullptr, &build.names, &build};
-    auto value = lower(*decl.modification->binding, scope);
-    if (!value) return false;
-    if (value->isScalar() && isParameterExpression(*value->elements[0], scope))
-      if (auto c = evaluateFlat(*value->elements[0], decl.range))
-        build.names[decl.name] = Value::scalar(flat::makeLiteral(*c, decl.nameRange));
+    const std::string& name = formal.decl->name;
+    const bool fixedLocal = formal.causality == flat::Causality::Local && !interface.assignedNames.count(name);
+    if ((interface.sizeNames.count(name) || fixedLocal) && !bindKnownBinding(build, formal)) return false;
   }
   for (size_t i = interface.numInputs; i < interface.variables.size(); ++i) {
     auto dims = functionVariableDims(interface.variables[i], std::nullopt, build, shape);
@@ -255,7 +257,7 @@ bool Flattener::declareFunctionVariables(FunctionBuild& build, const CallShape& 
     if (declared.causality == flat::Causality::Input) build.fn.numInputs += static_cast<uint32_t>(declared.size());
     if (declared.causality == flat::Causality::Output) build.fn.numOutputs += static_cast<uint32_t>(declared.size());
   }
-  return ok;
+  return true;
 }
 
 void Flattener::lowerFunctionBindings(FunctionBuild& build) {

@@ -58,6 +58,14 @@ bool Flattener::inheritsFrom(ClassNode* cls, ClassNode* base, int depth) {
   return false;
 }
 
+std::vector<Instance*> ownedInstances(const Component& c) {
+  std::vector<Instance*> out;
+  for (const auto& element : c.elements) out.push_back(element.get());
+  if (c.innerPart)
+    for (const auto& element : c.innerPart->elements) out.push_back(element.get());
+  return out;
+}
+
 void Flattener::addInnerPart(Component& c) {
   auto part = std::make_unique<Component>();
   part->name = c.name;

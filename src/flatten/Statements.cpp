@@ -16,6 +16,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include <functional>
 
 namespace smc::flatten {
@@ -266,67 +268,75 @@ void Flattener::lowerAssignment(const ast::Statement& s, StatementContext& conte
       if (!lowerChosenAssignment(lhs, rhs, s, scope, out)) return;
       continue;
     }
-    auto target = assignedVariable(lhs, s.lhs->range, scope);
-    if (!target) return;
-    flat::BaseType targetType = typeOf(*lhs, scope);
-    flat::BaseType valueType = typeOf(*rhs, scope);
-    if (!flat::isAssignable(targetType, valueType)) {
-      diags_.errorf(s.rhs->range, "cannot assign a {} value to the {} variable '{}'", flat::toString(valueType),
-                    flat::toString(targetType),
-                    scope.function ? scope.function->fn.variables[*target].name : model_.variables[*target].name);
-      return;
-    }
-    flat::Statement st;
-    st.kind = flat::StatementKind::Assign;
-    st.target = *target;
-    st.value = rhs;
-    st.range = s.range;
-    out.push_back(std::move(st));
+    if (!appendAssignment(lhs, rhs, s, scope, out)) return;
   }
+}
+
+bool Flattener::appendAssignment(const flat::ExprPtr& target, const flat::ExprPtr& value, const ast::Statement& s,
+                                 const Scope& scope, std::vector<flat::Statement>& out) {
+  auto id = assignedVariable(target, s.lhs->range, scope);
+  if (!id) return false;
+  flat::BaseType targetType = typeOf(*target, scope);
+  flat::BaseType valueType = typeOf(*value, scope);
+  if (!flat::isAssignable(targetType, valueType)) {
+    diags_.errorf(s.rhs->range, "cannot assign a {} value to the {} variable '{}'", flat::toString(valueType),
+                  flat::toString(targetType),
+                  scope.function ? scope.function->fn.variables[*id].name : model_.variables[*id].name);
+    return false;
+  }
+  flat::Statement st;
+  st.kind = flat::StatementKind::Assign;
+  st.target = *id;
+  st.value = value;
+  st.range = s.range;
+  out.push_back(std::move(st));
+  return true;
 }
 
 // Whether a right side of an assignment of several elements reads an
 // element that an earlier pair assigns (any element of an array that an
 // earlier pair assigns through a varying subscript).
 bool Flattener::overlappingAssignment(const Pairs& pairs, const FunctionBuild& build) const {
-  std::set<flat::VarId> assigned;  // by the pairs so far
-  std::set<long long> arrays;      // assigned through Element by the pairs so far
-  auto inArray = [&](long long declared, flat::VarId var) {
-    const flat::DeclaredVariable& array = build.fn.declared[static_cast<size_t>(declared)];
-    return var >= array.first && var < array.first + array.size();
+  // The declared array holding a variable (declared is ordered by `first`).
+  const auto& declared = build.fn.declared;
+  auto arrayOf = [&](flat::VarId var) -> long long {
+    auto it = std::upper_bound(declared.begin(), declared.end(), var,
+                               [](flat::VarId v, const flat::DeclaredVariable& d) { return v < d.first; });
+    if (it == declared.begin()) return -1;
+    --it;
+    return var < it->first + it->size() && !it->dims.empty() ? it - declared.begin() : -1;
   };
+  std::set<flat::VarId> assigned;  // elements the pairs so far assign
+  std::set<long long> touched;     // arrays with an element among them
+  std::set<long long> chosen;      // arrays they assign through Element
   std::function<bool(const flat::Expr&)> reads = [&](const flat::Expr& e) {
-    if (e.kind == flat::ExprKind::Var && assigned.count(e.var)) return true;
-    if (e.kind == flat::ExprKind::Var)
-      for (long long declared : arrays)
-        if (inArray(declared, e.var)) return true;
-    if (e.kind == flat::ExprKind::Element) {
-      if (arrays.count(e.integer)) return true;
-      for (flat::VarId var : assigned)
-        if (inArray(e.integer, var)) return true;
-    }
+    if (e.kind == flat::ExprKind::Var && (assigned.count(e.var) || chosen.count(arrayOf(e.var)))) return true;
+    if (e.kind == flat::ExprKind::Element && (chosen.count(e.integer) || touched.count(e.integer))) return true;
     for (const auto& arg : e.args)
       if (arg && reads(*arg)) return true;
     return false;
   };
   for (const auto& [lhs, rhs] : pairs) {
     if (reads(*rhs)) return true;
-    if (lhs->kind == flat::ExprKind::Var) assigned.insert(lhs->var);
-    if (lhs->kind == flat::ExprKind::Element) arrays.insert(lhs->integer);
+    if (lhs->kind == flat::ExprKind::Var) {
+      assigned.insert(lhs->var);
+      touched.insert(arrayOf(lhs->var));
+    }
+    if (lhs->kind == flat::ExprKind::Element) chosen.insert(lhs->integer);
   }
   return false;
 }
 
 flat::VarId Flattener::addFunctionLocal(FunctionBuild& build, const std::string& base, flat::BaseType type,
                                         SourceRange range) {
-  // A '$' suffix keeps a reused name unique; Modelica names cannot contain '$'.
-  std::string name = base;
-  for (int k = 2;; ++k) {
-    bool taken = false;
-    for (const flat::Variable& v : build.fn.variables) taken = taken || v.name == name;
-    if (!taken) break;
-    name = fmt::format("{}${}", base, k);
-  }
+  // A '$' suffix keeps a reused name unique; Modelica names cannot contain
+  // '$', so only a declared variable of the same name can clash.
+  int& uses = build.localNames[base];
+  std::string name;
+  do {
+    ++uses;
+    name = uses == 1 ? base : fmt::format("{}${}", base, uses);
+  } while (build.names.count(name));
   flat::Variable local;
   local.name = name;
   local.type = type;
@@ -350,27 +360,9 @@ bool Flattener::lowerChosenAssignment(const flat::ExprPtr& chain, const flat::Ex
   choice.range = s.range;
   flat::ExprPtr arm = chain;
   for (; arm->kind == flat::ExprKind::If; arm = arm->args[2]) {
-    if (arm->args[1]->kind != flat::ExprKind::Var) {
-      diags_.unsupported(s.lhs->range, "assigning an element of this array chosen by a subscript that varies during "
-                                       "simulation");
-      return false;
-    }
-    auto target = assignedVariable(arm->args[1], s.lhs->range, scope);
-    if (!target) return false;
-    flat::BaseType targetType = typeOf(*arm->args[1], scope);
-    flat::BaseType valueType = typeOf(*value, scope);
-    if (!flat::isAssignable(targetType, valueType)) {
-      diags_.errorf(s.rhs->range, "cannot assign a {} value to the {} variable '{}'", flat::toString(valueType),
-                    flat::toString(targetType), model_.variables[*target].name);
-      return false;
-    }
-    flat::Statement assign;
-    assign.kind = flat::StatementKind::Assign;
-    assign.target = *target;
-    assign.value = value;
-    assign.range = s.range;
     choice.conditions.push_back(arm->args[0]);
-    choice.branches.push_back({std::move(assign)});
+    choice.branches.emplace_back();
+    if (!appendAssignment(arm->args[1], value, s, scope, choice.branches.back())) return false;
   }
   // The index error: a call statement whose function fails.
   flat::Statement failure;

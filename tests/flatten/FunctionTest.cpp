@@ -458,6 +458,59 @@ end M;
   EXPECT_EQ(f.variables[body[3].target].name, "$staged$2");
   EXPECT_EQ(f.variables[body[4].target].name, "y[1]");
   EXPECT_EQ(body[4].value->var, body[2].target);
+  // Each element reading only itself needs no staging.
+  r = flattenToModel(R"(model M
+  function twice
+    input Real u[2];
+    output Real y[2];
+  algorithm
+    y := u;
+    y := 2 * y;
+  end twice;
+  Real y[2] = twice({time, 1});
+end M;
+)");
+  ASSERT_TRUE(r.model) << r.diagnostics;
+  EXPECT_EQ(r.model->functions.at(0).body.size(), 4u);
+}
+
+// A size computed by a function at translation runs its loop, indexing an
+// array with the loop variable; an index out of range there is reported.
+TEST(FunctionArrays, EvaluationAtTranslationIndexesArraysToo) {
+  const char* source = R"(model M
+  function firstTrue
+    input Boolean b[:];
+    output Integer index;
+  algorithm
+    index := 0;
+    for i in 1:size(b, 1) loop
+      if b[i] then
+        index := i;
+        return;
+      end if;
+    end for;
+  end firstTrue;
+  function pick
+    input Integer u[:];
+    input Integer k;
+    output Integer y;
+  algorithm
+    y := u[k];
+  end pick;
+  Real z[firstTrue({false, true, false})];
+  Real w[pick({1, 2}, K)];
+end M;
+)";
+  auto replace = [&](const std::string& k) {
+    std::string text = source;
+    text.replace(text.find('K'), 1, k);
+    return text;
+  };
+  auto r = flattenToModel(replace("1"));
+  ASSERT_TRUE(r.model) << r.diagnostics;
+  EXPECT_TRUE(has(smc::flat::dumpFlat(*r.model), "  Real z[2];\n  Real w[1];\n")) << smc::flat::dumpFlat(*r.model);
+  std::string d = flattenErrors(replace("3"));
+  EXPECT_TRUE(has(d, "index 3 is out of bounds for dimension 1 of 'u' (size 2) in function 'M.pick'")) << d;
 }
 
 TEST(FunctionArrays, ABranchWhoseConditionTheSizesDecideIsKeptOrDropped) {
