@@ -200,6 +200,22 @@ std::string dumpBlt(const CausalModel& model) {
   for (size_t i = 0; i < model.flat.variables.size(); ++i)
     out += fmt::format("  {}: {}{}\n", model.flat.variables[i].name, roleName(model.roles[i]),
                        model.flat.variables[i].isHidden ? " (hidden)" : "");
+  const IndexReductionRecord& reduction = model.indexReduction;
+  if (!reduction.differentiated.empty()) {
+    out += fmt::format("index reduction ({} differentiated equation{})\n", reduction.differentiated.size(),
+                       reduction.differentiated.size() == 1 ? "" : "s");
+    for (const flat::Equation& eq : reduction.differentiated)
+      out += fmt::format("  {} = {}\n", printer.expr(eq.lhs), printer.expr(eq.rhs));
+    auto list = [&](const char* title, const std::vector<VarId>& vars) {
+      if (vars.empty()) return;
+      std::vector<std::string> names;
+      for (VarId v : vars) names.push_back(printer.name(v));
+      out += fmt::format("  {}: {}\n", title, fmt::join(names, ", "));
+    };
+    list("dummy derivatives", reduction.dummyDerivatives);
+    list("not states", reduction.demotedStates);
+    list("new states", reduction.promotedStates);
+  }
   if (!model.zeroCrossings.empty()) out += fmt::format("zero crossings ({})\n", model.zeroCrossings.size());
   for (const ZeroCrossing& z : model.zeroCrossings)
     out += fmt::format("  {}: indicator {}\n", printer.name(z.relation), printer.expr(z.indicator));

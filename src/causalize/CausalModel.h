@@ -138,6 +138,15 @@ struct Sample {
   SourceRange range;
 };
 
+// What index reduction did (causalize/IndexReduction.h), for dumps; empty
+// for an index-1 model.
+struct IndexReductionRecord {
+  std::vector<flat::Equation> differentiated;  // the equations it added, in order
+  std::vector<VarId> dummyDerivatives;         // derivatives computed algebraically
+  std::vector<VarId> demotedStates;            // appear in der() but are not integrated
+  std::vector<VarId> promotedStates;           // integrated though der() of them is not written
+};
+
 struct CausalModel {
   // The flat model with der() replaced: every der(x) is now a Var of a
   // synthesized variable named "der(x)" with Role::Derivative.
@@ -176,6 +185,8 @@ struct CausalModel {
   // assert() of equation sections, checked after steps and events. (User
   // functions stay in flat.functions.)
   std::vector<flat::Assertion> assertions;
+
+  IndexReductionRecord indexReduction;
 };
 
 // Text of the blocks (`smc --dump=blt`): one line per assignment, a bracketed

@@ -6,9 +6,11 @@
 //  3. lower the hybrid parts: relations -> zero crossings, sample() ->
 //     samples, when-equations, algorithms and tuple equations -> nodes that
 //     define their variables (Lowering.cpp);
-//  4. sort the simulation system: event order, and the continuous blocks
+//  4. reduce the index: differentiate the equations that constrain states
+//     and choose the states that stay integrated (IndexReduction.cpp);
+//  5. sort the simulation system: event order, and the continuous blocks
 //     for derivatives, outputs and indicators (Simulation.cpp);
-//  5. sort the initialization system (Initialization.cpp).
+//  6. sort the initialization system (Initialization.cpp).
 // Each sort is a matching plus Tarjan's BLT (Sort.cpp); a block becomes an
 // assignment when its single equation is linear in its unknown, an
 // algebraic loop otherwise, or the block of its defining node (Blocks.cpp).
@@ -16,6 +18,7 @@
 
 #include "causalize/Classify.h"
 #include "causalize/ExprUtil.h"
+#include "causalize/IndexReduction.h"
 #include "causalize/Lowering.h"
 #include "causalize/StringFolding.h"
 #include "causalize/Systems.h"
@@ -74,6 +77,7 @@ std::optional<CausalModel> causalize(flat::FlatModel flat, DiagnosticEngine& dia
   if (!foldLiterals(model, diags)) return std::nullopt;
   std::optional<LoweredModel> lowered = lowerHybrid(model, diags);
   if (!lowered) return std::nullopt;
+  if (!reduceIndex(model, *lowered, diags)) return std::nullopt;
   if (!buildSimulation(model, *lowered, diags)) return std::nullopt;
   if (!buildInitialization(model, *lowered, diags)) return std::nullopt;
   return model;

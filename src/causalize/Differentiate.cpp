@@ -54,6 +54,13 @@ ExprPtr neg(const ExprPtr& a, SourceRange r) {
   return flat::makeUnary(Op::Negate, a, r);
 }
 
+// b - 1, computed when b is a literal (x^2 differentiates to 2 x^1).
+ExprPtr exponentMinusOne(const ExprPtr& b, SourceRange r) {
+  if (b->kind == ExprKind::Integer) return flat::makeInteger(b->integer - 1, r);
+  if (b->kind == ExprKind::Real) return flat::makeReal(b->real - 1, r);
+  return sub(b, flat::makeReal(1, r), r);
+}
+
 ExprPtr call(Builtin fn, std::vector<ExprPtr> args, SourceRange r) { return flat::makeCall(fn, std::move(args), r); }
 
 ExprPtr square(const ExprPtr& a, SourceRange r) { return flat::makeBinary(Op::Mul, a, a, r); }
@@ -137,7 +144,8 @@ private:
       case Op::Pow:
         if (isLiteralValue(db, 0)) {
           // (a^b)' = b a^(b-1) a' for b constant in time
-          ExprPtr lower = flat::makeBinary(Op::Pow, a, sub(b, flat::makeReal(1, r), r), r);
+          ExprPtr lower = flat::makeBinary(Op::Pow, a, exponentMinusOne(b, r), r);
+          if (isLiteralValue(b, 2)) lower = a;
           return mul(mul(b, lower, r), da, r);
         }
         // (a^b)' = a^b (b' log(a) + b a'/a)

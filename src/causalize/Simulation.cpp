@@ -50,7 +50,7 @@ bool buildSimulation(CausalModel& model, const LoweredModel& lowered, Diagnostic
   system.what = "the model";
   system.equations = lowered.equations;
   system.nodes = lowered.nodes;
-  system.noUnknownHint = "an equation between states only would make the system high-index, which is not supported";
+  system.noUnknownHint = "index reduction found no differentiation of the equations that makes the system regular";
   for (VarId v = 0; v < model.flat.variables.size(); ++v) {
     Role role = model.roles[v];
     if ((isContinuousUnknown(role) || role == Role::Discrete) && !lowered.sampleVariables.count(v))

@@ -130,7 +130,7 @@ void Flattener::setAttributes(Component& c, const Mod& mod) {
       diags_.errorf(attr.range, "attribute '{}' cannot be modified further", name);
       continue;
     }
-    if (!attr.binding || name == "stateSelect" || name == "unbounded") continue;  // hints only
+    if (!attr.binding || name == "unbounded") continue;  // a hint only
     std::vector<flat::ExprPtr> values = spread(attr, name.c_str());
     for (size_t i = 0; i < values.size(); ++i) {
       flat::Attributes& a = model_.variables[c.vars[i]].attributes;
@@ -138,7 +138,16 @@ void Flattener::setAttributes(Component& c, const Mod& mod) {
       else if (name == "min") a.min = values[i];
       else if (name == "max") a.max = values[i];
       else if (name == "nominal") a.nominal = values[i];
-      else if (name == "fixed" || name == "unit" || name == "displayUnit" || name == "quantity") {
+      else if (name == "stateSelect") {
+        // A StateSelect value is its literal's ordinal, never = 1.
+        auto constant = evaluateFlat(*values[i], attr.binding->range);
+        if (!constant) continue;
+        if (constant->kind != Constant::Integer || constant->integer < 1 || constant->integer > 5) {
+          diags_.error(attr.binding->range, "'stateSelect' must be a StateSelect parameter expression");
+          continue;
+        }
+        a.stateSelect = static_cast<flat::StateSelect>(constant->integer - 1);
+      } else if (name == "fixed" || name == "unit" || name == "displayUnit" || name == "quantity") {
         auto constant = evaluateFlat(*values[i], attr.binding->range);
         if (!constant) continue;
         bool isString = constant->kind == Constant::String;

@@ -156,11 +156,17 @@ enum class BaseType { Real, Integer, Boolean, String, Clock };
 enum class Variability { Constant, Parameter, Discrete, Continuous };
 enum class Causality { Local, Input, Output };
 
+// The stateSelect attribute of a Real (spec 4.9.3.2), in the order of the
+// predefined enumeration: how strongly index reduction keeps the variable
+// as a state.
+enum class StateSelect { Never, Avoid, Default, Prefer, Always };
+
 struct Attributes {
   ExprPtr start;             // null when not given
   std::optional<bool> fixed; // empty when not given
   ExprPtr min, max, nominal;
   std::string unit, displayUnit, quantity;
+  StateSelect stateSelect = StateSelect::Default;
 };
 
 struct Variable {

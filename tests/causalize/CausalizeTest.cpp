@@ -3,23 +3,12 @@
 
 #include <gtest/gtest.h>
 
-using smc::test::causalizeSource;
-
 namespace {
 
 bool has(const std::string& text, const std::string& piece) { return text.find(piece) != std::string::npos; }
 
-std::string blt(const std::string& source) {
-  auto r = causalizeSource(source);
-  EXPECT_TRUE(r.ok) << r.diagnostics;
-  return r.text;
-}
-
-std::string errors(const std::string& source) {
-  auto r = causalizeSource(source);
-  EXPECT_FALSE(r.ok) << r.text;
-  return r.diagnostics;
-}
+std::string blt(const std::string& source) { return smc::test::bltOf(source); }
+std::string errors(const std::string& source) { return smc::test::causalizeErrorsOf(source); }
 
 TEST(Causalize, DahlquistSplitsDerivativeAndOutputBlocks) {
   std::string text = blt(smc::test::readFile(std::string(SMC_SOURCE_DIR) + "/examples/Dahlquist.mo"));

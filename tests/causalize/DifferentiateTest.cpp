@@ -51,7 +51,10 @@ TEST(Differentiate, ProductAndQuotientRules) {
 }
 
 TEST(Differentiate, PowerWithAConstantExponentAndTime) {
-  EXPECT_EQ(derivative(makeBinary(Op::Pow, makeVar(x), makeReal(3))), "3.0 * x ^ (3.0 - 1.0) * der(x)");
+  // A literal exponent is lowered at once; x^2 needs no power at all.
+  EXPECT_EQ(derivative(makeBinary(Op::Pow, makeVar(x), makeReal(3))), "3.0 * x ^ 2.0 * der(x)");
+  EXPECT_EQ(derivative(makeBinary(Op::Pow, makeVar(x), flat::makeInteger(2))), "2 * x * der(x)");
+  EXPECT_EQ(derivative(makeBinary(Op::Pow, makeVar(x), makeVar(k))), "k * x ^ (k - 1.0) * der(x)");
   EXPECT_EQ(derivative(makeBinary(Op::Mul, makeReal(2), flat::makeTime())), "2.0");
 }
 

@@ -123,3 +123,37 @@ end ParallelLoad;
 }
 
 }  // namespace
+
+namespace {
+
+// Two capacitors in parallel have one voltage between them, a constraint
+// between two states that index reduction resolves: V = 3 charges
+// C1 + C2 = 2 through R = 2, so v = 3 (1 - exp(-t/4)), and each capacitor
+// takes its share C_k dv/dt = C_k (3/4) exp(-t/4) of the current.
+TEST(AcausalCircuits, CapacitorsInParallelShareOneVoltage) {
+  std::string model = writeScratchModel("ParallelC.mo", std::string("model ParallelC\n") + kComponents + R"(
+  ConstantVoltage source(V = 3);
+  Resistor r(R = 2);
+  Capacitor c1(C = 0.5, v(start = 0, fixed = true));
+  Capacitor c2(C = 1.5);
+  Ground ground;
+equation
+  connect(source.p, r.p);
+  connect(r.n, c1.p);
+  connect(r.n, c2.p);
+  connect(c1.n, source.n);
+  connect(c2.n, source.n);
+  connect(source.n, ground.p);
+end ParallelC;
+)");
+  SimulationResult r = simulateOk(smc::test::simulationOf(compileModel(model, "ParallelC.fmu"), 4, 0.5, true));
+  for (double t : {0.0, 1.0, 2.0, 4.0}) {
+    const double decay = std::exp(-t / 4);
+    EXPECT_NEAR(valueAt(r, "c1.v", t), 3 * (1 - decay), 1e-4) << "t = " << t;
+    EXPECT_NEAR(valueAt(r, "c2.v", t), 3 * (1 - decay), 1e-4) << "t = " << t;
+    EXPECT_NEAR(valueAt(r, "c1.i", t), 0.5 * 0.75 * decay, 1e-4) << "t = " << t;
+    EXPECT_NEAR(valueAt(r, "c2.i", t), 1.5 * 0.75 * decay, 1e-4) << "t = " << t;
+  }
+}
+
+}  // namespace

@@ -6,6 +6,8 @@
 #include "frontend/Parser.h"
 #include "statemachine/StateMachines.h"
 
+#include <gtest/gtest.h>
+
 #include <fstream>
 #include <sstream>
 
@@ -73,6 +75,18 @@ StageResult causalizeSource(const std::string& source, const std::string& modelN
   }
   result.diagnostics = run.printed();
   return result;
+}
+
+std::string bltOf(const std::string& source) {
+  StageResult r = causalizeSource(source);
+  EXPECT_TRUE(r.ok) << r.diagnostics;
+  return r.text;
+}
+
+std::string causalizeErrorsOf(const std::string& source) {
+  StageResult r = causalizeSource(source);
+  EXPECT_FALSE(r.ok) << r.text;
+  return r.diagnostics;
 }
 
 std::optional<causal::CausalModel> causalModelOf(const std::string& source, std::string* diagnostics) {

@@ -31,6 +31,11 @@ StageResult flattenSource(const std::string& source, const std::string& modelNam
 // As flattenSource, then causalizes; text is the BLT dump.
 StageResult causalizeSource(const std::string& source, const std::string& modelName = "",
                             const std::string& fileName = "test.mo");
+// The BLT dump of `source`; a test failure, naming the diagnostics, when
+// it does not causalize.
+std::string bltOf(const std::string& source);
+// The diagnostics of `source`; a test failure when it causalizes.
+std::string causalizeErrorsOf(const std::string& source);
 // The causal model itself, for tests that inspect blocks.
 std::optional<causal::CausalModel> causalModelOf(const std::string& source, std::string* diagnostics = nullptr);
 // As causalModelOf, with the state machine and clocks stages in between as

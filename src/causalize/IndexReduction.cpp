@@ -1,0 +1,425 @@
+// Index reduction (see IndexReduction.h).
+//
+// Pantelides' algorithm (1988) works on the structure of the simulation
+// system. Its unknowns are the highest derivatives: derivative variables,
+// algebraics and discrete unknowns; a variable that has a derivative is
+// known to the matching, its derivative is the unknown. Its equations are
+// the most differentiated ones. Each model equation in turn gets an
+// augmenting path; when none exists, the equations and unknowns the failed
+// search visited are over-determined: every visited equation is
+// differentiated (a new equation), every visited unknown gets a derivative
+// variable (a new unknown) matched to the derivative of the equation the
+// original was matched to, and the search restarts from the derivative of
+// the equation that failed.
+//
+// Dummy derivatives (Mattsson and Söderlind 1993) then decide which
+// derivatives stay tied to an integrated state, level by level from the
+// most differentiated equations down. At each level the differentiated
+// equations F choose, among the highest-derivative unknowns they contain,
+// as many as there are equations such that F determines them (a
+// structurally nonsingular choice, found as a matching); those become
+// dummy derivatives, plain algebraic unknowns. The next level takes the
+// equations F was differentiated from, when they are derivatives
+// themselves, and the variables one derivative below the chosen ones. A
+// variable whose derivative is a dummy is computed algebraically; the
+// others are the states. The choice is greedy in order of preference (the
+// transversal matroid's greedy basis), so the first candidates become
+// dummies: derivatives of derivatives (the runtime integrates first-order
+// states only), then by stateSelect from never to always, then algebraics
+// before declared states.
+//
+// Discrete unknowns take part in the matching with derivative zero, each
+// only in the equations that have it as one side. A
+// system that is singular beyond a missing differentiation would make the
+// algorithm differentiate without end: it stops after kMaxDifferentiations
+// of one equation and leaves the model unchanged, for the sorter to report.
+#include "causalize/IndexReduction.h"
+
+#include "causalize/Differentiate.h"
+#include "causalize/ExprUtil.h"
+#include "causalize/Matching.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace smc::causal {
+
+namespace {
+
+constexpr size_t kNone = kUnmatched;
+constexpr VarId kNoVar = static_cast<VarId>(-1);
+// Models need an equation differentiated two or three times; more means
+// the system is singular whatever is differentiated.
+constexpr int kMaxDifferentiations = 5;
+
+class IndexReducer {
+public:
+  enum class Outcome { Reduced, Unchanged, Error };
+
+  IndexReducer(CausalModel& model, LoweredModel& lowered, DiagnosticEngine& diags)
+      : model_(model), lowered_(lowered), diags_(diags), firstNewVariable_(model.flat.variables.size()) {}
+
+  Outcome run() {
+    initialize();
+    if (countUnknowns() != equations_.size()) return Outcome::Unchanged;  // not an index problem
+    Outcome outcome = matchDifferentiating();
+    if (outcome == Outcome::Reduced) outcome = selectStates();
+    if (outcome != Outcome::Reduced) rollBack();
+    return outcome;
+  }
+
+private:
+  // --- Structure -----------------------------------------------------------
+
+  void initialize() {
+    for (const DefiningNode& node : lowered_.nodes) nodeDefined_.insert(node.defines.begin(), node.defines.end());
+    for (VarId v = 0; v < model_.flat.variables.size(); ++v) {
+      Role role = model_.roles[v];
+      bool unknown = (role == Role::Algebraic || role == Role::Derivative || role == Role::Discrete) &&
+                     !lowered_.sampleVariables.count(v) && !nodeDefined_.count(v);
+      growVariables(unknown);
+    }
+    for (size_t i = 0; i < model_.states.size(); ++i) link(model_.states[i], model_.derivatives[i]);
+    for (const flat::Equation& eq : lowered_.equations) addEquation(eq, kNone);
+  }
+
+  void growVariables(bool unknown) {
+    isUnknown_.push_back(unknown);
+    derivative_.push_back(kNoVar);
+    antiderivative_.push_back(kNoVar);
+    matchedEquation_.push_back(kNone);
+    varStamp_.push_back(0);
+  }
+
+  void link(VarId v, VarId derivative) {
+    derivative_[v] = derivative;
+    antiderivative_[derivative] = v;
+  }
+
+  // An equation can be solved for a discrete variable only when it is one
+  // side of it (`b = x > 0`); elsewhere (an if-condition) it is an input
+  // of the equation, left out of its incidence.
+  size_t addEquation(flat::Equation eq, size_t differentiatedFrom) {
+    std::set<VarId> uses;
+    collectUses(*eq.lhs, uses);
+    collectUses(*eq.rhs, uses);
+    auto isSide = [&](VarId v) {
+      return (eq.lhs->kind == flat::ExprKind::Var && eq.lhs->var == v) ||
+             (eq.rhs->kind == flat::ExprKind::Var && eq.rhs->var == v);
+    };
+    for (auto it = uses.begin(); it != uses.end();)
+      it = isDiscrete(*it) && !isSide(*it) ? uses.erase(it) : std::next(it);
+    equations_.push_back(std::move(eq));
+    uses_.emplace_back(uses.begin(), uses.end());
+    derivativeEquation_.push_back(kNone);
+    antiderivativeEquation_.push_back(differentiatedFrom);
+    order_.push_back(differentiatedFrom == kNone ? 0 : order_[differentiatedFrom] + 1);
+    eqStamp_.push_back(0);
+    return equations_.size() - 1;
+  }
+
+  size_t countUnknowns() const {
+    return static_cast<size_t>(std::count(isUnknown_.begin(), isUnknown_.end(), true));
+  }
+
+  // A highest-derivative unknown: what the matching assigns.
+  bool eligible(VarId v) const { return isUnknown_[v] && derivative_[v] == kNoVar; }
+
+  bool isDiscrete(VarId v) const {
+    return model_.roles[v] == Role::Discrete || model_.flat.variables[v].type != flat::BaseType::Real;
+  }
+
+  // --- Pantelides ------------------------------------------------------------
+
+  Outcome matchDifferentiating() {
+    const size_t modelEquations = equations_.size();
+    bool differentiated = false;
+    for (size_t k = 0; k < modelEquations; ++k) {
+      size_t eq = k;
+      while (!augment(eq)) {
+        if (order_[eq] >= kMaxDifferentiations) return Outcome::Unchanged;
+        Outcome step = differentiateVisited();
+        if (step != Outcome::Reduced) return step;
+        differentiated = true;
+        eq = derivativeEquation_[eq];
+      }
+    }
+    return differentiated ? Outcome::Reduced : Outcome::Unchanged;
+  }
+
+  // Kuhn's augmenting path from `root`, depth first with an explicit stack
+  // (a chain of thousands of equations must not exhaust the call stack).
+  // The equations and unknowns it visits are left in visitedEquations_ and
+  // visitedUnknowns_.
+  bool augment(size_t root) {
+    ++stamp_;
+    visitedEquations_.clear();
+    visitedUnknowns_.clear();
+    struct Frame {
+      size_t eq;
+      size_t next;  // the next use to try
+      VarId via;    // the unknown through which the path reached eq
+    };
+    std::vector<Frame> path;
+    auto enter = [&](size_t eq, VarId via) {
+      eqStamp_[eq] = stamp_;
+      visitedEquations_.push_back(eq);
+      path.push_back({eq, 0, via});
+    };
+    auto flip = [&](VarId freeUnknown) {
+      matchedEquation_[freeUnknown] = path.back().eq;
+      for (size_t k = path.size() - 1; k > 0; --k) matchedEquation_[path[k].via] = path[k - 1].eq;
+    };
+    enter(root, kNoVar);
+    while (!path.empty()) {
+      Frame& frame = path.back();
+      const std::vector<VarId>& uses = uses_[frame.eq];
+      if (frame.next == 0)
+        for (VarId v : uses)
+          if (eligible(v) && matchedEquation_[v] == kNone) {
+            flip(v);
+            return true;
+          }
+      if (frame.next == uses.size()) {
+        path.pop_back();
+        continue;
+      }
+      VarId v = uses[frame.next++];
+      if (!eligible(v) || varStamp_[v] == stamp_) continue;
+      varStamp_[v] = stamp_;
+      visitedUnknowns_.push_back(v);
+      size_t owner = matchedEquation_[v];
+      if (eqStamp_[owner] != stamp_) enter(owner, v);
+    }
+    return false;
+  }
+
+  // Differentiates the visited equations and gives the visited continuous
+  // unknowns their derivatives, matched as the originals were.
+  Outcome differentiateVisited() {
+    for (VarId v : visitedUnknowns_)
+      if (!isDiscrete(v)) addDerivativeVariable(v);
+    for (size_t eq : visitedEquations_) {
+      const flat::Equation original = equations_[eq];
+      auto derivativeOf = [this](VarId v, SourceRange where) { return variableDerivative(v, where); };
+      ExprPtr lhs = timeDerivative(original.lhs, derivativeOf, diags_);
+      ExprPtr rhs = lhs ? timeDerivative(original.rhs, derivativeOf, diags_) : nullptr;
+      if (!lhs || !rhs) {
+        diags_.note(original.range, fmt::format("index reduction differentiates the equation '{} = {}'",
+                                                flat::toString(*original.lhs, model_.flat),
+                                                flat::toString(*original.rhs, model_.flat)));
+        return Outcome::Error;
+      }
+      size_t derived = addEquation({lhs, rhs, original.range, original.origin}, eq);
+      derivativeEquation_[eq] = derived;
+      if (uses_[derived].empty()) return Outcome::Unchanged;  // 0 = 0: differentiation cannot help
+    }
+    for (VarId v : visitedUnknowns_)
+      if (derivative_[v] != kNoVar) matchedEquation_[derivative_[v]] = derivativeEquation_[matchedEquation_[v]];
+    return Outcome::Reduced;
+  }
+
+  void addDerivativeVariable(VarId v) {
+    const flat::Variable& x = model_.flat.variables[v];
+    flat::Variable d;
+    d.name = "der(" + x.name + ")";
+    d.type = flat::BaseType::Real;
+    d.variability = flat::Variability::Continuous;
+    d.isProtected = x.isProtected;
+    d.range = x.range;
+    if (!x.attributes.unit.empty()) d.attributes.unit = x.attributes.unit + "/s";
+    auto id = static_cast<VarId>(model_.flat.variables.size());
+    model_.flat.variables.push_back(std::move(d));
+    model_.roles.push_back(Role::Algebraic);
+    growVariables(true);
+    link(v, id);
+  }
+
+  // What differentiating an equation puts for variable v.
+  ExprPtr variableDerivative(VarId v, SourceRange where) {
+    if (derivative_[v] != kNoVar) return flat::makeVar(derivative_[v], where);
+    const flat::Variable& var = model_.flat.variables[v];
+    Role role = model_.roles[v];
+    if (role == Role::Input) {
+      diags_.errorf(where, "index reduction needs the derivative of the input '{}', which is not known", var.name);
+      return nullptr;
+    }
+    if (nodeDefined_.count(v) && !isDiscrete(v)) {
+      diags_.unsupported(where, fmt::format("index reduction through the algorithm or when-equation that "
+                                            "computes '{}'", var.name));
+      return nullptr;
+    }
+    // Parameters, discrete variables and sample variables change only at
+    // events. (A continuous unknown in a differentiated equation was
+    // visited by the search, so it has its derivative already.)
+    return flat::makeReal(0, where);
+  }
+
+  // --- Dummy derivatives -----------------------------------------------------
+
+  // Earlier = rather a dummy derivative (its variable rather not a state).
+  auto preference(VarId derivative) const {
+    VarId base = antiderivative_[derivative];
+    bool derivativeOfDerivative = antiderivative_[base] != kNoVar;
+    bool declaredState = model_.roles[base] == Role::State;
+    int select = static_cast<int>(model_.flat.variables[base].attributes.stateSelect);
+    return std::make_tuple(derivativeOfDerivative ? 0 : 1, select, declaredState ? 1 : 0,
+                           static_cast<long long>(-static_cast<long long>(base)));
+  }
+
+  Outcome selectStates() {
+    std::vector<size_t> level;
+    for (size_t eq = 0; eq < equations_.size(); ++eq)
+      if (derivativeEquation_[eq] == kNone && order_[eq] >= 1) level.push_back(eq);
+    std::set<VarId> candidates;
+    for (size_t eq : level)
+      for (VarId v : uses_[eq])
+        if (eligible(v) && antiderivative_[v] != kNoVar) candidates.insert(v);
+    std::set<VarId> dummies;
+    while (!level.empty()) {
+      std::vector<VarId> ordered(candidates.begin(), candidates.end());
+      std::stable_sort(ordered.begin(), ordered.end(),
+                       [&](VarId a, VarId b) { return preference(a) < preference(b); });
+      std::map<size_t, size_t> position;
+      for (size_t i = 0; i < level.size(); ++i) position[level[i]] = i;
+      // Candidates are the matching's "equations" and the level's equations
+      // its "unknowns": Kuhn's algorithm never unmatches a candidate, so the
+      // matched ones are the greedy basis in candidate order.
+      std::vector<std::vector<size_t>> incidence(ordered.size());
+      for (size_t c = 0; c < ordered.size(); ++c)
+        for (size_t i = 0; i < level.size(); ++i)
+          if (std::binary_search(uses_[level[i]].begin(), uses_[level[i]].end(), ordered[c]))
+            incidence[c].push_back(i);
+      Matcher matcher(incidence, level.size());
+      matcher.run();
+      std::set<VarId> chosen;
+      for (size_t c = 0; c < ordered.size(); ++c)
+        if (matcher.unknownOf()[c] != kUnmatched) chosen.insert(ordered[c]);
+      if (chosen.size() < level.size()) return Outcome::Unchanged;  // singular: the sorter reports it
+      dummies.insert(chosen.begin(), chosen.end());
+      std::vector<size_t> next;
+      for (size_t eq : level) {
+        size_t from = antiderivativeEquation_[eq];
+        if (from != kNone && order_[from] >= 1) next.push_back(from);
+      }
+      candidates.clear();
+      for (VarId v : chosen)
+        if (VarId base = antiderivative_[v]; base != kNoVar && antiderivative_[base] != kNoVar)
+          candidates.insert(base);
+      level = std::move(next);
+    }
+    return applySelection(dummies);
+  }
+
+  Outcome applySelection(const std::set<VarId>& dummies) {
+    IndexReductionRecord& record = model_.indexReduction;
+    for (VarId v = 0; v < derivative_.size(); ++v) {
+      VarId d = derivative_[v];
+      if (d == kNoVar) continue;
+      const flat::Variable& var = model_.flat.variables[v];
+      if (dummies.count(d)) {
+        model_.roles[d] = Role::Algebraic;
+        record.dummyDerivatives.push_back(d);
+        if (model_.roles[v] == Role::State) {
+          model_.roles[v] = Role::Algebraic;
+          record.demotedStates.push_back(v);
+          if (var.attributes.stateSelect == flat::StateSelect::Always)
+            diags_.warning(var.range, fmt::format("'{}' has stateSelect = StateSelect.always, but the model's "
+                                                  "constraints determine it; it is not a state", var.name));
+        }
+        continue;
+      }
+      if (model_.roles[v] == Role::State) continue;
+      if (antiderivative_[v] != kNoVar) {
+        diags_.unsupported(var.range, fmt::format("index reduction that integrates the derivative '{}' as a "
+                                                  "state of its own", var.name));
+        return Outcome::Error;
+      }
+      model_.roles[v] = Role::State;
+      model_.roles[d] = Role::Derivative;
+      record.promotedStates.push_back(v);
+    }
+    model_.states.clear();
+    model_.derivatives.clear();
+    for (VarId v = 0; v < derivative_.size(); ++v)
+      if (model_.roles[v] == Role::State) {
+        model_.states.push_back(v);
+        model_.derivatives.push_back(derivative_[v]);
+      }
+    if (!reinitTargetsAreStates()) return Outcome::Error;
+    const size_t modelEquations = lowered_.equations.size();
+    record.differentiated.assign(equations_.begin() + static_cast<long>(modelEquations), equations_.end());
+    lowered_.equations = std::move(equations_);
+    return Outcome::Reduced;
+  }
+
+  // reinit() sets a state; one the constraints now determine cannot be set.
+  bool reinitTargetsAreStates() {
+    bool ok = true;
+    auto check = [&](VarId target, SourceRange range) {
+      if (model_.roles[target] == Role::State) return;
+      const std::string& name = model_.flat.variables[target].name;
+      diags_.errorf(range, "reinit({}, ...) needs '{}' to be a state, but index reduction computes it from the "
+                    "model's constraints; give it stateSelect = StateSelect.always", name, name);
+      ok = false;
+    };
+    for (const flat::WhenEquation& when : model_.flat.whenEquations)
+      for (const flat::WhenBranch& branch : when.branches)
+        for (const flat::Action& action : branch.actions)
+          if (action.kind == flat::ActionKind::Reinit) check(action.target, action.range);
+    std::function<void(const std::vector<flat::Statement>&)> walk = [&](const std::vector<flat::Statement>& list) {
+      for (const flat::Statement& s : list) {
+        if (s.kind == flat::StatementKind::Reinit) check(s.target, s.range);
+        for (const auto& branch : s.branches) walk(branch);
+      }
+    };
+    for (const flat::Algorithm& algorithm : model_.flat.algorithms) walk(algorithm.statements);
+    return ok;
+  }
+
+  // Undoes the variables added; the model's equations were not touched.
+  void rollBack() {
+    model_.flat.variables.resize(firstNewVariable_);
+    model_.roles.resize(firstNewVariable_);
+    model_.indexReduction = {};
+  }
+
+  CausalModel& model_;
+  LoweredModel& lowered_;
+  DiagnosticEngine& diags_;
+  const size_t firstNewVariable_;
+  std::set<VarId> nodeDefined_;
+
+  // Per variable (VarId), growing with the derivative variables added.
+  std::vector<bool> isUnknown_;
+  std::vector<VarId> derivative_;      // its derivative variable, or kNoVar
+  std::vector<VarId> antiderivative_;  // the variable it is the derivative of, or kNoVar
+  std::vector<size_t> matchedEquation_;
+  std::vector<unsigned> varStamp_;
+
+  // Per equation: the model's, then those differentiation adds.
+  std::vector<flat::Equation> equations_;
+  std::vector<std::vector<VarId>> uses_;  // sorted
+  std::vector<size_t> derivativeEquation_;
+  std::vector<size_t> antiderivativeEquation_;
+  std::vector<int> order_;  // how often differentiated from a model equation
+  std::vector<unsigned> eqStamp_;
+
+  unsigned stamp_ = 0;
+  std::vector<size_t> visitedEquations_;
+  std::vector<VarId> visitedUnknowns_;
+};
+
+}  // namespace
+
+bool reduceIndex(CausalModel& model, LoweredModel& lowered, DiagnosticEngine& diags) {
+  IndexReducer reducer(model, lowered, diags);
+  return reducer.run() != IndexReducer::Outcome::Error;
+}
+
+}  // namespace smc::causal

@@ -1,0 +1,127 @@
+// Index reduction (src/causalize/IndexReduction.cpp): which equations
+// Pantelides' algorithm differentiates and which states the dummy
+// derivatives leave. The expectations follow the algorithm by hand: a
+// constraint between two states is differentiated until its derivative
+// meets an unknown, and the greedy choice makes dummies of derivatives of
+// derivatives first, then by stateSelect, then of the later-declared
+// variable.
+#include "support/TestPipeline.h"
+
+#include <gtest/gtest.h>
+
+
+namespace {
+
+bool has(const std::string& text, const std::string& piece) { return text.find(piece) != std::string::npos; }
+
+std::string blt(const std::string& source) { return smc::test::bltOf(source); }
+std::string errors(const std::string& source) { return smc::test::causalizeErrorsOf(source); }
+
+// Two inertias turning together: phi1 = phi2 is differentiated twice, once
+// into the velocity level and once more into the acceleration level, where
+// it meets the torque; the second inertia's angle and speed follow.
+std::string rigidPair(const std::string& secondInertia) {
+  return "model RigidPair\n"
+         "  Real phi1(start = 0, fixed = true), w1(start = 1, fixed = true);\n"
+         "  Real " + secondInertia + ";\n"
+         "  Real tau;\n"
+         "  parameter Real J1 = 1, J2 = 3;\n"
+         "equation\n"
+         "  der(phi1) = w1;\n"
+         "  J1 * der(w1) = tau;\n"
+         "  der(phi2) = w2;\n"
+         "  J2 * der(w2) = -tau - w2;\n"
+         "  phi1 = phi2;\n"
+         "end RigidPair;\n";
+}
+
+TEST(IndexReduction, RigidConstraintIsDifferentiatedTwiceAndKeepsTheFirstInertiaAsState) {
+  std::string text = blt(rigidPair("phi2, w2"));
+  EXPECT_TRUE(has(text,
+                  "index reduction (4 differentiated equations)\n"
+                  "  der(phi1) = der(phi2)\n"
+                  "  der(der(phi1)) = der(der(phi2))\n"
+                  "  der(der(phi1)) = der(w1)\n"
+                  "  der(der(phi2)) = der(w2)\n"
+                  "  dummy derivatives: der(phi2), der(w2), der(der(phi1)), der(der(phi2))\n"
+                  "  not states: phi2, w2\n"))
+      << text;
+  EXPECT_TRUE(has(text, "  phi1: state\n  w1: state\n  phi2: algebraic\n  w2: algebraic\n")) << text;
+  EXPECT_TRUE(has(text, "  der(phi1): derivative\n  der(w1): derivative\n  der(phi2): algebraic\n")) << text;
+  EXPECT_TRUE(has(text, "phi2 := phi1\n")) << text;
+}
+
+TEST(IndexReduction, StateSelectPreferKeepsTheSecondInertiaInstead) {
+  std::string text =
+      blt(rigidPair("phi2(stateSelect = StateSelect.prefer), w2(stateSelect = StateSelect.prefer)"));
+  EXPECT_TRUE(has(text, "  dummy derivatives: der(phi1), der(w1), der(der(phi1)), der(der(phi2))\n"
+                        "  not states: phi1, w1\n"))
+      << text;
+  EXPECT_TRUE(has(text, "  phi1: algebraic\n  w1: algebraic\n  phi2: state\n  w2: state\n")) << text;
+}
+
+TEST(IndexReduction, StateSelectAvoidGivesUpTheAvoidedState) {
+  std::string model = rigidPair("phi2, w2");
+  model.replace(model.find("phi1(start"), 5, "phi1(stateSelect = StateSelect.avoid, ");
+  std::string text = blt(model);
+  EXPECT_TRUE(has(text, "  not states: phi1, w2\n")) << text;
+}
+
+TEST(IndexReduction, IndexOneModelIsLeftAlone) {
+  std::string text = blt("model A\n  Real x(start = 1, fixed = true), y;\nequation\n  der(x) = -y;\n  y = 2 * x;\n"
+                         "end A;\n");
+  EXPECT_FALSE(has(text, "index reduction")) << text;
+}
+
+// A pendulum in Cartesian coordinates is index 3: the length constraint is
+// differentiated twice, x' = vx and y' = vy once each. Of the second
+// derivatives and the speeds' derivatives, the last-declared pair's
+// become dummies with the double derivatives, so x and vx stay states.
+TEST(IndexReduction, CartesianPendulumKeepsOneCoordinateAndItsSpeed) {
+  std::string text = blt(
+      "model Pendulum\n"
+      "  parameter Real L = 1, m = 1, g = 9.81;\n"
+      "  Real x(start = 0.6), y(start = -0.8), vx, vy, F;\n"
+      "equation\n"
+      "  der(x) = vx;\n  der(y) = vy;\n"
+      "  m * der(vx) = -F * x / L;\n  m * der(vy) = -F * y / L - m * g;\n"
+      "  x^2 + y^2 = L^2;\n"
+      "end Pendulum;\n");
+  EXPECT_TRUE(has(text, "  2 * x * der(x) + 2 * y * der(y) = 0.0\n")) << text;
+  EXPECT_TRUE(has(text, "  dummy derivatives: der(y), der(vy), der(der(x)), der(der(y))\n  not states: y, vy\n"))
+      << text;
+}
+
+TEST(IndexReduction, ReinitOfAStateTheConstraintsDetermineIsAnError) {
+  std::string d = errors(
+      "model R\n"
+      "  Real a(start = 1, fixed = true), b, f;\n"
+      "equation\n"
+      "  der(a) = -a + f;\n  der(b) = -b - f;\n  a = b;\n"
+      "  when time > 0.5 then\n    reinit(b, 2);\n  end when;\n"
+      "end R;\n");
+  EXPECT_TRUE(has(d, "test.mo:8:5: error: reinit(b, ...) needs 'b' to be a state, but index reduction computes it "
+                     "from the model's constraints; give it stateSelect = StateSelect.always"))
+      << d;
+}
+
+TEST(IndexReduction, ConstraintOnAnInputNeedsItsDerivative) {
+  std::string d = errors(
+      "model In\n"
+      "  input Real u;\n"
+      "  Real x(start = 0);\n"
+      "  Real v;\n"
+      "equation\n"
+      "  der(x) = v;\n  x = u;\n"
+      "end In;\n");
+  EXPECT_TRUE(has(d, "test.mo:7:7: error: index reduction needs the derivative of the input 'u', which is not known"))
+      << d;
+  EXPECT_TRUE(has(d, "note: index reduction differentiates the equation 'x = u'")) << d;
+}
+
+TEST(IndexReduction, SingularModelIsStillReportedAsSingular) {
+  std::string d = errors("model S\n  Real x, y;\nequation\n  x = 1;\n  x = 2;\nend S;\n");
+  EXPECT_TRUE(has(d, "structurally singular") || has(d, "no unknown to solve for")) << d;
+}
+
+}  // namespace
