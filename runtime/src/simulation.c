@@ -135,8 +135,11 @@ int32_t smc_simulation_start(SmcInstance* instance, const char* function) {
   SmcModelData* data = &instance->data;
   smc_copy_values_to_pre(instance);
   smc_event_density_reset(instance);
-  /* sample(start, interval) ticks at the start time: visible at the first read. */
-  if (time_event_due(data->next_time_event, data->time)) {
+  /* sample(start, interval) ticks at the start time: visible at the first
+   * read. A model with mixed discrete/continuous loops has its event
+   * iteration here in any case, to settle what initialization solved
+   * once with the discrete start values. */
+  if (time_event_due(data->next_time_event, data->time) || smc_model.settles_after_initialization) {
     move_to_time_event(data, data->next_time_event);
     if (handle_event(instance, function, (SmcEventCause){false, -1}) != SMC_OK ||
         smc_eval_outputs(instance, function) != SMC_OK)

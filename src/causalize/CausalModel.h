@@ -6,6 +6,7 @@
 
 #include "flatten/FlatModel.h"
 
+#include <set>
 #include <variant>
 #include <vector>
 
@@ -185,6 +186,13 @@ struct CausalModel {
   // assert() of equation sections, checked after steps and events. (User
   // functions stay in flat.functions.)
   std::vector<flat::Assertion> assertions;
+
+  // Discrete variables of mixed discrete/continuous loops
+  // (causalize/MixedSystems.h): the loop's Real equations read their
+  // values of the previous event iteration, so the event iteration
+  // compares them and repeats until they settle, and runs once right
+  // after initialization as well.
+  std::set<VarId> iteratedDiscretes;
 
   IndexReductionRecord indexReduction;
 };

@@ -267,9 +267,15 @@ bool buildInitialization(CausalModel& model, const LoweredModel& lowered, Diagno
   system.nodes.insert(system.nodes.end(), lowered.initialNodes.begin(), lowered.initialNodes.end());
   std::map<VarId, VarId> preStandIns = addPreUnknowns(model, lowered.equations.size(), system);
   addUnknowns(model, lowered, heldByWhen, preStandIns, system);
+  // A mixed loop is solved once here with the discrete variables' start
+  // values; the event iteration after initialization settles it
+  // (CausalModel::iteratedDiscretes).
+  system.discrete = loopDiscreteVariables(model, system);
 
   auto sorted = sortSystem(system, model.flat, diags);
   if (!sorted) return false;
+  for (const SortedBlock& block : *sorted)
+    model.iteratedDiscretes.insert(block.iterated.begin(), block.iterated.end());
   std::vector<SortedBlock> needed;
   for (SortedBlock& block : *sorted) {
     bool keepsStart = block.nodes.empty() && block.equations.size() == 1 && system.isOptional(block.equations[0]) &&

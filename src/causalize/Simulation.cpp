@@ -45,6 +45,17 @@ std::vector<bool> neededBlocks(const std::set<VarId>& vars, const std::map<VarId
 
 }  // namespace
 
+std::set<VarId> loopDiscreteVariables(const CausalModel& model, const EquationSystem& system) {
+  std::set<VarId> nodeDefined;
+  for (const DefiningNode& node : system.nodes) nodeDefined.insert(node.defines.begin(), node.defines.end());
+  std::set<VarId> out;
+  for (VarId v : system.unknowns)
+    if (model.roles[v] == Role::Discrete &&
+        (model.flat.variables[v].type != flat::BaseType::Real || nodeDefined.count(v)))
+      out.insert(v);
+  return out;
+}
+
 bool buildSimulation(CausalModel& model, const LoweredModel& lowered, DiagnosticEngine& diags) {
   EquationSystem system;
   system.what = "the model";
@@ -56,8 +67,11 @@ bool buildSimulation(CausalModel& model, const LoweredModel& lowered, Diagnostic
     if ((isContinuousUnknown(role) || role == Role::Discrete) && !lowered.sampleVariables.count(v))
       system.unknowns.push_back(v);
   }
+  system.discrete = loopDiscreteVariables(model, system);
   auto sorted = sortSystem(system, model.flat, diags);
   if (!sorted) return false;
+  for (const SortedBlock& block : *sorted)
+    model.iteratedDiscretes.insert(block.iterated.begin(), block.iterated.end());
   std::vector<Block> blocks;
   if (!buildBlocks(system, *sorted, model, diags, blocks)) return false;
 

@@ -24,6 +24,7 @@
 
 #include "causalize/ExprUtil.h"
 #include "causalize/Matching.h"
+#include "causalize/MixedSystems.h"
 
 #include <fmt/format.h>
 
@@ -245,8 +246,26 @@ std::optional<std::vector<SortedBlock>> sortSystem(const EquationSystem& system,
     for (VarId v : read)
       if (auto it = computedBy.find(v); it != computedBy.end() && it->second != g) edges[g].push_back(it->second);
   }
+  auto components = Tarjan(edges).run();
+  std::vector<std::vector<VarId>> computes(edges.size());
+  for (const auto& [v, g] : computedBy) computes[g].push_back(v);
+  std::vector<bool> discreteNode(edges.size()), solvableNode(edges.size());
+  for (size_t g = 0; g < edges.size(); ++g) {
+    bool clocked = g >= nodeBase && std::holds_alternative<ClockedBlock>(system.nodes[g - nodeBase].block);
+    discreteNode[g] = !clocked && !computes[g].empty() &&
+                      std::all_of(computes[g].begin(), computes[g].end(),
+                                  [&](VarId v) { return system.discrete.count(v) > 0; });
+    solvableNode[g] = g < nodeBase;
+  }
+  std::vector<size_t> iterated;
+  if (!system.discrete.empty()) {
+    iterated = cutMixedLoops(components, discreteNode, solvableNode, edges);
+    if (!iterated.empty()) components = Tarjan(edges).run();
+  }
+  std::vector<bool> isIterated(edges.size(), false);
+  for (size_t g : iterated) isIterated[g] = true;
   std::vector<SortedBlock> blocks;
-  for (const auto& component : Tarjan(edges).run()) {
+  for (const auto& component : components) {
     SortedBlock block;
     for (size_t g : component) {
       if (g < nodeBase) {
@@ -255,6 +274,7 @@ std::optional<std::vector<SortedBlock>> sortSystem(const EquationSystem& system,
       } else {
         block.nodes.push_back(g - nodeBase);
       }
+      if (isIterated[g]) block.iterated.insert(block.iterated.end(), computes[g].begin(), computes[g].end());
     }
     blocks.push_back(std::move(block));
   }

@@ -45,6 +45,10 @@ struct EquationSystem {
   std::map<VarId, std::string> knownBecause;
   // Appended to the message for an equation without unknowns.
   std::string noUnknownHint;
+  // Variables that change only at events. A loop through them and Real
+  // unknowns is solved by event iteration (MixedSystems.h); with none
+  // listed (clocked partitions) such a loop stays one block.
+  std::set<VarId> discrete;
 
   // Equation i of the numbering shared by both lists.
   const flat::Equation& equation(size_t i) const {
@@ -60,6 +64,10 @@ struct SortedBlock {
   std::vector<size_t> equations;  // EquationSystem::equation() numbering
   std::vector<VarId> unknowns;
   std::vector<size_t> nodes;      // indices into EquationSystem::nodes
+  // Discrete variables this block computes that earlier blocks of their
+  // mixed loop read at their previous event iteration's value
+  // (MixedSystems.h).
+  std::vector<VarId> iterated;
 };
 
 // Blocks in evaluation order (every block after those it depends on).

@@ -28,6 +28,12 @@ std::unique_ptr<llvm::Module> generateModule(llvm::LLVMContext& context,
   module->setDataLayout(options.dataLayout);
 
   IrContext ctx{*module, context, makeIrTypes(context), model, layout, options, diags};
+  // A mixed loop's discrete variables decide whether another event
+  // iteration is needed, as if their pre() were read (causalize/MixedSystems.h).
+  for (flat::VarId v : model.iteratedDiscretes) {
+    const VarInfo& info = layout.of(v);
+    ctx.preReads.mark(info.type, info.valueReference);
+  }
   const unsigned errorsBefore = diags.errorCount();
   declareFunctions(ctx);
   emitFunctionBodies(ctx);

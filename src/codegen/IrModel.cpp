@@ -233,6 +233,7 @@ void emitModelDescriptor(IrContext& ctx, const Callbacks& callbacks) {
       "smc_indicator_descriptions");
   fields[kNonFiniteIsWarning] = tables.i32(ctx.options.nonFiniteIsWarning ? 1 : 0);
   fields[kEventReadsOutputs] = tables.i32(eventReadsOutputs(ctx) ? 1 : 0);
+  fields[kSettlesAfterInitialization] = tables.i32(ctx.model.iteratedDiscretes.empty() ? 0 : 1);
   fields[kNumStrings] = tables.i32(ctx.layout.numStrings);
   fields[kStringValues] =
       tables.array(t.ptr, tables.strings(stringValues, "smc_string_value_text"), "smc_string_values");

@@ -67,6 +67,7 @@ IrTypes makeIrTypes(llvm::LLVMContext& context) {
       p,       // string_values
       p,       // string_names
       i32,     // event_reads_outputs
+      i32,     // settles_after_initialization
   };
   t.model = llvm::StructType::create(context, modelFields, "SmcModel");
 

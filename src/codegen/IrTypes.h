@@ -68,6 +68,7 @@ enum ModelField : unsigned {
   kStringValues,
   kStringNames,
   kEventReadsOutputs,
+  kSettlesAfterInitialization,
   kModelFieldCount,
 };
 

@@ -102,3 +102,31 @@ TEST(Causalize, DerivativeOfAnExpressionIsItsTimeDerivative) {
 }
 
 }  // namespace
+
+namespace {
+
+// A mixed loop (causalize/MixedSystems.h) is cut where the Real equations
+// read the discrete variables: the Real loop first, then the relation and
+// the Boolean computed from it. Only the Real loop is a continuous block.
+TEST(Causalize, MixedLoopPutsTheRealLoopBeforeTheDiscreteVariablesItReads) {
+  std::string text = blt(
+      "model HalfWave\n"
+      "  parameter Real Ron = 1e-5, Goff = 1e-5, R = 2;\n"
+      "  Real v, s(start = 0), vd, i;\n"
+      "  Boolean off(start = true);\n"
+      "equation\n"
+      "  v = sin(time);\n"
+      "  off = s < 0;\n"
+      "  vd = s * (if off then 1 else Ron);\n"
+      "  i = s * (if off then Goff else 1);\n"
+      "  v = vd + R * i;\n"
+      "end HalfWave;\n");
+  const size_t events = text.find("events (4 blocks)\n  v := sin(time)\n  linear loop for {s, i, vd}:\n");
+  ASSERT_NE(events, std::string::npos) << text;
+  EXPECT_TRUE(has(text.substr(events), "  $relation1 := s < 0\n  off := $relation1\n")) << text;
+  const std::string continuous = text.substr(text.find("derivatives ("), events - text.find("derivatives ("));
+  EXPECT_TRUE(has(continuous, "outputs (2 blocks)\n  v := sin(time)\n  linear loop for {s, i, vd}:\n")) << text;
+  EXPECT_FALSE(has(continuous, "off :=")) << text;
+}
+
+}  // namespace

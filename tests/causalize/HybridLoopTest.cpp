@@ -1,7 +1,7 @@
 // Algebraic loops in hybrid models: Real loops stay numeric loops; loops
 // through a relation, a when-clause, or mixing Integer/Boolean with Real
-// unknowns are reported (event iteration handles discrete dependencies
-// only outside loops).
+// unknowns are cut where the Real equations read the discrete variables,
+// which the event iteration then settles (causalize/MixedSystems.h).
 #include "FlatBuilder.h"
 
 #include <gtest/gtest.h>
@@ -18,38 +18,42 @@ struct Decay {
   Decay() { b.equation(der(x), neg(var(x))); }
 };
 
-TEST(HybridLoop, RelationOnTheLoopUnknownIsAMixedLoop) {
+TEST(HybridLoop, RelationOnTheLoopUnknownIsReadAtItsPreviousIteration) {
   Decay m;
   VarId y = m.b.real("y");
   m.b.equation(var(y), ifThen(greater(var(y), var(m.x)), real(1), real(2)), 5);
-  const std::string messages = causalizeErrors(m.b.model);
-  EXPECT_TRUE(has(messages, "5: error: not supported yet: mixed discrete/continuous algebraic loop: in the model, "
-                            "'y', '$relation1' depend on each other\n"
-                            "5: note: in the loop: 'y = if $relation1 then 1.0 else 2.0'\n"
-                            "0: note: in the loop: the relation 'y > x'\n"))
-      << messages;
+  CausalizeRun run = causalizeFlat(m.b.model);
+  ASSERT_TRUE(run.model) << run.messages;
+  EXPECT_TRUE(has(run.blt, "events (3 blocks)\n  der(x) := -x\n  y := if $relation1 then 1.0 else 2.0\n"
+                           "  $relation1 := y > x\n"))
+      << run.blt;
+  ASSERT_EQ(run.model->iteratedDiscretes.size(), 1u);
+  EXPECT_EQ(run.model->flat.variables[*run.model->iteratedDiscretes.begin()].name, "$relation1");
 }
 
-TEST(HybridLoop, IntegerAndRealUnknownsInOneLoopAreAMixedLoop) {
+TEST(HybridLoop, IntegerAndRealUnknownsInOneLoopAreCutAtTheInteger) {
   Decay m;
   VarId y = m.b.real("y");
   VarId n = m.b.integer("n", 0);
   m.b.equation(var(n), smc::flat::makeCall(smc::flat::Builtin::Integer, {var(y)}), 5);
   m.b.equation(var(y), add(var(m.x), var(n)), 6);
-  const std::string messages = causalizeErrors(m.b.model);
-  EXPECT_TRUE(has(messages, "5: error: not supported yet: mixed discrete/continuous algebraic loop")) << messages;
+  CausalizeRun run = causalizeFlat(m.b.model);
+  ASSERT_TRUE(run.model) << run.messages;
+  EXPECT_TRUE(has(run.blt, "  y := x + n\n")) << run.blt;
+  EXPECT_LT(run.blt.rfind("  y := x + n\n"), run.blt.rfind("  n := ")) << run.blt;
 }
 
-TEST(HybridLoop, WhenClauseOnTheLoopIsAMixedLoop) {
+TEST(HybridLoop, WhenClauseOnTheLoopRunsAfterTheRealsItReads) {
   // y depends on d, the when-condition on y, and d on the when-clause.
   Decay m;
   VarId y = m.b.real("y");
   VarId d = m.b.real("d");
   m.b.equation(var(y), sub(var(m.x), var(d)), 4);
   m.b.when({{greater(var(y), integer(1)), {assign(d, add(pre(d), integer(1)))}}}, 5);
-  const std::string messages = causalizeErrors(m.b.model);
-  EXPECT_TRUE(has(messages, "4: error: not supported yet: mixed discrete/continuous algebraic loop")) << messages;
-  EXPECT_TRUE(has(messages, "5: note: in the loop: the when-equation\n")) << messages;
+  CausalizeRun run = causalizeFlat(m.b.model);
+  ASSERT_TRUE(run.model) << run.messages;
+  EXPECT_TRUE(has(run.blt, "  y := x - d\n  $relation1 := y > 1\n  when $relation1 then\n    d := pre(d) + 1\n"))
+      << run.blt;
 }
 
 TEST(HybridLoop, LoopOfRealsWithADiscreteRealIsANumericLoop) {

@@ -138,6 +138,11 @@ typedef struct SmcModel {
    * computes (a clocked partition's sample(u) of it): the runtime then
    * computes the outputs at the event's left limit before iterating. */
   int32_t event_reads_outputs;
+
+  /* 1 when the model has mixed discrete/continuous loops: initialization
+   * solves them once with the discrete start values, and an event
+   * iteration right after settles them (as at every event). */
+  int32_t settles_after_initialization;
 } SmcModel;
 
 /* Defined by the generated object of each FMU. */

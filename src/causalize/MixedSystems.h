@@ -1,0 +1,30 @@
+// Mixed discrete/continuous systems (spec 8.6): an algebraic loop through
+// both Real unknowns and variables that change only at events (the mode
+// of a friction element, an ideal diode's state, the relations they
+// test). The loop is solved the way the specification's event iteration
+// is defined: the Real equations read the discrete variables' values of
+// the previous event iteration, the discrete variables are then computed
+// from the Reals, and the event iteration repeats until they no longer
+// change. Between events they are frozen anyway, so continuous mode sees
+// a plain Real system.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+namespace smc::causal {
+
+// In every strongly connected component of the dependency graph (edges[g]:
+// the graph nodes g reads from) that holds both kinds, removes the edges
+// from its continuous nodes into its nodes that compute discrete variables
+// (discreteNode), so that re-running Tarjan's algorithm separates them;
+// discrete nodes keep their edges among themselves (a cycle of those alone
+// stays a cycle). A component is cut only when each of its other nodes is
+// an equation (solvableNode), which a Real loop can solve. Returns the
+// nodes whose incoming edges were cut: what they compute is read at its
+// previous iteration's value.
+std::vector<size_t> cutMixedLoops(const std::vector<std::vector<size_t>>& components,
+                                  const std::vector<bool>& discreteNode, const std::vector<bool>& solvableNode,
+                                  std::vector<std::vector<size_t>>& edges);
+
+}  // namespace smc::causal
