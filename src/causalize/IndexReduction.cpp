@@ -118,6 +118,7 @@ private:
     uses_.emplace_back(uses.begin(), uses.end());
     derivativeEquation_.push_back(kNone);
     antiderivativeEquation_.push_back(differentiatedFrom);
+    matchedVariable_.push_back(kNoVar);
     order_.push_back(differentiatedFrom == kNone ? 0 : order_[differentiatedFrom] + 1);
     eqStamp_.push_back(0);
     return equations_.size() - 1;
@@ -136,13 +137,15 @@ private:
 
   // --- Pantelides ------------------------------------------------------------
 
+  // Every equation that is not differentiated further must be matched:
+  // the model's, and derivatives that did not inherit a match (the list
+  // grows as the loop runs).
   Outcome matchDifferentiating() {
-    const size_t modelEquations = equations_.size();
     bool differentiated = false;
-    for (size_t k = 0; k < modelEquations; ++k) {
+    for (size_t k = 0; k < equations_.size(); ++k) {
+      if (derivativeEquation_[k] != kNone || matchedVariable_[k] != kNoVar) continue;
       size_t eq = k;
       while (!augment(eq)) {
-        if (order_[eq] >= kMaxDifferentiations) return Outcome::Unchanged;
         Outcome step = differentiateVisited();
         if (step != Outcome::Reduced) return step;
         differentiated = true;
@@ -150,6 +153,11 @@ private:
       }
     }
     return differentiated ? Outcome::Reduced : Outcome::Unchanged;
+  }
+
+  void match(VarId v, size_t eq) {
+    matchedEquation_[v] = eq;
+    matchedVariable_[eq] = v;
   }
 
   // Kuhn's augmenting path from `root`, depth first with an explicit stack
@@ -172,8 +180,8 @@ private:
       path.push_back({eq, 0, via});
     };
     auto flip = [&](VarId freeUnknown) {
-      matchedEquation_[freeUnknown] = path.back().eq;
-      for (size_t k = path.size() - 1; k > 0; --k) matchedEquation_[path[k].via] = path[k - 1].eq;
+      match(freeUnknown, path.back().eq);
+      for (size_t k = path.size() - 1; k > 0; --k) match(path[k].via, path[k - 1].eq);
     };
     enter(root, kNoVar);
     while (!path.empty()) {
@@ -199,11 +207,18 @@ private:
     return false;
   }
 
-  // Differentiates the visited equations and gives the visited continuous
-  // unknowns their derivatives, matched as the originals were.
+  // Differentiates the visited equations and gives the visited unknowns
+  // their derivatives, each matched to the derivative of its equation when
+  // it appears there (else both wait for a later search). A discrete
+  // unknown has no derivative to take over its equation: the system is
+  // then singular in a way differentiation cannot mend, as is one whose
+  // equations would be differentiated too often.
   Outcome differentiateVisited() {
     for (VarId v : visitedUnknowns_)
-      if (!isDiscrete(v)) addDerivativeVariable(v);
+      if (isDiscrete(v)) return Outcome::Unchanged;
+    for (size_t eq : visitedEquations_)
+      if (order_[eq] >= kMaxDifferentiations) return Outcome::Unchanged;
+    for (VarId v : visitedUnknowns_) addDerivativeVariable(v);
     for (size_t eq : visitedEquations_) {
       const flat::Equation original = equations_[eq];
       auto derivativeOf = [this](VarId v, SourceRange where) { return variableDerivative(v, where); };
@@ -219,8 +234,11 @@ private:
       derivativeEquation_[eq] = derived;
       if (uses_[derived].empty()) return Outcome::Unchanged;  // 0 = 0: differentiation cannot help
     }
-    for (VarId v : visitedUnknowns_)
-      if (derivative_[v] != kNoVar) matchedEquation_[derivative_[v]] = derivativeEquation_[matchedEquation_[v]];
+    for (VarId v : visitedUnknowns_) {
+      const size_t derived = derivativeEquation_[matchedEquation_[v]];
+      const std::vector<VarId>& uses = uses_[derived];
+      if (std::binary_search(uses.begin(), uses.end(), derivative_[v])) match(derivative_[v], derived);
+    }
     return Outcome::Reduced;
   }
 
@@ -245,6 +263,8 @@ private:
     if (derivative_[v] != kNoVar) return flat::makeVar(derivative_[v], where);
     const flat::Variable& var = model_.flat.variables[v];
     Role role = model_.roles[v];
+    if (var.variability == flat::Variability::Discrete || var.type != flat::BaseType::Real)
+      return flat::makeReal(0, where);  // changes only at events
     if (role == Role::Input) {
       diags_.errorf(where, "index reduction needs the derivative of the input '{}', which is not known", var.name);
       return nullptr;
@@ -285,16 +305,15 @@ private:
       std::vector<VarId> ordered(candidates.begin(), candidates.end());
       std::stable_sort(ordered.begin(), ordered.end(),
                        [&](VarId a, VarId b) { return preference(a) < preference(b); });
-      std::map<size_t, size_t> position;
-      for (size_t i = 0; i < level.size(); ++i) position[level[i]] = i;
       // Candidates are the matching's "equations" and the level's equations
       // its "unknowns": Kuhn's algorithm never unmatches a candidate, so the
       // matched ones are the greedy basis in candidate order.
+      std::map<VarId, size_t> rank;
+      for (size_t c = 0; c < ordered.size(); ++c) rank[ordered[c]] = c;
       std::vector<std::vector<size_t>> incidence(ordered.size());
-      for (size_t c = 0; c < ordered.size(); ++c)
-        for (size_t i = 0; i < level.size(); ++i)
-          if (std::binary_search(uses_[level[i]].begin(), uses_[level[i]].end(), ordered[c]))
-            incidence[c].push_back(i);
+      for (size_t i = 0; i < level.size(); ++i)
+        for (VarId v : uses_[level[i]])
+          if (auto it = rank.find(v); it != rank.end()) incidence[it->second].push_back(i);
       Matcher matcher(incidence, level.size());
       matcher.run();
       std::set<VarId> chosen;
@@ -407,6 +426,7 @@ private:
   std::vector<std::vector<VarId>> uses_;  // sorted
   std::vector<size_t> derivativeEquation_;
   std::vector<size_t> antiderivativeEquation_;
+  std::vector<VarId> matchedVariable_;  // the unknown it is matched to, or kNoVar
   std::vector<int> order_;  // how often differentiated from a model equation
   std::vector<unsigned> eqStamp_;
 

@@ -119,6 +119,19 @@ TEST(IndexReduction, ConstraintOnAnInputNeedsItsDerivative) {
   EXPECT_TRUE(has(d, "note: index reduction differentiates the equation 'x = u'")) << d;
 }
 
+// A discrete input changes only at events: its derivative is zero.
+TEST(IndexReduction, ConstraintOnADiscreteInputNeedsNoDerivative) {
+  std::string text = blt(
+      "model DiscreteIn\n"
+      "  input Integer k;\n"
+      "  Real x(start = 0), v;\n"
+      "equation\n"
+      "  der(x) = v;\n  x = 2 * k;\n"
+      "end DiscreteIn;\n");
+  EXPECT_TRUE(has(text, "index reduction (1 differentiated equation)\n  der(x) = 0.0\n")) << text;
+  EXPECT_TRUE(has(text, "  not states: x\n")) << text;
+}
+
 TEST(IndexReduction, SingularModelIsStillReportedAsSingular) {
   std::string d = errors("model S\n  Real x, y;\nequation\n  x = 1;\n  x = 2;\nend S;\n");
   EXPECT_TRUE(has(d, "structurally singular") || has(d, "no unknown to solve for")) << d;
