@@ -306,6 +306,9 @@ def main():
     parser.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--markdown")
     parser.add_argument("--expect")
+    parser.add_argument("--skip",
+                        help="file of example names to leave out (one a line, # comments), "
+                             "e.g. those too slow for a sanitized build")
     parser.add_argument("--verify-state", action="store_true",
                         help="also require `smc verify-state` to pass on each verified FMU")
     args = parser.parse_args()
@@ -324,6 +327,12 @@ def main():
                   file=sys.stderr)
             return 2
         examples = [e for e in examples if e.name in expected]
+    if args.skip:
+        skipped = set(read_expectations(args.skip))
+        left_out = [e.name for e in examples if e.name in skipped]
+        if left_out:
+            print("left out (--skip): " + ", ".join(left_out))
+        examples = [e for e in examples if e.name not in skipped]
 
     with tempfile.TemporaryDirectory(prefix="smc-msl-") as workdir:
         def one(example):
