@@ -66,7 +66,7 @@ public:
 
   Outcome run() {
     initialize();
-    if (countUnknowns() != equations_.size()) return Outcome::Unchanged;  // not an index problem
+    if (countUnknowns() != uses_.size()) return Outcome::Unchanged;  // not an index problem
     Outcome outcome = matchDifferentiating();
     if (outcome == Outcome::Reduced) outcome = selectStates();
     if (outcome != Outcome::Reduced) rollBack();
@@ -86,6 +86,7 @@ private:
     }
     for (size_t i = 0; i < model_.states.size(); ++i) link(model_.states[i], model_.derivatives[i]);
     for (const flat::Equation& eq : lowered_.equations) addEquation(eq, kNone);
+    modelEquations_ = uses_.size();
   }
 
   void growVariables(bool unknown) {
@@ -104,7 +105,9 @@ private:
   // An equation can be solved for a discrete variable only when it is one
   // side of it (`b = x > 0`); elsewhere (an if-condition) it is an input
   // of the equation, left out of its incidence.
-  size_t addEquation(flat::Equation eq, size_t differentiatedFrom) {
+  // The model's equations stay in lowered_ until the reduction succeeds;
+  // derivatives are kept in derived_.
+  size_t addEquation(const flat::Equation& eq, size_t differentiatedFrom) {
     std::set<VarId> uses;
     collectUses(*eq.lhs, uses);
     collectUses(*eq.rhs, uses);
@@ -114,14 +117,17 @@ private:
     };
     for (auto it = uses.begin(); it != uses.end();)
       it = isDiscrete(*it) && !isSide(*it) ? uses.erase(it) : std::next(it);
-    equations_.push_back(std::move(eq));
     uses_.emplace_back(uses.begin(), uses.end());
     derivativeEquation_.push_back(kNone);
     antiderivativeEquation_.push_back(differentiatedFrom);
     matchedVariable_.push_back(kNoVar);
     order_.push_back(differentiatedFrom == kNone ? 0 : order_[differentiatedFrom] + 1);
     eqStamp_.push_back(0);
-    return equations_.size() - 1;
+    return uses_.size() - 1;
+  }
+
+  const flat::Equation& equation(size_t eq) const {
+    return eq < modelEquations_ ? lowered_.equations[eq] : derived_[eq - modelEquations_];
   }
 
   size_t countUnknowns() const {
@@ -142,7 +148,7 @@ private:
   // grows as the loop runs).
   Outcome matchDifferentiating() {
     bool differentiated = false;
-    for (size_t k = 0; k < equations_.size(); ++k) {
+    for (size_t k = 0; k < uses_.size(); ++k) {
       if (derivativeEquation_[k] != kNone || matchedVariable_[k] != kNoVar) continue;
       size_t eq = k;
       while (!augment(eq)) {
@@ -220,7 +226,7 @@ private:
       if (order_[eq] >= kMaxDifferentiations) return Outcome::Unchanged;
     for (VarId v : visitedUnknowns_) addDerivativeVariable(v);
     for (size_t eq : visitedEquations_) {
-      const flat::Equation original = equations_[eq];
+      const flat::Equation original = equation(eq);
       auto derivativeOf = [this](VarId v, SourceRange where) { return variableDerivative(v, where); };
       ExprPtr lhs = timeDerivative(original.lhs, derivativeOf, diags_);
       ExprPtr rhs = lhs ? timeDerivative(original.rhs, derivativeOf, diags_) : nullptr;
@@ -230,7 +236,8 @@ private:
                                                 flat::toString(*original.rhs, model_.flat)));
         return Outcome::Error;
       }
-      size_t derived = addEquation({lhs, rhs, original.range, original.origin}, eq);
+      derived_.push_back({lhs, rhs, original.range, original.origin});
+      size_t derived = addEquation(derived_.back(), eq);
       derivativeEquation_[eq] = derived;
       if (uses_[derived].empty()) return Outcome::Unchanged;  // 0 = 0: differentiation cannot help
     }
@@ -294,7 +301,7 @@ private:
 
   Outcome selectStates() {
     std::vector<size_t> level;
-    for (size_t eq = 0; eq < equations_.size(); ++eq)
+    for (size_t eq = 0; eq < uses_.size(); ++eq)
       if (derivativeEquation_[eq] == kNone && order_[eq] >= 1) level.push_back(eq);
     std::set<VarId> candidates;
     for (size_t eq : level)
@@ -371,9 +378,8 @@ private:
         model_.derivatives.push_back(derivative_[v]);
       }
     if (!reinitTargetsAreStates()) return Outcome::Error;
-    const size_t modelEquations = lowered_.equations.size();
-    record.differentiated.assign(equations_.begin() + static_cast<long>(modelEquations), equations_.end());
-    lowered_.equations = std::move(equations_);
+    record.differentiated = derived_;
+    lowered_.equations.insert(lowered_.equations.end(), derived_.begin(), derived_.end());
     return Outcome::Reduced;
   }
 
@@ -422,7 +428,8 @@ private:
   std::vector<unsigned> varStamp_;
 
   // Per equation: the model's, then those differentiation adds.
-  std::vector<flat::Equation> equations_;
+  size_t modelEquations_ = 0;
+  std::vector<flat::Equation> derived_;  // equation modelEquations_ + i is derived_[i]
   std::vector<std::vector<VarId>> uses_;  // sorted
   std::vector<size_t> derivativeEquation_;
   std::vector<size_t> antiderivativeEquation_;

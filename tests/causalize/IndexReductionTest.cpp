@@ -67,6 +67,18 @@ TEST(IndexReduction, StateSelectAvoidGivesUpTheAvoidedState) {
   EXPECT_TRUE(has(text, "  not states: phi1, w2\n")) << text;
 }
 
+// Both angles ask to be states, the constraint allows one: the later one
+// gives way, with a warning at its declaration.
+TEST(IndexReduction, StateSelectAlwaysThatCannotBeHonouredIsAWarning) {
+  std::string model = rigidPair("phi2(stateSelect = StateSelect.always), w2");
+  model.replace(model.find("phi1(start"), 5, "phi1(stateSelect = StateSelect.always, ");
+  auto r = smc::test::causalizeSource(model);
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_TRUE(has(r.diagnostics, "test.mo:3:3: warning: 'phi2' has stateSelect = StateSelect.always, but the "
+                                 "model's constraints determine it; it is not a state"))
+      << r.diagnostics;
+}
+
 TEST(IndexReduction, IndexOneModelIsLeftAlone) {
   std::string text = blt("model A\n  Real x(start = 1, fixed = true), y;\nequation\n  der(x) = -y;\n  y = 2 * x;\n"
                          "end A;\n");
