@@ -2,6 +2,8 @@
 #include "dynamic_state.h"
 
 #include <stdint.h>
+
+#include "delay_buffer.h"
 #include <string.h>
 
 /* The serialized format documents the FMI state as a 32-bit field. */
@@ -28,6 +30,8 @@ SmcDynamicLayout smc_dynamic_layout(void) {
   at += round_up_8(nb * sizeof(int32_t));
   layout.zero_indicators = at;
   at += round_up_8((size_t)m->num_event_indicators * sizeof(bool));
+  layout.delays = at;
+  at += round_up_8(smc_delay_buffers_size());
   layout.size = at;
   return layout;
 }
@@ -43,6 +47,7 @@ void smc_dynamic_bind(SmcInstance* instance) {
   data->booleans = (int32_t*)(block + layout.booleans);
   data->pre_booleans = (int32_t*)(block + layout.pre_booleans);
   instance->zero_indicators = (bool*)(block + layout.zero_indicators);
+  instance->delays = (SmcDelayBuffer*)(block + layout.delays);
 }
 
 void smc_dynamic_capture(SmcInstance* instance) {
@@ -109,5 +114,5 @@ const char* smc_dynamic_block_problem(const unsigned char* block) {
     return "a saved Boolean variable is neither 0 nor 1";
   if (!bools_valid(block, layout.zero_indicators, (size_t)smc_model.num_event_indicators))
     return "a saved zero-indicator flag is neither 0 nor 1";
-  return NULL;
+  return smc_delay_buffers_problem(block + layout.delays);
 }

@@ -19,6 +19,7 @@ typedef struct SmcDynamicLayout {
   size_t integers, pre_integers;
   size_t booleans, pre_booleans;
   size_t zero_indicators;
+  size_t delays;
   size_t size;
 } SmcDynamicLayout;
 

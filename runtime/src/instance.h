@@ -107,7 +107,8 @@ typedef struct SmcInstance {
 
   /* The dynamic block: one zeroed allocation of dynamic_size bytes holding
    * the SmcDynamicState, then reals, pre_reals, integers, pre_integers,
-   * booleans, pre_booleans and zero_indicators (layout in dynamic_state.h).
+   * booleans, pre_booleans, zero_indicators and the delay() histories
+   * (layout in dynamic_state.h).
    * data's value pointers and zero_indicators point into it. Every byte of
    * it is part of an FMU state; nothing outside it is, except data.time and
    * data.next_time_event (mirrored in the head). */
@@ -144,6 +145,11 @@ typedef struct SmcInstance {
   double* indicators;    /* smc_model.num_event_indicators values, scratch: not saved */
   /* In the dynamic block: indicator i was exactly 0 after the latest event. */
   bool* zero_indicators;
+  /* In the dynamic block: the histories of delay() (delay_buffer.h). */
+  struct SmcDelayBuffer* delays;
+  /* True while the model's event_update runs (model_eval.c): a delay that
+   * reaches back exactly to a jump then reads the value after it. */
+  bool in_event_update;
 
   /* Assertion warnings already logged during the current FMI call: reset
    * at every entry, so not saved. */

@@ -66,5 +66,10 @@ bool smc_model_is_consistent(const fmi2CallbackFunctions* functions, const char*
               pre_ranges_valid(m->num_pre_integer_ranges, m->pre_integer_ranges, m->num_integers) &&
               pre_ranges_valid(m->num_pre_boolean_ranges, m->pre_boolean_ranges, m->num_booleans),
           "fmi2Instantiate: smc_model's pre() ranges are not ascending ranges of its slots");
+  REQUIRE(m->num_delays >= 0 && (m->num_delays == 0 || m->delay_value_refs != NULL),
+          "fmi2Instantiate: smc_model lacks its delay table");
+  for (int32_t k = 0; k < m->num_delays; ++k)
+    REQUIRE(m->delay_value_refs[k] >= 0 && m->delay_value_refs[k] < m->num_reals,
+            "fmi2Instantiate: smc_model's delay %d records a Real outside 0..%d", k, m->num_reals - 1);
   return true;
 }

@@ -8,6 +8,7 @@
 
 #include <math.h>
 
+#include "delay_buffer.h"
 #include "logging.h"
 
 #include <stdio.h>
@@ -60,6 +61,7 @@ static int32_t check_finite(SmcInstance* instance, const char* function) {
 
 int32_t smc_eval_initialize(SmcInstance* instance, const char* function) {
   instance->failure[0] = '\0';
+  smc_delays_clear(instance); /* a new start: no past yet */
   instance->data.initial = 1;
   int32_t status = smc_model.initialize(&instance->data);
   instance->data.initial = 0;
@@ -89,8 +91,10 @@ int32_t smc_eval_event_update(SmcInstance* instance, const char* function,
                               int32_t* states_reinitialized) {
   instance->failure[0] = '\0';
   *states_reinitialized = 0;
-  if (smc_model.event_update(&instance->data, states_reinitialized) != SMC_OK)
-    return report_failure(instance, function, "the model's event update");
+  instance->in_event_update = true;
+  int32_t status = smc_model.event_update(&instance->data, states_reinitialized);
+  instance->in_event_update = false;
+  if (status != SMC_OK) return report_failure(instance, function, "the model's event update");
   return SMC_OK;
 }
 

@@ -14,6 +14,9 @@
  * the event iteration, watch indicators that are exactly zero, and restart
  * CVODE at the event time if anything changed (a discrete value, a
  * reinit()) or an indicator is zero (CVODE masks those only at a start).
+ * A model with delay() records its delayed variables after every
+ * integrator step, at every target and on both sides of every event, and
+ * a jump it recorded comes back as a time event (delay_buffer.h).
  * An event exactly at t+h is handled in the step that ends there, so the
  * values read at a communication point are those after all its events,
  * and the next step starts with the event done. After the loop:
@@ -37,6 +40,7 @@
 
 #include <math.h>
 
+#include "delay_buffer.h"
 #include "event_density.h"
 #include "events.h"
 #include "logging.h"
@@ -60,21 +64,43 @@ static void move_to_time_event(SmcModelData* data, double event) {
   if (fabs(event - data->time) <= smc_same_instant(data->time)) data->time = event;
 }
 
+/* Brings every variable up to date at data.time and records the delayed
+ * ones in their histories (delay_buffer.h); nothing without delays. */
+static int32_t record_delays(SmcInstance* instance, const char* function) {
+  if (smc_model.num_delays == 0) return SMC_OK;
+  if (smc_eval_derivatives(instance, function) != SMC_OK || smc_eval_outputs(instance, function) != SMC_OK)
+    return SMC_FAILED;
+  smc_delays_record(instance);
+  return SMC_OK;
+}
+
+/* The next time event: the model's (sample ticks, time relations) or a
+ * recorded jump coming back through its delay. */
+static double next_time_event(const SmcInstance* instance) {
+  double next = instance->data.next_time_event;
+  if (smc_model.num_delays == 0) return next;
+  double delayed = smc_delays_next_event(instance);
+  return delayed < next ? delayed : next;
+}
+
 /* One event at data.time (see the file comment). */
 static int32_t handle_event(SmcInstance* instance, const char* function, SmcEventCause cause) {
   if (smc_note_event(instance, function, cause) != SMC_OK) return SMC_FAILED;
   /* The variables at their left limits: the first iteration's pre()
    * values are these, and sample(u) of a clocked partition reads them
-   * (spec 16.5.1). The outputs only when the event reads one of them. */
+   * (spec 16.5.1). The outputs only when the event reads one of them, or
+   * when the delays record the values before the event. */
   if (smc_eval_derivatives(instance, function) != SMC_OK ||
-      (smc_model.event_reads_outputs && smc_eval_outputs(instance, function) != SMC_OK))
+      ((smc_model.event_reads_outputs || smc_model.num_delays > 0) && smc_eval_outputs(instance, function) != SMC_OK))
     return SMC_FAILED;
+  smc_delays_record(instance);
   /* Only an integrator needs to know whether anything changed (it then
    * restarts); without one, the iteration compares fewer slots. */
   bool changed = false;
   if (smc_event_iteration(instance, function, false, instance->cvode != NULL ? &changed : NULL) !=
       SMC_OK)
     return SMC_FAILED;
+  smc_delays_record(instance); /* the event iteration computed every variable */
   if (smc_watch_zero_indicators(instance, function) != SMC_OK) return SMC_FAILED;
   if (instance->cvode != NULL && (changed || instance->dynamic->watching_zeros) &&
       smc_cvode_restart(instance, function) != SMC_OK) {
@@ -89,7 +115,7 @@ static int32_t handle_event(SmcInstance* instance, const char* function, SmcEven
 static int32_t advance(SmcInstance* instance, double tout, const char* function) {
   SmcModelData* data = &instance->data;
   double now = data->time;
-  double next_event = data->next_time_event;
+  double next_event = next_time_event(instance);
   const SmcEventCause time_event_cause = {false, -1};
   if (time_event_due(next_event, now)) {
     move_to_time_event(data, next_event);
@@ -128,13 +154,14 @@ static int32_t advance(SmcInstance* instance, double tout, const char* function)
     move_to_time_event(data, next_event);
     return handle_event(instance, function, time_event_cause);
   }
-  return SMC_OK;
+  return record_delays(instance, function);
 }
 
 int32_t smc_simulation_start(SmcInstance* instance, const char* function) {
   SmcModelData* data = &instance->data;
   smc_copy_values_to_pre(instance);
   smc_event_density_reset(instance);
+  if (record_delays(instance, function) != SMC_OK) return SMC_FAILED;
   /* sample(start, interval) ticks at the start time: visible at the first
    * read. A model with mixed discrete/continuous loops has its event
    * iteration here in any case, to settle what initialization solved

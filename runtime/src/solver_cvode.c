@@ -30,7 +30,9 @@
 #include <sunlinsol/sunlinsol_dense.h>
 #include <sunmatrix/sunmatrix_dense.h>
 
+#include "delay_buffer.h"
 #include "logging.h"
+#include "model_eval.h"
 
 /* Steps CVODE may take inside one communication step (default 500). */
 static const long max_steps_per_communication_step = 100000;
@@ -274,7 +276,21 @@ int32_t smc_cvode_advance(SmcInstance* instance, double target, bool* root,
   if (internal_time > target && smc_cvode_restart(instance, function) != SMC_OK) return SMC_FAILED;
   CHECK(CVodeSetStopTime(solver->memory, target), CVodeGetReturnFlagName);
   sunrealtype reached = from;
-  int flag = CVode(solver->memory, target, solver->states, &reached, CV_NORMAL);
+  int flag;
+  if (smc_model.num_delays == 0) {
+    flag = CVode(solver->memory, target, solver->states, &reached, CV_NORMAL);
+  } else {
+    /* Step by step, so that the delays' histories hold every step (a delay
+     * shorter than a step then reads values CVODE has accepted). */
+    while ((flag = CVode(solver->memory, target, solver->states, &reached, CV_ONE_STEP)) == CV_SUCCESS &&
+           reached < target) {
+      store_states(instance, solver->states);
+      instance->data.time = reached;
+      if (smc_eval_derivatives(instance, function) != SMC_OK || smc_eval_outputs(instance, function) != SMC_OK)
+        return SMC_FAILED;
+      smc_delays_record(instance);
+    }
+  }
   if (flag < 0) {
     char call[96];
     snprintf(call, sizeof call, "integrating from t=%.17g to t=%.17g", from, target);

@@ -195,6 +195,10 @@ struct CausalModel {
   std::set<VarId> iteratedDiscretes;
 
   IndexReductionRecord indexReduction;
+
+  // delay() history buffers (causalize/Delays.h): buffer k records the
+  // value of delayedVariables[k] (a Real).
+  std::vector<VarId> delayedVariables;
 };
 
 // Text of the blocks (`smc --dump=blt`): one line per assignment, a bracketed

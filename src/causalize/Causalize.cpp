@@ -1,4 +1,6 @@
 // The causalization driver, one pass per line:
+//  0. give each delay() its history buffer and recorded variable
+//     (Delays.cpp);
 //  1. classify variables (states, parameters, discrete and continuous
 //     unknowns) and replace der(x) by variables (Classify.cpp);
 //  2. fold every String expression (StringFolding.cpp), then literal
@@ -17,6 +19,7 @@
 #include "causalize/Causalize.h"
 
 #include "causalize/Classify.h"
+#include "causalize/Delays.h"
 #include "causalize/ExprUtil.h"
 #include "causalize/IndexReduction.h"
 #include "causalize/Lowering.h"
@@ -72,6 +75,7 @@ bool foldLiterals(CausalModel& model, DiagnosticEngine& diags) {
 std::optional<CausalModel> causalize(flat::FlatModel flat, DiagnosticEngine& diags) {
   CausalModel model;
   model.flat = std::move(flat);
+  if (!separateDelays(model, diags)) return std::nullopt;
   if (!classifyVariables(model, diags)) return std::nullopt;
   if (!foldStrings(model, diags)) return std::nullopt;
   if (!foldLiterals(model, diags)) return std::nullopt;

@@ -101,6 +101,7 @@ public:
       case ExprKind::FunctionCall:
         return fail(r, "der() of an expression that calls a user function (derivative annotations are not "
                        "used yet)");
+      case ExprKind::Delay: return fail(r, "der() of an expression with delay() in it");
       case ExprKind::String:
       case ExprKind::Der:
       case ExprKind::Tuple:

@@ -45,11 +45,17 @@ bool containsKind(const Expr& e, ExprKind kind) {
   return false;
 }
 
+// Argument `arg` of `e` is read at an earlier time only: the expression a
+// delay() with a positive delay time delays (Delays.h).
+static bool readsOnlyThePast(const Expr& e, size_t arg) {
+  return e.kind == ExprKind::Delay && e.boolean && arg == 0;
+}
+
 bool containsVar(const Expr& e, VarId var) {
   if (e.kind == ExprKind::Var) return e.var == var;
   if (e.kind == ExprKind::Pre) return false;
-  for (const auto& a : e.args)
-    if (a && containsVar(*a, var)) return true;
+  for (size_t i = 0; i < e.args.size(); ++i)
+    if (e.args[i] && !readsOnlyThePast(e, i) && containsVar(*e.args[i], var)) return true;
   return false;
 }
 
@@ -62,8 +68,8 @@ void collectVars(const Expr& e, std::set<VarId>& out) {
 void collectUses(const Expr& e, std::set<VarId>& out) {
   if (e.kind == ExprKind::Var) out.insert(e.var);
   if (e.kind == ExprKind::Pre) return;
-  for (const auto& a : e.args)
-    if (a) collectUses(*a, out);
+  for (size_t i = 0; i < e.args.size(); ++i)
+    if (e.args[i] && !readsOnlyThePast(e, i)) collectUses(*e.args[i], out);
 }
 
 bool isRelation(Op op) { return op == Op::Less || op == Op::LessEq || op == Op::Greater || op == Op::GreaterEq; }

@@ -19,12 +19,13 @@ ExprPtr mapChildren(const ExprPtr& e, const std::function<ExprPtr(const ExprPtr&
 bool containsDer(const flat::Expr& e);
 bool containsKind(const flat::Expr& e, flat::ExprKind kind);
 // Whether `e` reads the current value of `var`; pre(var) reads the value
-// before the event, a known quantity, so it does not count.
+// before the event, a known quantity, so it does not count, and neither
+// does what a delay() with a positive delay time delays (Delays.h).
 bool containsVar(const flat::Expr& e, VarId var);
 // Every variable mentioned, pre() arguments included.
 void collectVars(const flat::Expr& e, std::set<VarId>& out);
-// The variables whose current value `e` reads (pre() arguments excluded):
-// what an equation or block depends on.
+// The variables whose current value `e` reads (pre() arguments and
+// delays of the past excluded): what an equation or block depends on.
 void collectUses(const flat::Expr& e, std::set<VarId>& out);
 bool isLiteral(const flat::Expr& e);  // a literal, or a negated one
 bool isRelation(flat::Op op);         // <, <=, >, >= (== and <> never generate events)

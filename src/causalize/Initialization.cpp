@@ -30,6 +30,7 @@
 // An optional `v = start` with a literal start that the matching uses
 // needs no block: v keeps its start value.
 #include "causalize/Blocks.h"
+#include "causalize/Delays.h"
 #include "causalize/ExprUtil.h"
 #include "causalize/Sort.h"
 #include "causalize/Statements.h"
@@ -110,9 +111,8 @@ ExprPtr replacePre(const ExprPtr& e, const std::map<VarId, VarId>& standIn, std:
   return mapChildren(e, [&](const ExprPtr& child) { return replacePre(child, standIn, read); });
 }
 
-// The same throughout `block`.
-void replacePre(Block& block, const std::map<VarId, VarId>& standIn, std::set<VarId>& read) {
-  auto replace = [&](const ExprPtr& e) { return replacePre(e, standIn, read); };
+// Replaces every expression e of `block` by replace(e).
+void mapBlockExprs(Block& block, const std::function<ExprPtr(const ExprPtr&)>& replace) {
   if (auto* assign = std::get_if<Assign>(&block)) {
     assign->value = replace(assign->value);
   } else if (auto* loop = std::get_if<AlgebraicLoop>(&block)) {
@@ -128,6 +128,21 @@ void replacePre(Block& block, const std::map<VarId, VarId>& standIn, std::set<Va
     mapExprs(algorithm->statements, replace);
   }
   // A clocked partition does not run during initialization.
+}
+
+// The same throughout `block`.
+void replacePre(Block& block, const std::map<VarId, VarId>& standIn, std::set<VarId>& read) {
+  mapBlockExprs(block, [&](const ExprPtr& e) { return replacePre(e, standIn, read); });
+}
+
+// A delay is its expression at the start time (spec 3.7.4.1), so a node
+// that reads a delay reads the delayed variable now.
+void undelay(DefiningNode& node) {
+  mapBlockExprs(node.block, [&](const ExprPtr& e) {
+    ExprPtr plain = undelayed(e);
+    if (plain != e) collectUses(*plain, node.uses);
+    return plain;
+  });
 }
 
 // The discrete variables whose pre() an initial equation names, each with
@@ -253,6 +268,11 @@ bool buildInitialization(CausalModel& model, const LoweredModel& lowered, Diagno
   EquationSystem system;
   system.what = "the initialization problem";
   system.equations = lowered.equations;
+  // A delay is its expression at the start time (spec 3.7.4.1).
+  for (flat::Equation& eq : system.equations) {
+    eq.lhs = undelayed(eq.lhs);
+    eq.rhs = undelayed(eq.rhs);
+  }
   system.equations.insert(system.equations.end(), lowered.initialEquations.begin(), lowered.initialEquations.end());
   std::set<VarId> heldByWhen;
   for (const DefiningNode& node : lowered.nodes) {
@@ -265,6 +285,7 @@ bool buildInitialization(CausalModel& model, const LoweredModel& lowered, Diagno
     system.nodes.push_back(node);
   }
   system.nodes.insert(system.nodes.end(), lowered.initialNodes.begin(), lowered.initialNodes.end());
+  for (DefiningNode& node : system.nodes) undelay(node);
   std::map<VarId, VarId> preStandIns = addPreUnknowns(model, lowered.equations.size(), system);
   addUnknowns(model, lowered, heldByWhen, preStandIns, system);
   // A mixed loop is solved once here with the discrete variables' start

@@ -26,6 +26,9 @@ bool sameNode(const flat::Expr& a, const flat::Expr& b) {
     case flat::ExprKind::Element:
       if (a.integer != b.integer) return false;
       break;
+    case flat::ExprKind::Delay:
+      if (a.integer != b.integer || a.boolean != b.boolean) return false;
+      break;
     case flat::ExprKind::If:
     case flat::ExprKind::Der:
     case flat::ExprKind::Pre:

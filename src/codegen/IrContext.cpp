@@ -64,6 +64,10 @@ llvm::FunctionCallee runtimeFunction(IrContext& ctx, RuntimeService service) {
       name = "smc_report_failure";
       type = ctx.types.message;
       break;
+    case RuntimeService::Delay:
+      name = "smc_delay";
+      type = ctx.types.delay;
+      break;
   }
   llvm::FunctionCallee callee = ctx.module.getOrInsertFunction(name, type);
   if (auto* fn = llvm::dyn_cast<llvm::Function>(callee.getCallee()))

@@ -81,6 +81,7 @@ Typed ExprEmitter::emit(const flat::Expr& e) {
       return error(e.range, "internal error: der() reached the code generator; causalization "
                             "should have replaced it by a derivative variable");
     case flat::ExprKind::Pre: return emitPreOperator(e);
+    case flat::ExprKind::Delay: return emitDelay(e);
     case flat::ExprKind::Initial: return emitModelFlag(kDataInitial, "initial", e);
     case flat::ExprKind::Terminal: return emitModelFlag(kDataTerminal, "terminal", e);
     case flat::ExprKind::Sample:

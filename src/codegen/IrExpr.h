@@ -62,6 +62,8 @@ public:
   // The value `e` had at the start of the event iteration: every variable
   // is read from data->pre_* (the left limit of a when-condition).
   Typed emitPre(const flat::Expr& e);
+  // delay(): the runtime's history buffer read (IrDelay.cpp).
+  Typed emitDelay(const flat::Expr& e);
 
   Typed load(flat::VarId id, SourceRange where);
   // A model variable's slot (or pre() slot), or the one `slot` computes.

@@ -68,6 +68,8 @@ IrTypes makeIrTypes(llvm::LLVMContext& context) {
       p,       // string_names
       i32,     // event_reads_outputs
       i32,     // settles_after_initialization
+      i32,     // num_delays
+      p,       // delay_value_refs
   };
   t.model = llvm::StructType::create(context, modelFields, "SmcModel");
 
@@ -78,6 +80,7 @@ IrTypes makeIrTypes(llvm::LLVMContext& context) {
   t.solveLoop = llvm::FunctionType::get(i32, {p, i32, i32, p, p}, false);
   t.assertFailed = llvm::FunctionType::get(llvm::Type::getVoidTy(context), {p, i32, p}, false);
   t.message = llvm::FunctionType::get(llvm::Type::getVoidTy(context), {p, p}, false);
+  t.delay = llvm::FunctionType::get(t.real, {p, i32, t.real, t.real, t.real}, false);
   return t;
 }
 

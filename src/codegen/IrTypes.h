@@ -69,6 +69,8 @@ enum ModelField : unsigned {
   kStringNames,
   kEventReadsOutputs,
   kSettlesAfterInitialization,
+  kNumDelays,
+  kDelayValueRefs,
   kModelFieldCount,
 };
 
@@ -87,6 +89,7 @@ struct IrTypes {
   llvm::FunctionType* solveLoop;       // smc_solve_algebraic_loop
   llvm::FunctionType* assertFailed;    // smc_assert_failed
   llvm::FunctionType* message;         // smc_terminate, smc_report_failure
+  llvm::FunctionType* delay;           // smc_delay
 };
 
 IrTypes makeIrTypes(llvm::LLVMContext& context);

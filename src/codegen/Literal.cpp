@@ -94,6 +94,7 @@ std::optional<Literal> fold(const flat::Expr& e, const causal::CausalModel& mode
     case flat::ExprKind::If:
     case flat::ExprKind::Der:
     case flat::ExprKind::Pre:
+    case flat::ExprKind::Delay:
     case flat::ExprKind::Initial:
     case flat::ExprKind::Terminal:
     case flat::ExprKind::Sample:

@@ -3,7 +3,7 @@
 // discrete-time operators are in DiscreteOps.cpp, calls of user functions in
 // FunctionCalls.cpp, the synchronous operators (Clock, previous, hold...) in
 // ClockOps.cpp, the state machine operators in StateMachines.cpp. Operators
-// that belong to later capabilities (delay, cardinality...) are reported as
+// that belong to later capabilities (spatialDistribution...) are reported as
 // "not supported yet" at the call.
 #include "flatten/ArrayConcatenation.h"
 #include "flatten/Flattener.h"
@@ -43,7 +43,6 @@ const std::map<std::string, ElementwiseFunction>& elementwiseFunctions() {
 // recognised so the message names the capability they wait for.
 const char* laterCapability(const std::string& name) {
   static const std::map<std::string, const char*> table = {
-      {"delay", "delay()"},
       {"spatialDistribution", "spatialDistribution()"}, {"getInstanceName", "getInstanceName()"},
   };
   auto it = table.find(name);
@@ -59,7 +58,7 @@ const std::set<std::string>& otherBuiltins() {
   static const std::set<std::string> names = {
       "der", "smooth", "min", "max", "sum", "product", "size", "ndims", "zeros", "ones", "fill", "Integer",
       "identity", "transpose", "cat", "pre", "edge", "change", "initial", "terminal", "sample", "String",
-      "homotopy", "cardinality"};
+      "homotopy", "cardinality", "delay"};
   return names;
 }
 
@@ -132,6 +131,7 @@ std::optional<Value> Flattener::lowerCall(const ast::Expr& call, const Scope& sc
   if (name == "String") return lowerStringCall(call, scope);
   if (name == "homotopy") return lowerHomotopy(call, scope);
   if (name == "cardinality") return lowerCardinality(call, scope);
+  if (name == "delay") return lowerDelay(call, scope);
   if (!call.named.empty() && name != "smooth" && name != "sample") {
     diags_.errorf(call.named[0].range, "unexpected named argument '{}' in a call to '{}'",
                   call.named[0].name, refText(callee));

@@ -145,6 +145,8 @@ std::optional<Constant> ConstantEvaluator::evaluate(const Expr& e, SourceRange w
       return fail(at, "'time' varies during simulation; a constant or parameter expression is required here");
     case ExprKind::Der:
       return fail(at, "der() varies during simulation; a constant or parameter expression is required here");
+    case ExprKind::Delay:
+      return fail(at, "delay() varies during simulation; a constant or parameter expression is required here");
     case ExprKind::Pre:
     case ExprKind::Initial:
     case ExprKind::Terminal:

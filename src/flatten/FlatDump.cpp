@@ -164,6 +164,11 @@ private:
         print(*e.args[0], out);
         out += ')';
         return;
+      case ExprKind::Delay:
+        out += "delay(";
+        list(e.args, out);
+        out += ')';
+        return;
       case ExprKind::Initial: out += "initial()"; return;
       case ExprKind::Terminal: out += "terminal()"; return;
       case ExprKind::Sample:

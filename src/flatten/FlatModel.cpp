@@ -135,6 +135,14 @@ ExprPtr makePre(ExprPtr var, SourceRange range) {
   return make(std::move(e));
 }
 
+ExprPtr makeDelay(ExprPtr value, ExprPtr delayTime, ExprPtr delayMax, SourceRange range) {
+  Expr e;
+  e.kind = ExprKind::Delay;
+  e.args = {std::move(value), std::move(delayTime), std::move(delayMax)};
+  e.range = range;
+  return make(std::move(e));
+}
+
 ExprPtr makeInitial(SourceRange range) {
   Expr e;
   e.kind = ExprKind::Initial;

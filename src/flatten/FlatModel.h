@@ -36,6 +36,13 @@ enum class ExprKind {
   // Discrete-time operators (spec 3.7.4, 8.3). edge(b) and change(v) are
   // lowered by flattening to `b and not pre(b)` and `v <> pre(v)`.
   Pre,       // pre(args[0]): args[0] is a Var
+  // delay(expr = args[0], delayTime = args[1], delayMax = args[2]) (spec
+  // 3.7.4.1; delayMax defaults to delayTime): expr's value delayTime ago.
+  // The causalizer gives every delay its history buffer (`integer`, from
+  // 0) and makes args[0] a Var; `boolean` is true when delayTime is known
+  // to be positive at translation, so the delay reads only the past and
+  // equations that use it do not depend on args[0] now.
+  Delay,
   Initial,   // initial()
   Terminal,  // terminal()
   // sample(args[0] = start, args[1] = interval): a time event (Boolean),
@@ -139,6 +146,7 @@ ExprPtr makeCall(Builtin fn, std::vector<ExprPtr> args, SourceRange range = {});
 ExprPtr makeIf(ExprPtr condition, ExprPtr then, ExprPtr otherwise, SourceRange range = {});
 ExprPtr makeDer(ExprPtr operand, SourceRange range = {});
 ExprPtr makePre(ExprPtr var, SourceRange range = {});
+ExprPtr makeDelay(ExprPtr value, ExprPtr delayTime, ExprPtr delayMax, SourceRange range = {});
 ExprPtr makeInitial(SourceRange range = {});
 ExprPtr makeTerminal(SourceRange range = {});
 ExprPtr makeSample(ExprPtr start, ExprPtr interval, SourceRange range = {});

@@ -90,7 +90,8 @@ BaseType typeOf(const Expr& e, const FlatModel& model, const Function* function)
       if (a == b) return a;
       return BaseType::Real;  // Integer and Real branches: the Integer one is converted
     }
-    case ExprKind::Der: return BaseType::Real;
+    case ExprKind::Der:
+    case ExprKind::Delay: return BaseType::Real;
     case ExprKind::Pre: return typeOf(*e.args[0], model, function);
     case ExprKind::Initial:
     case ExprKind::Terminal:

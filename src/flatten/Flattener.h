@@ -616,6 +616,7 @@ private:
   std::optional<Value> lowerCall(const ast::Expr& call, const Scope& scope);
   std::optional<Value> lowerStringCall(const ast::Expr& call, const Scope& scope);  // StringCalls.cpp
   std::optional<Value> lowerHomotopy(const ast::Expr& call, const Scope& scope);
+  std::optional<Value> lowerDelay(const ast::Expr& call, const Scope& scope);  // Delay.cpp
   std::optional<Value> lowerBinary(const ast::Expr& expr, const Scope& scope);
   std::optional<Value> lowerArray(const ast::Expr& expr, const Scope& scope);
   std::optional<Value> lowerReduction(const ast::Expr& call, const std::string& name,

@@ -106,7 +106,7 @@ std::string refText(const ast::ComponentRef& ref) {
 bool Flattener::isParameterExpression(const flat::Expr& e, const Scope& scope) const {
   using flat::ExprKind;
   if (e.kind == ExprKind::Time || e.kind == ExprKind::Der || e.kind == ExprKind::Pre ||
-      e.kind == ExprKind::Initial || e.kind == ExprKind::Terminal || e.kind == ExprKind::Sample ||
+      e.kind == ExprKind::Delay || e.kind == ExprKind::Initial || e.kind == ExprKind::Terminal || e.kind == ExprKind::Sample ||
       e.kind == ExprKind::ClockConstructor || e.kind == ExprKind::ClockOp || e.kind == ExprKind::ActiveState ||
       e.kind == ExprKind::TicksInState || e.kind == ExprKind::TimeInState)
     return false;

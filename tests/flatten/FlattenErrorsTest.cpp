@@ -56,9 +56,20 @@ TEST(FlattenErrors, OuterWithoutInnerIsAnError) {
       << d;
 }
 
-TEST(FlattenErrors, DelayIsNotSupportedYet) {
-  std::string d = flattenErrors("model M\n  Real x = delay(time, 1);\nend M;\n");
-  EXPECT_TRUE(has(d, "test.mo:2:12: error: not supported yet: 'delay' (delay())")) << d;
+TEST(FlattenErrors, SpatialDistributionIsNotSupportedYet) {
+  std::string d = flattenErrors("model M\n  Real x = spatialDistribution(time, 1);\nend M;\n");
+  EXPECT_TRUE(has(d, "test.mo:2:12: error: not supported yet: 'spatialDistribution' (spatialDistribution())")) << d;
+}
+
+TEST(FlattenErrors, DelayTakesTwoOrThreeArguments) {
+  std::string d = flattenErrors("model M\n  Real x = delay(time);\nend M;\n");
+  EXPECT_TRUE(has(d, "test.mo:2:12: error: 'delay' takes 2 or 3 arguments (expr, delayTime, delayMax), 1 given"))
+      << d;
+}
+
+TEST(FlattenErrors, DelayMaxMustBeAParameterExpression) {
+  std::string d = flattenErrors("model M\n  Real x = delay(time, 0.1, time);\nend M;\n");
+  EXPECT_TRUE(has(d, "test.mo:2:29: error: delayMax of delay() must be a parameter expression")) << d;
 }
 
 TEST(FlattenErrors, SeveralClassesNeedModelOption) {

@@ -143,6 +143,13 @@ typedef struct SmcModel {
    * solves them once with the discrete start values, and an event
    * iteration right after settles them (as at every event). */
   int32_t settles_after_initialization;
+
+  /* delay() (spec 3.7.4.1): the runtime keeps a history of the Real
+   * delay_value_refs[k] for each delay k (one per delay() in the model),
+   * recorded after every integrator step and on both sides of every event,
+   * and smc_delay reads it. */
+  int32_t num_delays;
+  const int32_t* delay_value_refs;
 } SmcModel;
 
 /* Defined by the generated object of each FMU. */
@@ -161,6 +168,16 @@ int32_t smc_solve_algebraic_loop(SmcModelData* data, int32_t loop, int32_t size,
  * A singular matrix fails, naming the loop (smc_model.loop_descriptions). */
 int32_t smc_solve_linear_system(SmcModelData* data, int32_t loop, int32_t size, double* matrix,
                                 double* rhs);
+
+/* Runtime service for generated code: delay k's value delay_time ago,
+ * interpolated linearly in the recorded history (before the start time:
+ * the value at the start). `current` is the delayed variable's value now,
+ * used when the time delay_time ago lies after the latest record (and
+ * while no history exists, during initialization). A delay that reaches
+ * back exactly to an event reads the value after the event in event
+ * iterations and the one before it otherwise. Generated code has checked
+ * 0 <= delay_time <= delay_max. */
+double smc_delay(SmcModelData* data, int32_t k, double current, double delay_time, double delay_max);
 
 /* Runtime services for assert() and terminate(): an assertion of level
  * error makes the calling callback fail (it then returns SMC_FAILED); a
