@@ -374,11 +374,6 @@ void Flattener::ensureInstantiated(Component& c) {
       c.state = Component::State::Done;
       return;
     }
-    if (!c.dims.empty()) {
-      diags_.unsupported(c.decl->range, fmt::format("arrays of Clock ('{}')", c.name));
-      c.state = Component::State::Done;
-      return;
-    }
   }
   if (leaf != LeafType::None) {
     c.leaf = leaf;

@@ -37,6 +37,42 @@ TEST(Clocked, SharedRateChangesMatchesItsExpectationExactly) {
   smc::test::expectMatchesSharedModel("clocked/RateChanges", 0, 1e-9);
 }
 
+// An array of clocks is an array of independent Clock variables: each
+// element clocks its own partition, also through an array connector of a
+// block (as Modelica.Clocked's logical clocks take their inputs).
+TEST(Clocked, ArrayOfClocksTicksEachElementOnItsOwn) {
+  SimulationResult r = runText("ClockArray", R"(
+model ClockArray
+  block Pass
+    input Clock u[2];
+    output Clock y[2];
+  equation
+    y = u;
+  end Pass;
+  Clock c[2] = {Clock(0.1), Clock(0.25)};
+  Integer n[2](each start = 0);
+  Pass p(u = {Clock(0.1), subSample(Clock(0.1), 3)});
+  Real x(start = -1), z(start = -1);
+equation
+  when c[1] then
+    n[1] = previous(n[1]) + 1;
+  end when;
+  when c[2] then
+    n[2] = previous(n[2]) + 1;
+  end when;
+  x = sample(time, p.y[1]);
+  z = sample(time, p.y[2]);
+end ClockArray;
+)", 1, 0.05);
+  for (size_t row = 0; row <= 20; ++row) {
+    const int k = static_cast<int>(row);  // t = k / 20
+    EXPECT_EQ(at(r, row, "n[1]"), k / 2 + 1) << "t = " << k / 20.0;        // ticks at 0, 0.1, ...
+    EXPECT_EQ(at(r, row, "n[2]"), k / 5 + 1) << "t = " << k / 20.0;        // ticks at 0, 0.25, ...
+    EXPECT_NEAR(at(r, row, "x"), (k / 2) * 0.1, 1e-12) << "t = " << k / 20.0;
+    EXPECT_NEAR(at(r, row, "z"), (k / 6) * 0.3, 1e-12) << "t = " << k / 20.0;  // every third tick of 0.1
+  }
+}
+
 // Periodic clocks tick first at the start of the simulation (spec 16.3):
 // started at t0 = 0.05, RateChanges shows at t0 + j*0.1 what its
 // expectation shows at j*0.1.

@@ -48,11 +48,6 @@ TEST(ClockErrors, ClockHasNoAttributes) {
   });
 }
 
-TEST(ClockErrors, ArraysOfClockAreNotSupportedYet) {
-  std::string d = flattenErrors(oneLine("  Clock c[2];"));
-  EXPECT_TRUE(has(d, "test.mo:2:3: error: not supported yet: arrays of Clock ('c')")) << d;
-}
-
 TEST(ClockErrors, ClockBindingMustBeAClockAndViceVersa) {
   expectEachFails({
       {oneLine("  Clock c = 1.5;"),
