@@ -27,4 +27,21 @@ std::vector<size_t> cutMixedLoops(const std::vector<std::vector<size_t>>& compon
                                   const std::vector<bool>& discreteNode, const std::vector<bool>& solvableNode,
                                   std::vector<std::vector<size_t>>& edges);
 
+// A clocked partition (a node g with tickNode[g], the node computing its
+// tick flag; kNoTick for other nodes) whose every cycle runs through its
+// own tick: the condition of the event clock that ticks it reads its
+// variables (spec 16.3: `Clock(abs(angle - hold(offset)) > d)` with
+// `offset = sample(angle)` on that clock). The clock ticks where the
+// condition rises, the partition updates what the condition reads, and
+// the next event iteration sees the condition with the new values; so the
+// edges from the cycle's other nodes into the partition are removed (they
+// read its variables as they were before it ticked in the current event
+// iteration). A partition on a cycle that avoids its tick (it reads, at
+// the same tick, what depends on its own variables) is an algebraic loop
+// and keeps its edges. Returns the partitions cut, whose variables the
+// event iteration then compares until they settle.
+inline constexpr size_t kNoTick = static_cast<size_t>(-1);
+std::vector<size_t> cutClockFeedback(const std::vector<std::vector<size_t>>& components,
+                                     const std::vector<size_t>& tickNode, std::vector<std::vector<size_t>>& edges);
+
 }  // namespace smc::causal

@@ -262,6 +262,14 @@ std::optional<std::vector<SortedBlock>> sortSystem(const EquationSystem& system,
     iterated = cutMixedLoops(components, discreteNode, solvableNode, edges);
     if (!iterated.empty()) components = Tarjan(edges).run();
   }
+  std::vector<size_t> tickNode(edges.size(), kNoTick);
+  for (size_t n = 0; n < system.nodes.size(); ++n)
+    if (const auto* clocked = std::get_if<ClockedBlock>(&system.nodes[n].block))
+      if (auto it = computedBy.find(clocked->tick); it != computedBy.end()) tickNode[nodeBase + n] = it->second;
+  if (std::vector<size_t> ticking = cutClockFeedback(components, tickNode, edges); !ticking.empty()) {
+    iterated.insert(iterated.end(), ticking.begin(), ticking.end());
+    components = Tarjan(edges).run();
+  }
   std::vector<bool> isIterated(edges.size(), false);
   for (size_t g : iterated) isIterated[g] = true;
   std::vector<SortedBlock> blocks;

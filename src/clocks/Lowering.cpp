@@ -338,8 +338,15 @@ void Lowering::lowerBase(size_t index, const std::vector<flat::Equation>& oldEqu
   if (base.isPeriodic()) {
     gridEvent = gridTick = makeSample3(startTime(), grid.interval, grid.resolution);
   } else {
+    // False during initialization, so that a condition already true then
+    // rises in the event iteration right after it: the clock ticks at the
+    // start time (as the MSL's reference results have it).
     VarId condition = addHidden(prefix + ".condition", flat::BaseType::Boolean, flat::makeBoolean(false));
-    addEquation(equations_, flat::makeVar(condition), remap(base.condition), base.range);
+    addEquation(equations_, flat::makeVar(condition),
+                flat::makeBinary(Op::And, flat::makeUnary(Op::Not, flat::makeInitial()),
+                                 rewriteContinuous(base.condition)),
+                base.range);
+    model_.eventAfterInitialization = true;
     VarId tick = addHidden(prefix + ".tick", flat::BaseType::Boolean, flat::makeBoolean(false));
     addEquation(equations_, flat::makeVar(tick),
                 flat::makeBinary(Op::And, flat::makeVar(condition),

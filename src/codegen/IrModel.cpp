@@ -233,7 +233,8 @@ void emitModelDescriptor(IrContext& ctx, const Callbacks& callbacks) {
       "smc_indicator_descriptions");
   fields[kNonFiniteIsWarning] = tables.i32(ctx.options.nonFiniteIsWarning ? 1 : 0);
   fields[kEventReadsOutputs] = tables.i32(eventReadsOutputs(ctx) ? 1 : 0);
-  fields[kSettlesAfterInitialization] = tables.i32(ctx.model.iteratedDiscretes.empty() ? 0 : 1);
+  fields[kSettlesAfterInitialization] =
+      tables.i32(ctx.model.iteratedDiscretes.empty() && !ctx.model.flat.eventAfterInitialization ? 0 : 1);
   std::vector<llvm::Constant*> delayRefs;
   for (flat::VarId v : ctx.model.delayedVariables) delayRefs.push_back(tables.i32(ctx.layout.of(v).valueReference));
   fields[kNumDelays] = tables.i32(static_cast<int32_t>(delayRefs.size()));

@@ -479,6 +479,10 @@ struct FlatModel {
   // method of clocked discretized continuous-time partitions whose clock
   // names none (spec 16.8.2); empty when not given.
   std::string solverMethod;
+  // Set by the clocks stage when an event clock's condition may already
+  // be true after initialization: the clock then ticks at the start time,
+  // in an event iteration right after initialization.
+  bool eventAfterInitialization = false;
   // State machines as written; the state machine stage replaces them by
   // equations and empties these lists.
   std::vector<Transition> transitions;

@@ -126,6 +126,42 @@ TEST(Clocked, EventClockTicksWhereItsConditionRises) {
   }
 }
 
+// An event clock whose condition reads its own partition through hold():
+// it ticks whenever x has moved more than 3 from its value at the previous
+// tick (a rotational clock of Modelica.Clocked). The condition is true
+// right after initialization (|10 - 0| > 3), so the first tick is at the
+// start time. Then x = 10 cos(2 pi t) falls through 7, 4, 1, -2, -5, -8
+// (t = acos(x/10) / (2 pi)), turns at -10 and rises through -5, -2, 1, 4, 7.
+TEST(Clocked, EventClockFedBackThroughHoldTicksEachTimeItsInputMovesOn) {
+  SimulationResult r = runText("MovedClock", R"(
+model MovedClock
+  Real x = 10 * cos(2 * 3.141592653589793 * time);
+  Clock c = Clock(abs(x - hold(xc)) > 3);
+  Real xc(start = 0);
+  Integer n(start = 0);
+equation
+  xc = sample(x, c);
+  when c then
+    n = previous(n) + 1;
+  end when;
+end MovedClock;
+)", 0.95, 0.05);
+  const double pi = 3.141592653589793;
+  std::vector<double> levels = {10, 7, 4, 1, -2, -5, -8, -5, -2, 1, 4, 7};
+  std::vector<double> ticks = {0};
+  for (size_t k = 1; k < levels.size(); ++k) {
+    double t = std::acos(levels[k] / 10) / (2 * pi);
+    ticks.push_back(k < 7 ? t : 1 - t);
+  }
+  for (size_t row = 0; row < r.rows.size(); ++row) {
+    const double t = 0.05 * static_cast<double>(row);
+    size_t n = 0;
+    while (n < ticks.size() && ticks[n] <= t) ++n;
+    EXPECT_EQ(at(r, row, "n"), static_cast<double>(n)) << "t = " << t;
+    EXPECT_NEAR(at(r, row, "xc"), levels[n - 1], 1e-5) << "t = " << t;
+  }
+}
+
 // Clock(3, 10) ticks at 0, 0.3, ...; shiftSample(., 2, 3) at 0.2, 0.5, ...;
 // backSample(., 1, 3) of that at 0.1, 0.4, .... Each operator's value is
 // its operand's latest value (the start value 0 before its first tick).
