@@ -36,6 +36,7 @@
 #include "causalize/Statements.h"
 #include "causalize/Systems.h"
 
+#include <algorithm>
 #include <functional>
 
 namespace smc::causal {
@@ -80,6 +81,37 @@ bool firesAtInitialization(const WhenBlock& when) {
   for (const WhenBlock::Branch& branch : when.branches)
     if (branch.activeAtInitialization) return true;
   return false;
+}
+
+// An algorithm's when-statements that cannot fire during initialization do
+// nothing then (spec 8.6): the algorithm computes only what its other
+// statements assign, and what only those when-statements assign is held,
+// as the targets of a when-equation that cannot fire are (its start value,
+// or what the initial equations and algorithms give it). False when
+// nothing of the algorithm is left to run.
+bool dropInactiveWhens(DefiningNode& node, std::set<VarId>& heldByWhen) {
+  auto* algorithm = std::get_if<AlgorithmBlock>(&node.block);
+  if (!algorithm) return true;
+  const std::set<VarId> active(algorithm->conditionsActiveAtInitialization.begin(),
+                               algorithm->conditionsActiveAtInitialization.end());
+  auto inactive = [&](const flat::Statement& s) {
+    if (s.kind != flat::StatementKind::When) return false;
+    for (const ExprPtr& c : s.conditions)
+      if (c->kind != flat::ExprKind::Var || active.count(c->var)) return false;
+    return true;
+  };
+  if (std::none_of(algorithm->statements.begin(), algorithm->statements.end(), inactive)) return true;
+  std::erase_if(algorithm->statements, inactive);
+  const std::vector<VarId> assigned = assignedVariables(algorithm->statements);
+  const std::set<VarId> kept(assigned.begin(), assigned.end());
+  for (VarId v : algorithm->outputs)
+    if (!kept.count(v)) heldByWhen.insert(v);
+  std::erase_if(algorithm->outputs, [&](VarId v) { return !kept.count(v); });
+  node.defines = algorithm->outputs;
+  node.uses.clear();
+  collectStatementUses(algorithm->statements, node.uses);
+  for (VarId v : algorithm->outputs) node.uses.erase(v);
+  return !algorithm->statements.empty();
 }
 
 // `v = start`, with the type's default when no start is given.
@@ -282,7 +314,8 @@ bool buildInitialization(CausalModel& model, const LoweredModel& lowered, Diagno
       heldByWhen.insert(when->targets.begin(), when->targets.end());
       continue;
     }
-    system.nodes.push_back(node);
+    DefiningNode atStart = node;
+    if (dropInactiveWhens(atStart, heldByWhen)) system.nodes.push_back(std::move(atStart));
   }
   system.nodes.insert(system.nodes.end(), lowered.initialNodes.begin(), lowered.initialNodes.end());
   for (DefiningNode& node : system.nodes) undelay(node);

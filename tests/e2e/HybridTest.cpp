@@ -23,6 +23,34 @@ using smc::test::simulateError;
 using smc::test::simulateOk;
 using smc::test::simulationOf;
 
+// A when-statement of an algorithm cannot fire during initialization (spec
+// 8.6), so the algorithm assigns nothing to y then and the initial
+// algorithm gives y its value (as the MSL's AD converter does).
+TEST(Hybrid, InitialAlgorithmSetsWhatOnlyAnInactiveWhenStatementAssigns) {
+  std::string model = smc::test::writeScratchModel("LatchedAtStart.mo", R"(
+model LatchedAtStart
+  discrete Real y;
+  Integer n(start = 0, fixed = true);
+initial algorithm
+  y := 5;
+algorithm
+  when time >= 0.5 then
+    y := 7;
+    n := pre(n) + 1;
+  end when;
+end LatchedAtStart;
+)");
+  SimulationResult r = simulateOk(simulationOf(compileModel(model, "LatchedAtStart.fmu"), 1, 0.25, true));
+  for (double t : {0.0, 0.25}) {
+    EXPECT_EQ(smc::test::valueAt(r, "y", t), 5) << "t = " << t;
+    EXPECT_EQ(smc::test::valueAt(r, "n", t), 0) << "t = " << t;
+  }
+  for (double t : {0.5, 0.75, 1.0}) {
+    EXPECT_EQ(smc::test::valueAt(r, "y", t), 7) << "t = " << t;
+    EXPECT_EQ(smc::test::valueAt(r, "n", t), 1) << "t = " << t;
+  }
+}
+
 TEST(Hybrid, SharedBouncingBallMatchesItsExpectation) {
   smc::test::expectMatchesSharedModel("continuous/BouncingBall", 0, 2e-3);
 }
