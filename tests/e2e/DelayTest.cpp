@@ -91,6 +91,23 @@ end Echo;
     EXPECT_NEAR(valueAt(result, "y", t), t <= 1 ? t : t + (t - 1) / 2, 1e-9) << "t = " << t;
 }
 
+// A delay time that varies (with delayMax): y(t) = r(t - d(t)), and the
+// value at the start while t - d(t) is before it.
+TEST(Delay, VaryingDelayTimeReadsTheHistoryAtTimeMinusDelay) {
+  std::string model = writeScratchModel("VaryingDelayTime.mo", R"(
+model VaryingDelayTime
+  Real r = 3 * time + 1;
+  Real d = 0.25 + 0.25 * time;
+  Real y = delay(r, d, 1);
+end VaryingDelayTime;
+)");
+  SimulationResult result = simulateOk(simulationOf(compileModel(model, "VaryingDelayTime.fmu"), 2, 0.125, true));
+  for (double t : {0.125, 0.25, 0.5, 1.0, 1.5, 2.0}) {
+    const double past = t - (0.25 + 0.25 * t);
+    EXPECT_NEAR(valueAt(result, "y", t), past <= 0 ? 1 : 3 * past + 1, 1e-9) << "t = " << t;
+  }
+}
+
 TEST(Delay, VaryingDelayTimeWithoutDelayMaxIsAnError) {
   std::string model = writeScratchModel("VaryingDelay.mo", R"(
 model VaryingDelay
