@@ -120,9 +120,11 @@ double smc_delay(SmcModelData* data, int32_t k, double current, double delay_tim
   int32_t until = points_until(buffer, at + instant);
   const SmcDelayPoint* last = &points[until - 1];
   if (fabs(last->time - at) <= instant) {
-    /* Exactly at a recorded time: after its jump in an event iteration,
-     * before it otherwise. */
-    if (instance->in_event_update) return last->value;
+    /* Exactly at a recorded time: after its jump once the event at this
+     * time is under way or done (its event iteration, the outputs after
+     * it), before the jump while the integrator approaches the time. */
+    const double since_event = data->time - instance->dynamic->last_event_time;
+    if (instance->in_event_update || since_event <= instant) return last->value;
     int32_t first = until - 1;
     while (first > 0 && points[first - 1].time == last->time) --first;
     return points[first].value;

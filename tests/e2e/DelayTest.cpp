@@ -74,6 +74,26 @@ end DelayedStep;
   EXPECT_EQ(valueAt(result, "w", 0.6), 1);
 }
 
+// k counts sample ticks at 0.1, 0.3, 0.5, ...; its delay by 0.3 steps up at
+// 0.4, 0.6, 0.8, ..., which are communication points: the values read
+// there are those after the delayed jump (0.1 + 0.3 lands one rounding
+// error away from the grid's 0.4).
+TEST(Delay, DelayedJumpOnACommunicationPointIsSeenThere) {
+  std::string model = writeScratchModel("DelayedCount.mo", R"(
+model DelayedCount
+  Integer k(start = 0, fixed = true);
+  Real z = delay(k, 0.3);
+equation
+  when sample(0.1, 0.2) then
+    k = pre(k) + 1;
+  end when;
+end DelayedCount;
+)");
+  SimulationResult result = simulateOk(simulationOf(compileModel(model, "DelayedCount.fmu"), 1, 0.1, true));
+  const double expected[] = {0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4};
+  for (int i = 0; i <= 10; ++i) EXPECT_EQ(valueAt(result, "z", i / 10.0), expected[i]) << "t = " << i / 10.0;
+}
+
 // y = t + y(t - 1)/2: a loop through y only in the past. Initialization
 // reads the delay as y itself: y = 0 + y/2, so y(0) = 0; then y = t on
 // (0, 1] and y = t + (t - 1)/2 on (1, 2].

@@ -176,8 +176,9 @@ int32_t smc_solve_linear_system(SmcModelData* data, int32_t loop, int32_t size, 
  * the value at the start). `current` is the delayed variable's value now,
  * used when the time delay_time ago lies after the latest record (and
  * while no history exists, during initialization). A delay that reaches
- * back exactly to an event reads the value after the event in event
- * iterations and the one before it otherwise. Generated code has checked
+ * back exactly to an event reads the value after the event once the
+ * event at the current time is under way or done, and the one before it
+ * while the integrator approaches that time. Generated code has checked
  * 0 <= delay_time <= delay_max. */
 double smc_delay(SmcModelData* data, int32_t k, double current, double delay_time, double delay_max);
 
