@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "logging.h"
+#include "mixed_loops.h"
 #include "model_eval.h"
 
 double smc_same_instant(double time) { return 1e-12 * fmax(1.0, fabs(time)); }
@@ -129,7 +130,7 @@ int32_t smc_event_iteration(SmcInstance* instance, const char* function,
     else if (iteration > 1 || !pre_holds_left_limits)
       smc_copy_values_to_pre(instance);
     int32_t reinitialized = 0;
-    if (smc_eval_event_update(instance, function, &reinitialized) != SMC_OK) return SMC_FAILED;
+    if (smc_event_update_settled(instance, function, &reinitialized) != SMC_OK) return SMC_FAILED;
     if (reinitialized != 0 && changed != NULL) *changed = true;
     if (!discrete_values_changed(data, every_slot)) return SMC_OK;
     if (changed != NULL) *changed = true;

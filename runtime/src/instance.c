@@ -16,6 +16,7 @@
 #include "fmu_state.h"
 #include "logging.h"
 #include "loop_solver.h"
+#include "mixed_loops.h"
 #include "solver_cvode.h"
 
 static void* calloc_adapter(size_t count, size_t size) { return calloc(count, size); }
@@ -109,8 +110,10 @@ static bool allocate_members(SmcInstance* instance, const char* name) {
   smc_dynamic_bind(instance);
   instance->loops = smc_allocate(instance, (size_t)m->num_loops, sizeof(struct SmcLoopSolver*));
   instance->indicators = smc_allocate(instance, (size_t)m->num_event_indicators, sizeof(double));
+  const size_t scratch = smc_mixed_loops_scratch_size();
+  instance->mixed_scratch = smc_allocate(instance, scratch, 1);
   return allocated(instance->loops, m->num_loops) &&
-         allocated(instance->indicators, m->num_event_indicators);
+         allocated(instance->indicators, m->num_event_indicators) && (scratch == 0 || instance->mixed_scratch != NULL);
 }
 
 SmcInstance* smc_instance_create(const char* name, const fmi2CallbackFunctions* functions,
@@ -156,6 +159,7 @@ void smc_instance_destroy(SmcInstance* instance) {
   if (instance->sundials != NULL && SUNContext_Free(&instance->sundials) != 0)
     smc_log_error(instance, "fmi2FreeInstance: SUNContext_Free failed");
   smc_release(instance, instance->indicators);
+  smc_release(instance, instance->mixed_scratch);
   smc_release(instance, instance->loops);
   smc_release(instance, instance->dynamic);
   smc_release(instance, instance->name);

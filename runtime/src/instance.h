@@ -147,6 +147,8 @@ typedef struct SmcInstance {
   bool* zero_indicators;
   /* In the dynamic block: the histories of delay() (delay_buffer.h). */
   struct SmcDelayBuffer* delays;
+  /* Scratch for settling mixed loops (mixed_loops.h); NULL without them. */
+  unsigned char* mixed_scratch;
   /* True while the model's event_update runs (model_eval.c): a delay that
    * reaches back exactly to a jump then reads the value after it. */
   bool in_event_update;

@@ -68,6 +68,11 @@ bool smc_model_is_consistent(const fmi2CallbackFunctions* functions, const char*
           "fmi2Instantiate: smc_model's pre() ranges are not ascending ranges of its slots");
   REQUIRE(m->num_delays >= 0 && (m->num_delays == 0 || m->delay_value_refs != NULL),
           "fmi2Instantiate: smc_model lacks its delay table");
+  REQUIRE(m->num_torn_booleans >= 0 && (m->num_torn_booleans == 0 || m->torn_boolean_refs != NULL),
+          "fmi2Instantiate: smc_model lacks its mixed-loop table");
+  for (int32_t i = 0; i < m->num_torn_booleans; ++i)
+    REQUIRE(m->torn_boolean_refs[i] >= 0 && m->torn_boolean_refs[i] < m->num_booleans,
+            "fmi2Instantiate: smc_model's mixed loop Boolean %d is outside 0..%d", i, m->num_booleans - 1);
   for (int32_t k = 0; k < m->num_delays; ++k)
     REQUIRE(m->delay_value_refs[k] >= 0 && m->delay_value_refs[k] < m->num_reals,
             "fmi2Instantiate: smc_model's delay %d records a Real outside 0..%d", k, m->num_reals - 1);

@@ -239,6 +239,12 @@ void emitModelDescriptor(IrContext& ctx, const Callbacks& callbacks) {
   for (flat::VarId v : ctx.model.delayedVariables) delayRefs.push_back(tables.i32(ctx.layout.of(v).valueReference));
   fields[kNumDelays] = tables.i32(static_cast<int32_t>(delayRefs.size()));
   fields[kDelayValueRefs] = tables.array(t.integer, delayRefs, "smc_delay_value_refs");
+  std::vector<llvm::Constant*> tornRefs;
+  for (flat::VarId v : ctx.model.iteratedDiscretes)
+    if (ctx.model.flat.variables[v].type == flat::BaseType::Boolean)
+      tornRefs.push_back(tables.i32(ctx.layout.of(v).valueReference));
+  fields[kNumTornBooleans] = tables.i32(static_cast<int32_t>(tornRefs.size()));
+  fields[kTornBooleanRefs] = tables.array(t.integer, tornRefs, "smc_torn_boolean_refs");
   fields[kNumStrings] = tables.i32(ctx.layout.numStrings);
   fields[kStringValues] =
       tables.array(t.ptr, tables.strings(stringValues, "smc_string_value_text"), "smc_string_values");

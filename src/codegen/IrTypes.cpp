@@ -70,6 +70,8 @@ IrTypes makeIrTypes(llvm::LLVMContext& context) {
       i32,     // settles_after_initialization
       i32,     // num_delays
       p,       // delay_value_refs
+      i32,     // num_torn_booleans
+      p,       // torn_boolean_refs
   };
   t.model = llvm::StructType::create(context, modelFields, "SmcModel");
 

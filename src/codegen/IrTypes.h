@@ -71,6 +71,8 @@ enum ModelField : unsigned {
   kSettlesAfterInitialization,
   kNumDelays,
   kDelayValueRefs,
+  kNumTornBooleans,
+  kTornBooleanRefs,
   kModelFieldCount,
 };
 

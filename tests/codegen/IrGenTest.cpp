@@ -67,7 +67,8 @@ TEST(IrTypesTest, StructsHaveTheCLayoutOfModelH) {
       offsetof(SmcModel, non_finite_is_warning), offsetof(SmcModel, num_strings),
       offsetof(SmcModel, string_values),         offsetof(SmcModel, string_names),
       offsetof(SmcModel, event_reads_outputs), offsetof(SmcModel, settles_after_initialization),
-      offsetof(SmcModel, num_delays),          offsetof(SmcModel, delay_value_refs)};
+      offsetof(SmcModel, num_delays),          offsetof(SmcModel, delay_value_refs),
+      offsetof(SmcModel, num_torn_booleans),   offsetof(SmcModel, torn_boolean_refs)};
   EXPECT_EQ(types.model->getNumElements(), static_cast<unsigned>(kModelFieldCount));
   for (unsigned i = 0; i < kModelFieldCount; ++i)
     EXPECT_EQ(model->getElementOffset(i), offsets[i]) << "field " << i;

@@ -63,4 +63,48 @@ end Ladder;
   }
 }
 
+// Coulomb friction written as the MSL writes it (PartialFriction): a mass
+// m = 0.2 sliding backward at v = -1 under f = 1 against a friction force
+// F0 = 2 decelerates at a = (f + F0)/m = 15 and stops at t = 1/15, where
+// f is within the static friction: it must stick (a = 0, the friction
+// force f). Evaluated with the sliding configuration, the Reals give
+// sa = 13 > F0 (start forward); with forward sliding sa = -3 < -F0 (start
+// backward): the start flags take turns, and only a search over the
+// configurations finds the stuck one, where sa = f = 1 within +-F0.
+TEST(MixedSystems, FrictionThatStopsWithinStaticFrictionSticks) {
+  std::string model = writeScratchModel("Stick.mo", R"(
+model Stick
+  parameter Real m = 0.2, f = 1, F0 = 2;
+  Real v(start = -1, fixed = true), a, sa, ffric;
+  Boolean startFwd(start = false, fixed = true), startBwd(start = false, fixed = true), locked(start = false);
+  Integer mode(start = -1, fixed = true);
+equation
+  der(v) = a;
+  m * a = f - ffric;
+  startFwd = pre(mode) == 0 and (sa > F0 or pre(startFwd) and sa > F0) or pre(mode) == -1 and v > 1e10
+             or initial() and v > 0;
+  startBwd = pre(mode) == 0 and (sa < -F0 or pre(startBwd) and sa < -F0) or pre(mode) == 1 and v < -1e10
+             or initial() and v < 0;
+  locked = not (pre(mode) == 1 or startFwd or pre(mode) == -1 or startBwd);
+  a = if locked then 0 else if startFwd then sa - F0 else if startBwd then sa + F0
+      else if pre(mode) == 1 then sa - F0 else sa + F0;
+  ffric = if locked then sa else if startFwd then F0 else if startBwd then -F0
+          else if pre(mode) == 1 then F0 else -F0;
+  mode = if (pre(mode) == 1 or startFwd) and v > 0 then 1
+         else if (pre(mode) == -1 or startBwd) and v < 0 then -1 else 0;
+end Stick;
+)");
+  SimulationResult r = simulateOk(smc::test::simulationOf(compileModel(model, "Stick.fmu"), 1, 0.025, true));
+  for (double t : {0.025, 0.05}) {
+    EXPECT_NEAR(valueAt(r, "v", t), -1 + 15 * t, 1e-9) << "t = " << t;
+    EXPECT_EQ(valueAt(r, "mode", t), -1) << "t = " << t;
+  }
+  for (double t : {0.075, 0.5, 1.0}) {
+    EXPECT_NEAR(valueAt(r, "v", t), 0, 1e-9) << "t = " << t;
+    EXPECT_EQ(valueAt(r, "mode", t), 0) << "t = " << t;
+    EXPECT_EQ(valueAt(r, "locked", t), 1) << "t = " << t;
+    EXPECT_NEAR(valueAt(r, "ffric", t), 1, 1e-9) << "t = " << t;
+  }
+}
+
 }  // namespace

@@ -152,6 +152,12 @@ typedef struct SmcModel {
    * and smc_delay reads it. */
   int32_t num_delays;
   const int32_t* delay_value_refs;
+
+  /* The Booleans of mixed discrete/continuous loops that the loops' Real
+   * equations read at their previous evaluation's value: the event
+   * iteration settles them within each of its rounds (mixed_loops.h). */
+  int32_t num_torn_booleans;
+  const int32_t* torn_boolean_refs;
 } SmcModel;
 
 /* Defined by the generated object of each FMU. */
