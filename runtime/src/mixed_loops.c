@@ -22,6 +22,7 @@ size_t smc_mixed_loops_scratch_size(void) {
 }
 
 typedef struct {
+  bool terminate_requested; /* before the first evaluation: a discarded one's terminate() is undone */
   double* reals;
   int32_t* integers;
   int32_t* booleans;
@@ -51,7 +52,9 @@ static void save_values(const SmcModelData* data, const Scratch* s) {
   memcpy(s->booleans, data->booleans, (size_t)smc_model.num_booleans * sizeof(int32_t));
 }
 
-static void restore_values(SmcModelData* data, const Scratch* s) {
+static void restore_values(SmcInstance* instance, const Scratch* s) {
+  SmcModelData* data = &instance->data;
+  instance->dynamic->terminate_requested = s->terminate_requested;
   memcpy(data->reals, s->reals, (size_t)smc_model.num_reals * sizeof(double));
   memcpy(data->integers, s->integers, (size_t)smc_model.num_integers * sizeof(int32_t));
   memcpy(data->booleans, s->booleans, (size_t)smc_model.num_booleans * sizeof(int32_t));
@@ -67,7 +70,7 @@ static bool reproduces(const SmcModelData* data, const int32_t* guess) {
 static int32_t evaluate_from(SmcInstance* instance, const char* function, const Scratch* s,
                              int32_t* reinitialized) {
   SmcModelData* data = &instance->data;
-  restore_values(data, s);
+  restore_values(instance, s);
   for (int32_t i = 0; i < smc_model.num_torn_booleans; ++i) data->booleans[smc_model.torn_boolean_refs[i]] = s->guess[i];
   int32_t r = 0;
   if (smc_eval_event_update(instance, function, &r) != SMC_OK) return SMC_FAILED;
@@ -80,6 +83,7 @@ int32_t smc_event_update_settled(SmcInstance* instance, const char* function, in
   SmcModelData* data = &instance->data;
   const int32_t n = smc_model.num_torn_booleans;
   Scratch s = scratch_of(instance);
+  s.terminate_requested = instance->dynamic->terminate_requested;
   save_values(data, &s);
   for (int32_t i = 0; i < n; ++i) s.guess[i] = data->booleans[smc_model.torn_boolean_refs[i]];
   const int32_t* start = s.booleans; /* the torn Booleans' values before: in the saved copy */
