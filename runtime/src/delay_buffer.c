@@ -14,6 +14,7 @@ void smc_delays_clear(SmcInstance* instance) {
     buffer->count = 0;
     buffer->delay_time = 0;
     buffer->delay_max = 0;
+    buffer->spacing = 0;
   }
 }
 
@@ -24,8 +25,8 @@ static bool is_jump(const SmcDelayBuffer* buffer, int32_t i) {
 
 /* Makes room for one point: drops what no delay reaches any more (keeping
  * the latest point at or before the horizon, which interpolation starts
- * from), else every second point that is not part of a jump, else the
- * oldest point. */
+ * from), else every second point that is not part of a jump (and new
+ * points keep twice the spacing from then on), else the oldest point. */
 static void make_room(SmcDelayBuffer* buffer, double now) {
   const double horizon = now - buffer->delay_max;
   int32_t keep_from = 0;
@@ -35,6 +36,8 @@ static void make_room(SmcDelayBuffer* buffer, double now) {
     memmove(buffer->points, buffer->points + keep_from, (size_t)buffer->count * sizeof(SmcDelayPoint));
     return;
   }
+  const double span = buffer->points[buffer->count - 1].time - buffer->points[0].time;
+  buffer->spacing = fmax(2 * buffer->spacing, 2 * span / SMC_DELAY_CAPACITY);
   int32_t kept = 0;
   for (int32_t i = 0; i < buffer->count; ++i) {
     bool in_jump = is_jump(buffer, i) || is_jump(buffer, i + 1);
@@ -61,6 +64,14 @@ static void record(SmcDelayBuffer* buffer, double time, double value) {
         return;
       }
     }
+  }
+  /* Closer than the spacing to the point before: the latest point moves
+   * here instead (unless it is one side of a jump). */
+  const int32_t n = buffer->count;
+  if (n >= 2 && time > buffer->points[n - 1].time && !is_jump(buffer, n - 1) &&
+      time - buffer->points[n - 2].time < buffer->spacing) {
+    buffer->points[n - 1] = (SmcDelayPoint){time, value};
+    return;
   }
   if (buffer->count == SMC_DELAY_CAPACITY) make_room(buffer, time);
   buffer->points[buffer->count++] = (SmcDelayPoint){time, value};
@@ -142,17 +153,23 @@ double smc_delay(SmcModelData* data, int32_t k, double current, double delay_tim
 
 const char* smc_delay_buffers_problem(const unsigned char* buffers) {
   for (int32_t k = 0; k < smc_model.num_delays; ++k) {
-    SmcDelayBuffer header;
-    memcpy(&header, buffers + (size_t)k * sizeof(SmcDelayBuffer), offsetof(SmcDelayBuffer, points));
-    if (header.count < 0 || header.count > SMC_DELAY_CAPACITY || header.reserved != 0)
-      return "a saved delay() history has an impossible size";
-    if (!(header.delay_time >= 0) || !(header.delay_max >= 0) || isinf(header.delay_time) ||
-        isinf(header.delay_max))
-      return "a saved delay() history has an impossible delay time";
     /* Read as bytes: `buffers` may come from outside, at any alignment. */
-    const unsigned char* points = buffers + (size_t)k * sizeof(SmcDelayBuffer) + offsetof(SmcDelayBuffer, points);
+    const unsigned char* buffer = buffers + (size_t)k * sizeof(SmcDelayBuffer);
+    int32_t count, reserved;
+    double delay_time, delay_max, spacing;
+    memcpy(&spacing, buffer + offsetof(SmcDelayBuffer, spacing), sizeof spacing);
+    memcpy(&count, buffer + offsetof(SmcDelayBuffer, count), sizeof count);
+    memcpy(&reserved, buffer + offsetof(SmcDelayBuffer, reserved), sizeof reserved);
+    memcpy(&delay_time, buffer + offsetof(SmcDelayBuffer, delay_time), sizeof delay_time);
+    memcpy(&delay_max, buffer + offsetof(SmcDelayBuffer, delay_max), sizeof delay_max);
+    if (count < 0 || count > SMC_DELAY_CAPACITY || reserved != 0)
+      return "a saved delay() history has an impossible size";
+    if (!(delay_time >= 0) || !(delay_max >= 0) || isinf(delay_time) || isinf(delay_max))
+      return "a saved delay() history has an impossible delay time";
+    if (!(spacing >= 0) || isinf(spacing)) return "a saved delay() history has an impossible spacing";
+    const unsigned char* points = buffer + offsetof(SmcDelayBuffer, points);
     double before = -INFINITY;
-    for (int32_t i = 0; i < header.count; ++i) {
+    for (int32_t i = 0; i < count; ++i) {
       double time;
       memcpy(&time, points + (size_t)i * sizeof(SmcDelayPoint) + offsetof(SmcDelayPoint, time), sizeof time);
       if (!isfinite(time) || time < before) return "a saved delay() history is not in time order";

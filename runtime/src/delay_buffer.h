@@ -14,8 +14,10 @@
  * The buffers have a fixed capacity (the FMU state has a fixed size).
  * Points older than the largest delay are dropped first; when the points
  * within the largest delay do not fit, every second one is dropped (jumps
- * kept), so a long delay of a fast signal loses resolution rather than
- * history.
+ * kept) and the spacing kept between new points doubles, so that the
+ * points stay evenly spread over the delay: a long delay of a fast signal
+ * loses resolution rather than history, and the same resolution all
+ * along.
  */
 #ifndef SMC_RUNTIME_DELAY_BUFFER_H
 #define SMC_RUNTIME_DELAY_BUFFER_H
@@ -36,6 +38,7 @@ typedef struct SmcDelayBuffer {
   int32_t reserved;   /* 0: keeps the doubles aligned in the serialized bytes */
   double delay_time;  /* the latest delay time read: where recorded jumps return */
   double delay_max;   /* the largest delayMax read: how far back the history must reach */
+  double spacing;     /* a new point closer than this to the one before replaces the latest */
   SmcDelayPoint points[SMC_DELAY_CAPACITY];
 } SmcDelayBuffer;
 

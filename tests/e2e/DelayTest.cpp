@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 namespace {
 
 using smc::importer::SimulationResult;
@@ -126,6 +128,47 @@ end VaryingDelayTime;
     const double past = t - (0.25 + 0.25 * t);
     EXPECT_NEAR(valueAt(result, "y", t), past <= 0 ? 1 : 3 * past + 1, 1e-9) << "t = " << t;
   }
+}
+
+// A 20 Hz sine recorded at every communication point of 0.0002 s: the
+// half second a delay of 0.5 reaches back over is 2500 points, more than
+// the 1024 a history holds, so older points are dropped, then every second
+// one, and new points keep the doubled spacing: the points stay evenly
+// spread, at most 4 recording intervals apart over a window of 512 to
+// 1024 points (0.0008 s). Linear interpolation over points that far apart
+// stays within (2 pi 20)^2 (0.0008)^2 / 8 = 1.3e-3 of the sine, also after
+// the buffer has filled many times over (4 s).
+TEST(Delay, HistoryLongerThanItsBufferKeepsEveryOtherPoint) {
+  std::string model = writeScratchModel("LongHistory.mo", R"(
+model LongHistory
+  Real x = sin(2 * 3.141592653589793 * 20 * time);
+  Real y = delay(x, 0.5);
+end LongHistory;
+)");
+  SimulationResult result = simulateOk(simulationOf(compileModel(model, "LongHistory.fmu"), 4, 0.0002, true));
+  for (double t : {0.6, 1.0, 1.3, 1.77, 2.0, 3.0, 3.61, 4.0})
+    EXPECT_NEAR(valueAt(result, "y", t), std::sin(2 * 3.141592653589793 * 20 * (t - 0.5)), 1.5e-3) << "t = " << t;
+}
+
+// The equations were sorted as if the delay read only the past, which a
+// delay time set to 0 after translation would break: an error, not a
+// value one evaluation old.
+TEST(Delay, DelayTimeSetToZeroAfterTranslationFailsTheStep) {
+  std::string model = writeScratchModel("Echo0.mo", R"(
+model Echo0
+  parameter Real T = 1;
+  Real y;
+equation
+  y = time + 0.5 * delay(y, T);
+end Echo0;
+)");
+  smc::importer::SimulateOptions options = simulationOf(compileModel(model, "Echo0.fmu"), 1, 0.25, true);
+  options.settings.push_back({"T", "0"});
+  std::string error = simulateError(options);
+  EXPECT_NE(error.find("the delay time of delay() at Echo0.mo:6:20 is 0; it was positive when the model was "
+                       "translated"),
+            std::string::npos)
+      << error;
 }
 
 TEST(Delay, VaryingDelayTimeWithoutDelayMaxIsAnError) {

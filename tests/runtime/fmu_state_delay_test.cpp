@@ -14,9 +14,10 @@ namespace smc::runtime_test {
 namespace {
 
 // The history is the last part of the payload (docs/fmu-state.md): a count
-// (int32), a reserved int32, the delay time and delayMax (doubles), then
-// 1024 (time, value) points.
-constexpr size_t kHistoryBytes = 8 + 16 + 1024 * 16;
+// (int32), a reserved int32, the delay time, delayMax and the spacing of
+// new points (doubles), then 1024 (time, value) points.
+constexpr size_t kPointsAt = 8 + 24;
+constexpr size_t kHistoryBytes = kPointsAt + 1024 * 16;
 
 double exact(double t) { return t <= 1 ? 1 - t : -2 * (t - 1) + (t * t - 1) / 2; }
 
@@ -82,7 +83,7 @@ TEST_F(DelayHistoryFormat, HistoryOutOfTimeOrderIsRefused) {
   const double later = 100.0;
   uint64_t bits;
   std::memcpy(&bits, &later, sizeof bits);
-  write_le(bytes, history_ + 24, bits, 8);  // the first point's time
+  write_le(bytes, history_ + kPointsAt, bits, 8);  // the first point's time
   expect_rejected(bytes, "a saved delay() history is not in time order");
 }
 
