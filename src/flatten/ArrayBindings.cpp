@@ -106,7 +106,8 @@ bool Flattener::deduceColonDims(Component& c, std::vector<std::pair<const ast::E
 
 std::optional<Mod> Flattener::recordBindingMods(const ast::Expr& binding, Component& c, ClassNode* typeClass,
                                                 const Scope& scope) {
-  if (ClassNode* constructed = recordConstructor(binding, scope)) {
+  ClassNode* constructed = recordConstructor(binding, scope);
+  if (constructed && operatorFunctions(constructed, "'constructor'").empty()) {
     // `R r = R(1, b = 2)`: the arguments modify r's fields.
     ClassNode* longClass = constructed;
     for (int guard = 0; longClass && longClass->def->form == ast::ClassForm::Short && guard < 32; ++guard)
@@ -118,12 +119,16 @@ std::optional<Mod> Flattener::recordBindingMods(const ast::Expr& binding, Compon
     }
     return constructorMods(binding, constructed, scope);
   }
-  if (binding.kind == ast::ExprKind::Ref) {
+  bool plainReference = binding.kind == ast::ExprKind::Ref && !binding.ref.global && scope.instance &&
+                        scope.instance->components.count(binding.ref.parts[0].name);
+  for (const ast::RefPart& part : binding.ref.parts) plainReference = plainReference && part.subscripts.empty();
+  if (plainReference) {
     // `R r = other`: each field of r is bound to the same field of other.
     return referenceMods(binding, typeClass, scope);
   }
-  diags_.unsupported(binding.range, "record bindings other than a record constructor or a record variable");
-  return std::nullopt;
+  // Any other record value: an operator record's constructor or operators,
+  // a function returning a record, a record constant.
+  return fieldOfMods(binding, typeClass, scope);
 }
 
 std::optional<std::vector<Mod>> Flattener::recordArrayBindingMods(const ast::Expr& binding, Component& c,

@@ -88,6 +88,7 @@ std::optional<Value> Flattener::lowerCall(const ast::Expr& call, const Scope& sc
   const ast::ComponentRef& callee = call.ref;
   std::string name = simpleCalleeName(call);
 
+  if (name == "$field") return lowerFieldOf(call, scope);
   ClassNode* function = isBuiltinFunctionName(name) ? nullptr : calledFunction(call, scope);
   // A library's wrapper of a built-in (Modelica.Math.sin is `external
   // "builtin" y = sin(u)`) is that built-in.
@@ -99,9 +100,9 @@ std::optional<Value> Flattener::lowerCall(const ast::Expr& call, const Scope& sc
   }
   if (!isBuiltinFunctionName(name)) {
     if (ClassNode* record = recordConstructor(call, scope)) {
-      diags_.unsupported(r, fmt::format("record constructors ('{}') other than as a binding or a side "
-                                        "of an equation",
-                                        record->path()));
+      diags_.errorf(r, "'{}(...)' constructs a record, which is not allowed here (only as a side of an "
+                       "equation, a binding, or a function argument)",
+                    record->path());
       return std::nullopt;
     }
     std::vector<std::string> parts;

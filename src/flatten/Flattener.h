@@ -98,6 +98,12 @@ Mod mergeMods(const Mod& outer, const Mod& inner, DiagnosticEngine& diags);
 
 enum class LeafType { None, Real, Integer, Boolean, String, Clock };
 
+// A record or operator record class (spec 4.7, 14).
+inline bool isRecordClass(const ClassNode* cls) {
+  return cls && cls->def &&
+         (cls->def->kind == ast::ClassKind::Record || cls->def->kind == ast::ClassKind::OperatorRecord);
+}
+
 using flat::Constant;
 
 struct Component;
@@ -201,13 +207,40 @@ struct DeclType {
   ast::Causality causality = ast::Causality::None;  // from `type T = input Real`
 };
 
-// A variable of a function as written (FunctionInterface.cpp).
+// A scalar-typed variable of a function as written (FunctionInterface.cpp).
+// A record variable is one of these per field (spec 12.6: records are
+// structured data), so the flat function sees only scalars and arrays.
 struct FormalVariable {
-  const ast::Component* decl = nullptr;
-  ClassNode* declaredIn = nullptr;  // the class whose body declares it
+  const ast::Component* decl = nullptr;  // its declaration; for a field of a record variable, the field's
+  ClassNode* declaredIn = nullptr;       // the class whose body declares it
+  std::string name;                      // as the body names it: "x", or "c.re" for field re of record c
+  // Its binding (null if none) and the class whose scope evaluates it: the
+  // declaration's own, or for a field the record variable's modification of
+  // it (`output Complex c(re = x)`), else the field's default.
+  const ast::Expr* binding = nullptr;
+  ClassNode* bindingIn = nullptr;
   flat::Causality causality = flat::Causality::Local;
   flat::BaseType type = flat::BaseType::Real;
   bool isArray = false;  // declared with dimensions (of its own or of its type)
+  int record = -1;       // a field: its record variable in FunctionInterface::records
+};
+
+// A record variable of a function: its fields are FormalVariables.
+struct RecordFormal {
+  std::string name;
+  ClassNode* cls = nullptr;
+  const ast::Component* decl = nullptr;
+  ClassNode* declaredIn = nullptr;
+  std::vector<size_t> fields;  // indices into FunctionInterface::variables, declaration order
+  // `input Complex c = Complex(0)`: a binding of the whole record.
+  const ast::Expr* binding = nullptr;
+};
+
+// An input or output as a caller sees it: one variable, or a record's fields.
+struct FormalSlot {
+  size_t first = 0;  // index into FunctionInterface::variables
+  size_t count = 1;
+  int record = -1;   // index into FunctionInterface::records, or -1
 };
 
 // A function class as written, before its sizes are known: the array
@@ -216,8 +249,14 @@ struct FormalVariable {
 struct FunctionInterface {
   ClassNode* cls = nullptr;
   std::vector<FormalVariable> variables;  // inputs, then outputs, then locals
-  size_t numInputs = 0;
+  size_t numInputs = 0;   // variables that are inputs (a record input counts its fields)
   size_t numOutputs = 0;
+  std::vector<RecordFormal> records;
+  // A declaration smc cannot build yet, reported when a call needs the function.
+  std::optional<std::pair<SourceRange, std::string>> unsupported;
+  // Every record variable and record field by its name ("c", "c.p"): its class.
+  std::map<std::string, ClassNode*> recordTypes;
+  std::vector<FormalSlot> inputs, outputs;  // in declaration order
   std::vector<std::pair<const ast::AlgorithmSection*, ClassNode*>> algorithms;
   // Variables whose values the declared dimensions read (`Real y[n]`), not
   // only their sizes (`Real y[size(x, 1)]`): fixed per call shape.
@@ -267,6 +306,13 @@ struct Operand {
   Leaves leaves;
   ClassNode* cls = nullptr;  // the record's class
 };
+
+// The value of field `field` ("re", "p.x") among a record's leaves: a
+// scalar, or with `isArray` the vector of its elements ("v[1]", "v[2]"...);
+// empty when there is none.
+Value fieldValue(const Leaves& leaves, const std::string& field, bool isArray);
+// Whether two records have the same fields (spec 6.4: type compatible).
+bool sameFields(const Leaves& a, const Leaves& b);
 
 // Equated scalar pairs (left, right) of an equation or assignment.
 using Pairs = std::vector<std::pair<flat::ExprPtr, flat::ExprPtr>>;
@@ -421,7 +467,26 @@ public:
   Value functionOutput(const flat::ExprPtr& call, size_t output) const;
 
   // --- Records.cpp
+  // An ordinary value, or a record's (or an array of records') fields.
   std::optional<Operand> lowerOperand(const ast::Expr& expr, const Scope& scope);
+  // The record class `expr` involves by its form, silently: a record
+  // variable or constant, a record constructor, a call of a function whose
+  // output is a record, or an operator, if-expression or array with such
+  // an operand (whose value may still be a non-record, as `c1 == c2`).
+  ClassNode* recordTypeOf(const ast::Expr& expr, const Scope& scope);
+  // The fields of `expr`, which must be a record compatible with `cls`
+  // (reported as "<what> must be ..." otherwise).
+  std::optional<Leaves> recordLeaves(const ast::Expr& expr, ClassNode* cls, const Scope& scope,
+                                     const std::string& what);
+  // A record binding other than a constructor or a reference (`Complex y =
+  // u*k`): each field bound to a synthesized `$field` call, which lowers to
+  // that field of the binding's value (lowerFieldOf).
+  std::optional<Mod> fieldOfMods(const ast::Expr& binding, ClassNode* cls, const Scope& scope);
+  std::optional<Value> lowerFieldOf(const ast::Expr& call, const Scope& scope);
+  // Binds `field` of `mods` to a synthesized expression, which it keeps alive.
+  void bindSynthesized(Mod& mods, const std::string& field, std::unique_ptr<ast::Expr> expr, const Scope& scope);
+  // An operator applied to records whose value is not a record (`c1 == c2`).
+  std::optional<Value> recordOperatorValue(const ast::Expr& expr, const Scope& scope);
   // Lowers both sides and pairs their scalars (element by element, or field
   // by field for records); empty when reported.
   std::optional<Pairs> pairSides(const ast::Expr& lhs, const ast::Expr& rhs, const Scope& scope,
@@ -551,6 +616,10 @@ private:
   flat::ExprPtr buildFunctionCall(const CallArguments& arguments, SourceRange call, const Scope& scope);
 
   // Functions.cpp helpers
+  bool fillRecordArgument(const FunctionInterface& interface, const FormalSlot& slot, const ast::Expr& arg,
+                          const Scope& scope, const std::string& what, CallArguments& out);
+  bool addRecordFields(FunctionInterface& interface, const FormalVariable& variable, ClassNode* cls,
+                       const ast::Modification* mod, std::vector<FormalVariable>& out, int depth);
   bool collectFunctionElements(ClassNode* cls, FunctionInterface& interface,
                                std::vector<std::pair<const ast::Component*, ClassNode*>>& components,
                                int depth);
@@ -627,6 +696,32 @@ private:
     size_t used = 0;  // parts of the reference naming the class
   };
   ConstantDecl findConstant(const std::vector<std::string>& names, bool global, ClassNode* lexical);
+
+  // --- Records.cpp, OperatorRecords.cpp
+  ClassNode* refRecordType(const ast::ComponentRef& ref, const Scope& scope);
+  ClassNode* recordTypeWithin(const ast::Expr& expr, const Scope& scope, int& budget);
+  std::optional<Operand> functionRecordOperand(const ast::ComponentRef& ref, const Scope& scope);
+  std::optional<Operand> recordArrayOperand(Component& c, SourceRange range);
+  std::optional<Operand> recordConstantOperand(const ast::ComponentRef& ref, const Scope& scope);
+  std::optional<Operand> recordArrayConstructor(const ast::Expr& expr, const Scope& scope);
+  std::optional<Operand> recordIfExpression(const ast::Expr& expr, const Scope& scope);
+  // `a op b` or `op a` with a record operand (spec 14.5): the one operator
+  // function of the record's class that takes the operands, converting a
+  // non-record operand through the class's constructors when none does.
+  std::optional<Operand> applyOperator(const ast::Expr& expr, const Scope& scope);
+  // `R(args)` of an operator record with a 'constructor' operator (spec 14.3).
+  std::optional<Operand> overloadedConstructor(const ast::Expr& call, ClassNode* cls, const Scope& scope);
+  // The functions an operator record class defines for `op` ("'*'").
+  std::vector<ClassNode*> operatorFunctions(ClassNode* cls, const std::string& op);
+  // Whether `fn` accepts these operands positionally (its other inputs have defaults).
+  bool acceptsOperands(ClassNode* fn, const std::vector<Operand>& operands, const Scope& scope);
+  // Calls `fn` with these operands positionally; the value of its first output.
+  std::optional<Operand> callWithOperands(ClassNode* fn, const std::vector<Operand>& operands,
+                                          SourceRange range, const Scope& scope);
+  // The first output of a built call: a value, or a record's fields.
+  Operand callResult(const flat::ExprPtr& call, const FunctionInterface& interface);
+  // A call of a user function whose first output is a record.
+  std::optional<Operand> recordFunctionCall(const ast::Expr& call, ClassNode* fn, const Scope& scope);
   flat::ExprPtr enumerationLiteral(const ast::ComponentRef& ref, const Scope& scope);
   std::optional<Value> lowerPackageConstant(const ast::ComponentRef& ref, const Scope& scope);
   // The value of a lowered if-expression condition when it is made of
@@ -715,6 +810,9 @@ private:
   // Function interfaces by class (null: reported once, not rebuilt), and
   // the flat functions built so far by class and call shape.
   std::map<ClassNode*, std::unique_ptr<FunctionInterface>> functionInterfaces_;
+  int constantDepth_ = 0;  // record constants being lowered, nested
+  // The synthesized `$field` calls of fieldOfMods: the record expression and the field.
+  std::map<const ast::Expr*, std::pair<const ast::Expr*, std::string>> fieldOf_;
   std::map<std::pair<ClassNode*, std::string>, uint32_t> functionIndices_;
   std::set<std::pair<ClassNode*, std::string>> failedFunctions_;
   std::map<ClassNode*, int> specializations_;  // per class, bounded (ResourceLimits.h)

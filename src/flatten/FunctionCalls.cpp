@@ -38,12 +38,20 @@ std::optional<CallArguments> Flattener::matchCallArguments(const ast::Expr& call
   ClassNode* defining = definingFunction(cls);
   const FunctionInterface* interface = defining ? functionInterface(defining) : nullptr;
   if (!interface) return std::nullopt;
+  if (interface->unsupported) {
+    diags_.unsupported(interface->unsupported->first, interface->unsupported->second);
+    diags_.note(r, "called here");
+    return std::nullopt;
+  }
   CallArguments out;
   out.interface = interface;
   out.name = defining->path();
   const std::string& name = out.name;
-  const size_t n = interface->numInputs;
-  auto inputName = [&](size_t slot) -> const std::string& { return interface->variables[slot].decl->name; };
+  const std::vector<FormalSlot>& slots = interface->inputs;
+  auto slotName = [&](const FormalSlot& slot) -> const std::string& {
+    return slot.record >= 0 ? interface->records[static_cast<size_t>(slot.record)].name
+                            : interface->variables[slot.first].name;
+  };
   if (!call.iterators.empty()) {
     diags_.errorf(r, "'{}' does not accept an iterator ('for') argument", name);
     return std::nullopt;
@@ -52,16 +60,20 @@ std::optional<CallArguments> Flattener::matchCallArguments(const ast::Expr& call
     diags_.errorf(r, "function '{}' has no output and cannot be used in an expression", name);
     return std::nullopt;
   }
-  if (call.args.size() > n) {
-    diags_.errorf(r, "function '{}' takes {} input(s), {} given", name, n, call.args.size());
+  if (call.args.size() > slots.size()) {
+    diags_.errorf(r, "function '{}' takes {} input(s), {} given", name, slots.size(), call.args.size());
     return std::nullopt;
   }
-  out.given.resize(n);
-  out.ranges.resize(n);
-  auto fill = [&](size_t slot, const ast::Expr& arg, const std::string& what) {
+  out.given.resize(interface->numInputs);
+  out.ranges.resize(interface->numInputs);
+  std::vector<bool> filled(slots.size(), false);
+  auto fill = [&](size_t index, const ast::Expr& arg, const std::string& what) {
+    const FormalSlot& slot = slots[index];
+    filled[index] = true;
+    if (slot.record >= 0) return fillRecordArgument(*interface, slot, arg, scope, what, out);
     auto value = lower(arg, scope);
     if (!value) return false;
-    const FormalVariable& formal = interface->variables[slot];
+    const FormalVariable& formal = interface->variables[slot.first];
     if (formal.isArray && value->isScalar()) {
       diags_.errorf(arg.range, "{} must be an array, not a scalar", what);
       return false;
@@ -73,33 +85,55 @@ std::optional<CallArguments> Flattener::matchCallArguments(const ast::Expr& call
         return false;
       }
     }
-    out.given[slot] = std::move(value);
-    out.ranges[slot] = arg.range;
+    out.given[slot.first] = std::move(value);
+    out.ranges[slot.first] = arg.range;
     return true;
   };
   bool ok = true;
   for (size_t i = 0; i < call.args.size(); ++i)
-    ok = fill(i, *call.args[i], fmt::format("argument {} ('{}') of '{}'", i + 1, inputName(i), name)) && ok;
+    ok = fill(i, *call.args[i], fmt::format("argument {} ('{}') of '{}'", i + 1, slotName(slots[i]), name)) && ok;
   for (const ast::NamedArg& arg : call.named) {
-    size_t slot = 0;
-    while (slot < interface->variables.size() && inputName(slot) != arg.name) ++slot;
-    if (slot >= n) {
-      if (slot < interface->variables.size())
+    size_t index = 0;
+    while (index < slots.size() && slotName(slots[index]) != arg.name) ++index;
+    if (index >= slots.size()) {
+      bool isVariable = false;
+      for (const FormalVariable& formal : interface->variables) isVariable = isVariable || formal.name == arg.name;
+      for (const RecordFormal& record : interface->records) isVariable = isVariable || record.name == arg.name;
+      if (isVariable)
         diags_.errorf(arg.range, "'{}' is not an input of function '{}'", arg.name, name);
       else
         diags_.errorf(arg.range, "function '{}' has no input named '{}'", name, arg.name);
       ok = false;
       continue;
     }
-    if (out.given[slot] || slot < call.args.size()) {
+    if (filled[index]) {
       diags_.errorf(arg.range, "input '{}' of '{}' is given twice", arg.name, name);
       ok = false;
       continue;
     }
-    ok = fill(slot, *arg.value, fmt::format("argument '{}' of '{}'", arg.name, name)) && ok;
+    ok = fill(index, *arg.value, fmt::format("argument '{}' of '{}'", arg.name, name)) && ok;
   }
   if (!ok) return std::nullopt;
   return out;
+}
+
+bool Flattener::fillRecordArgument(const FunctionInterface& interface, const FormalSlot& slot,
+                                   const ast::Expr& arg, const Scope& scope, const std::string& what,
+                                   CallArguments& out) {
+  const RecordFormal& record = interface.records[static_cast<size_t>(slot.record)];
+  auto leaves = recordLeaves(arg, record.cls, scope, what);
+  if (!leaves) return false;
+  for (size_t i = slot.first; i < slot.first + slot.count; ++i) {
+    const FormalVariable& formal = interface.variables[i];
+    Value value = fieldValue(*leaves, formal.name.substr(record.name.size() + 1), formal.isArray);
+    if (value.elements.empty() && !formal.isArray) {
+      diags_.errorf(arg.range, "{} has no field '{}'", what, formal.name.substr(record.name.size() + 1));
+      return false;
+    }
+    out.given[i] = std::move(value);
+    out.ranges[i] = arg.range;
+  }
+  return true;
 }
 
 flat::ExprPtr Flattener::lowerFunctionCall(const ast::Expr& call, ClassNode* cls, const Scope& scope,
@@ -112,7 +146,7 @@ flat::ExprPtr Flattener::lowerFunctionCall(const ast::Expr& call, ClassNode* cls
     if (arguments->given[i] && !arguments->interface->variables[i].isArray && !arguments->given[i]->isScalar()) {
       diags_.unsupported(arguments->ranges[i],
                          fmt::format("a vectorized call of '{}' here (argument '{}' is an array)", arguments->name,
-                                     arguments->interface->variables[i].decl->name));
+                                     arguments->interface->variables[i].name));
       return nullptr;
     }
   return buildFunctionCall(*arguments, call.range, scope);
@@ -121,6 +155,12 @@ flat::ExprPtr Flattener::lowerFunctionCall(const ast::Expr& call, ClassNode* cls
 std::optional<Value> Flattener::callFunction(const ast::Expr& call, ClassNode* cls, const Scope& scope) {
   auto arguments = matchCallArguments(call, cls, scope, false);
   if (!arguments) return std::nullopt;
+  if (const FunctionInterface& interface = *arguments->interface; interface.outputs[0].record >= 0) {
+    diags_.errorf(call.range, "'{}' returns a record of class '{}', which is not allowed here (only as a side of "
+                              "an equation, a binding, or a function argument)",
+                  arguments->name, interface.records[static_cast<size_t>(interface.outputs[0].record)].cls->path());
+    return std::nullopt;
+  }
   // Spec 12.4.6: array arguments given to scalar inputs make the call
   // elementwise over them (their sizes must agree); other arguments are
   // passed whole to each element's call.
@@ -170,7 +210,7 @@ flat::ExprPtr Flattener::buildFunctionCall(const CallArguments& arguments, Sourc
   CallShape shape;
   shape.call = r;
   for (size_t i = 0; i < n; ++i) {
-    const std::string& input = interface.variables[i].decl->name;
+    const std::string& input = interface.variables[i].name;
     if (given[i] && interface.variables[i].isArray) shape.inputDims.emplace_back(given[i]->dims);
     else shape.inputDims.emplace_back();
     if (!given[i] || !interface.sizeNames.count(input)) continue;

@@ -110,13 +110,9 @@ const FunctionInterface* Flattener::functionInterface(ClassNode* cls) {
       ok = false;
       continue;
     }
-    if (type->leaf == LeafType::None) {
-      bool isRecord = type->cls->def->kind == ast::ClassKind::Record;
-      if (isRecord)
-        diags_.unsupported(decl->range, fmt::format("records inside functions ('{}')", decl->name));
-      else
-        diags_.errorf(decl->range, "'{}' is of class type '{}', which a function variable cannot be",
-                      decl->name, type->cls->path());
+    if (type->leaf == LeafType::None && !isRecordClass(type->cls)) {
+      diags_.errorf(decl->range, "'{}' is of class type '{}', which a function variable cannot be", decl->name,
+                    type->cls->path());
       ok = false;
       continue;
     }
@@ -149,14 +145,40 @@ const FunctionInterface* Flattener::functionInterface(ClassNode* cls) {
     FormalVariable formal;
     formal.decl = decl;
     formal.declaredIn = declaredIn;
+    formal.name = decl->name;
+    formal.binding = decl->modification ? decl->modification->binding.get() : nullptr;
+    formal.bindingIn = declaredIn;
     formal.type = baseType(type->leaf);
     formal.isArray = !type->subscripts.empty();
     formal.causality = causality == ast::Causality::Input    ? flat::Causality::Input
                        : causality == ast::Causality::Output ? flat::Causality::Output
                                                              : flat::Causality::Local;
+    int group = formal.causality == flat::Causality::Input ? 0 : formal.causality == flat::Causality::Output ? 1 : 2;
+    if (type->leaf == LeafType::None) {
+      if (!type->subscripts.empty()) {
+        // Reported when a call needs the function: an operator record
+        // defines such functions (Complex's scalarProduct) beside the ones
+        // its models use.
+        if (!interface->unsupported)
+          interface->unsupported = std::make_pair(
+              decl->range, fmt::format("arrays of records inside functions ('{}')", decl->name));
+        continue;
+      }
+      RecordFormal record;
+      record.name = decl->name;
+      record.cls = type->cls;
+      record.decl = decl;
+      record.declaredIn = declaredIn;
+      record.binding = formal.binding;
+      formal.record = static_cast<int>(interface->records.size());
+      formal.binding = nullptr;
+      interface->records.push_back(record);
+      interface->recordTypes[decl->name] = type->cls;
+      ok = addRecordFields(*interface, formal, type->cls, decl->modification.get(), groups[group], 0) && ok;
+      continue;
+    }
     for (const auto& sub : decl->subscripts) collectValueNames(*sub, interface->sizeNames);
     for (const auto& sub : decl->typeSubscripts) collectValueNames(*sub, interface->sizeNames);
-    int group = formal.causality == flat::Causality::Input ? 0 : formal.causality == flat::Causality::Output ? 1 : 2;
     groups[group].push_back(formal);
   }
   if (!ok) return nullptr;
@@ -166,8 +188,77 @@ const FunctionInterface* Flattener::functionInterface(ClassNode* cls) {
   interface->numOutputs = groups[1].size();
   for (auto& group : groups)
     for (auto& formal : group) interface->variables.push_back(formal);
+  // The slots a caller sees: a record's fields are consecutive in their group.
+  for (size_t i = 0; i < interface->variables.size(); ++i) {
+    const FormalVariable& formal = interface->variables[i];
+    if (formal.record >= 0) interface->records[static_cast<size_t>(formal.record)].fields.push_back(i);
+    if (formal.causality == flat::Causality::Local) continue;
+    auto& slots = formal.causality == flat::Causality::Input ? interface->inputs : interface->outputs;
+    if (formal.record >= 0 && !slots.empty() && slots.back().record == formal.record) {
+      ++slots.back().count;
+      continue;
+    }
+    slots.push_back(FormalSlot{i, 1, formal.record});
+  }
   slot = std::move(interface);
   return slot.get();
+}
+
+// The fields of record variable `variable` (of class `cls`, modified by
+// `mod`) as variables of its function, nested records flattened further.
+bool Flattener::addRecordFields(FunctionInterface& interface, const FormalVariable& variable, ClassNode* cls,
+                                const ast::Modification* mod, std::vector<FormalVariable>& out, int depth) {
+  if (depth > 16) {
+    diags_.errorf(variable.decl->range, "records nested too deeply in '{}'", variable.name);
+    return false;
+  }
+  bool ok = true;
+  for (const RecordField& field : recordFields(cls)) {
+    const ast::Component& decl = *field.decl;
+    // Constants are the same in every record of the class: not data.
+    if (decl.variability == ast::Variability::Constant) continue;
+    auto type = resolveDeclType(decl, field.declaredIn, Scope{nullptr, field.declaredIn, nullptr});
+    if (!type) {
+      ok = false;
+      continue;
+    }
+    const ast::Modification* fieldMod = nullptr;
+    if (mod)
+      for (const ast::ElementModification& arg : mod->arguments)
+        if (arg.path.str() == decl.name) fieldMod = arg.modification.get();
+    FormalVariable formal = variable;
+    formal.decl = &decl;
+    formal.declaredIn = field.declaredIn;
+    formal.name = variable.name + "." + decl.name;
+    if (fieldMod && fieldMod->binding) {
+      formal.binding = fieldMod->binding.get();
+      formal.bindingIn = variable.bindingIn;
+    } else {
+      formal.binding = decl.modification ? decl.modification->binding.get() : nullptr;
+      formal.bindingIn = field.declaredIn;
+    }
+    if (type->leaf == LeafType::None) {
+      if (!isRecordClass(type->cls) || !type->subscripts.empty()) {
+        diags_.unsupported(decl.range, fmt::format("field '{}' of record '{}' inside a function", decl.name,
+                                                   cls->path()));
+        ok = false;
+        continue;
+      }
+      interface.recordTypes[formal.name] = type->cls;
+      ok = addRecordFields(interface, formal, type->cls, fieldMod, out, depth + 1) && ok;
+      continue;
+    }
+    if (type->leaf == LeafType::String || type->leaf == LeafType::Clock) {
+      diags_.unsupported(decl.range, fmt::format("a {} field of a record inside a function ('{}')",
+                                                 type->leaf == LeafType::String ? "String" : "Clock", formal.name));
+      ok = false;
+      continue;
+    }
+    formal.type = baseType(type->leaf);
+    formal.isArray = !type->subscripts.empty();
+    out.push_back(formal);
+  }
+  return ok;
 }
 
 // The components and algorithm sections of a function and of the functions

@@ -48,6 +48,34 @@ std::string dimsText(const std::vector<long long>& dims) {
   return fmt::format("[{}]", fmt::join(dims, ", "));
 }
 
+// Whether `e` names a variable of the function that `names` does not bind
+// yet (its first name part, so `c.re` of record c counts).
+bool readsUnboundVariable(const ast::Expr& e, const FunctionInterface& interface,
+                          const std::map<std::string, Value>& names) {
+  if (e.kind == ast::ExprKind::Ref && !e.ref.global && !e.ref.parts.empty()) {
+    const std::string& first = e.ref.parts[0].name;
+    bool isVariable = interface.recordTypes.count(first) > 0;
+    for (const FormalVariable& formal : interface.variables) isVariable = isVariable || formal.name == first;
+    if (isVariable && !names.count(first) && !interface.recordTypes.count(first)) return true;
+    if (interface.recordTypes.count(first)) {
+      std::string joined;
+      for (const auto& part : e.ref.parts) joined += (joined.empty() ? "" : ".") + part.name;
+      if (!names.count(joined)) return true;
+    }
+  }
+  for (const auto& arg : e.args)
+    if (arg && readsUnboundVariable(*arg, interface, names)) return true;
+  for (const auto& arg : e.named)
+    if (arg.value && readsUnboundVariable(*arg.value, interface, names)) return true;
+  for (const auto& part : e.ref.parts)
+    for (const auto& sub : part.subscripts)
+      if (sub && readsUnboundVariable(*sub, interface, names)) return true;
+  for (const auto& row : e.rows)
+    for (const auto& cell : row)
+      if (cell && readsUnboundVariable(*cell, interface, names)) return true;
+  return false;
+}
+
 }  // namespace
 
 std::string CallShape::key() const {
@@ -112,7 +140,7 @@ std::optional<std::vector<long long>> Flattener::functionVariableDims(
   auto type = resolveDeclType(decl, formal.declaredIn, scope);
   if (!type) return std::nullopt;
   if (given && given->size() != type->subscripts.size()) {
-    diags_.errorf(shape.call, "argument '{}' of '{}' has {} dimension(s), but the function declares {}", decl.name,
+    diags_.errorf(shape.call, "argument '{}' of '{}' has {} dimension(s), but the function declares {}", formal.name,
                   fnName, given->size(), type->subscripts.size());
     diags_.note(decl.range, "declared here");
     return std::nullopt;
@@ -128,7 +156,7 @@ std::optional<std::vector<long long>> Flattener::functionVariableDims(
       diags_.unsupported(expr->range,
                          fmt::format("'{}' of function '{}' has a ':' size, which only an input given at the "
                                      "call can have",
-                                     decl.name, fnName));
+                                     formal.name, fnName));
       return std::nullopt;
     }
     std::optional<long long> n = enumerationDimension(*expr, where);
@@ -142,7 +170,7 @@ std::optional<std::vector<long long>> Flattener::functionVariableDims(
       if (!isParameterExpression(*value->elements[0], where)) {
         diags_.unsupported(expr->range,
                            fmt::format("array sizes known only when '{}' runs (the size of '{}')", fnName,
-                                       decl.name));
+                                       formal.name));
         return std::nullopt;
       }
       auto c = evaluateFlat(*value->elements[0], expr->range);
@@ -154,7 +182,7 @@ std::optional<std::vector<long long>> Flattener::functionVariableDims(
       return std::nullopt;
     }
     if (given && (*given)[d] != *n) {
-      diags_.errorf(shape.call, "argument '{}' of '{}' has size {}, but its dimension {} must be {}", decl.name,
+      diags_.errorf(shape.call, "argument '{}' of '{}' has size {}, but its dimension {} must be {}", formal.name,
                     fnName, dimsText(*given), d + 1, *n);
       diags_.note(expr->range, "the size is declared here");
       return std::nullopt;
@@ -171,14 +199,14 @@ std::optional<std::vector<long long>> Flattener::functionVariableDims(
 // (reported).
 bool Flattener::bindKnownBinding(FunctionBuild& build, const FormalVariable& formal) {
   const ast::Component& decl = *formal.decl;
-  if (formal.isArray || !decl.modification || !decl.modification->binding) return true;
-  Scope scope{nullptr, formal.declaredIn, nullptr, &build.names, &build};
-  auto value = lower(*decl.modification->binding, scope);
+  if (formal.isArray || !formal.binding) return true;
+  Scope scope{nullptr, formal.bindingIn, nullptr, &build.names, &build};
+  auto value = lower(*formal.binding, scope);
   if (!value) return false;
   if (!value->isScalar() || !isParameterExpression(*value->elements[0], scope)) return true;
   flat::ConstantEvaluator evaluator(model_);  // silent: evaluation is optional here
   if (auto c = evaluator.evaluate(*value->elements[0], decl.range))
-    build.names[decl.name] = Value::scalar(flat::makeLiteral(*c, decl.nameRange));
+    build.names[formal.name] = Value::scalar(flat::makeLiteral(*c, decl.nameRange));
   return true;
 }
 
@@ -190,7 +218,7 @@ bool Flattener::declareFunctionVariables(FunctionBuild& build, const CallShape& 
     const FormalVariable& formal = interface.variables[i];
     const ast::Component& decl = *formal.decl;
     flat::DeclaredVariable declared;
-    declared.name = decl.name;
+    declared.name = formal.name;
     declared.causality = formal.causality;
     declared.first = static_cast<flat::VarId>(build.fn.variables.size());
     declared.dims = dims;
@@ -198,7 +226,7 @@ bool Flattener::declareFunctionVariables(FunctionBuild& build, const CallShape& 
     value.dims = dims;
     for (size_t k = 0; k < declared.size(); ++k) {
       flat::Variable v;
-      v.name = decl.name + subscriptText(dims, static_cast<long long>(k));
+      v.name = formal.name + subscriptText(dims, static_cast<long long>(k));
       v.type = formal.type;
       v.variability = decl.variability == ast::Variability::Constant ? flat::Variability::Constant
                       : v.type == flat::BaseType::Real                ? flat::Variability::Continuous
@@ -213,7 +241,7 @@ bool Flattener::declareFunctionVariables(FunctionBuild& build, const CallShape& 
     }
     build.fn.declared.push_back(std::move(declared));
     // A name whose value the sizes read stays bound to that value.
-    if (!build.names.count(decl.name)) build.names[decl.name] = std::move(value);
+    if (!build.names.count(formal.name)) build.names[formal.name] = std::move(value);
   };
   for (size_t i = 0; i < interface.numInputs; ++i) {
     const FormalVariable& formal = interface.variables[i];
@@ -226,7 +254,7 @@ bool Flattener::declareFunctionVariables(FunctionBuild& build, const CallShape& 
       declare(i, *dims);
     }
     // An omitted input whose value a size reads: its default, if known.
-    const std::string& name = formal.decl->name;
+    const std::string& name = formal.name;
     if (!given && interface.sizeNames.count(name) && !shape.sizeValues.count(name) &&
         !bindKnownBinding(build, formal))
       return false;
@@ -237,8 +265,14 @@ bool Flattener::declareFunctionVariables(FunctionBuild& build, const CallShape& 
   // size expressions in the body (`fill(0, n)`).
   for (size_t i = interface.numInputs; i < interface.variables.size(); ++i) {
     const FormalVariable& formal = interface.variables[i];
-    const std::string& name = formal.decl->name;
-    const bool fixedLocal = formal.causality == flat::Causality::Local && !interface.assignedNames.count(name);
+    const std::string& name = formal.name;
+    // A local whose binding reads another local not bound yet is left a
+    // variable (`Real re = lnz*c.re` after `Real lnz = ...`): it is only
+    // worth fixing when a size depends on it.
+    const std::string& assignedAs =
+        formal.record >= 0 ? interface.records[static_cast<size_t>(formal.record)].name : name;
+    const bool fixedLocal = formal.causality == flat::Causality::Local && !interface.assignedNames.count(assignedAs) &&
+                            !(formal.binding && readsUnboundVariable(*formal.binding, interface, build.names));
     if ((interface.sizeNames.count(name) || fixedLocal) && !bindKnownBinding(build, formal)) return false;
   }
   for (size_t i = interface.numInputs; i < interface.variables.size(); ++i) {
@@ -262,39 +296,57 @@ bool Flattener::declareFunctionVariables(FunctionBuild& build, const CallShape& 
 
 void Flattener::lowerFunctionBindings(FunctionBuild& build) {
   const FunctionInterface& interface = *build.interface;
+  std::map<int, std::optional<Leaves>> recordBindings;  // whole-record bindings, lowered once
   for (size_t i = 0; i < interface.variables.size(); ++i) {
     const FormalVariable& formal = interface.variables[i];
     const ast::Component& decl = *formal.decl;
-    if (!decl.modification) continue;
     const flat::DeclaredVariable declared = build.fn.declared[i];
     Scope scope{nullptr, formal.declaredIn, nullptr, &build.names, &build};
+    if (decl.modification)
     for (const ast::ElementModification& arg : decl.modification->arguments) {
       std::string name = arg.path.str();
       if (!isAttributeName(name)) {
         diags_.errorf(arg.range, "'{}' is not an attribute of {} (in the declaration of '{}')", name,
-                      flat::toString(formal.type), decl.name);
+                      flat::toString(formal.type), formal.name);
         continue;
       }
       if (name != "start" || !arg.modification || !arg.modification->binding || !declared.dims.empty()) continue;
       const ast::Expr& value = *arg.modification->binding;
       build.fn.variables[declared.first].attributes.start =
           expectScalar(lower(value, scope), formal.type, value.range,
-                       fmt::format("the start value of '{}'", decl.name), scope);
+                       fmt::format("the start value of '{}'", formal.name), scope);
     }
-    const ast::Expr* binding = decl.modification->binding.get();
-    if (!binding) continue;
-    const std::string what = fmt::format("the binding of '{}'", decl.name);
+    const ast::Expr* binding = formal.binding;
     std::vector<flat::ExprPtr> elements;
-    if (declared.dims.empty()) {
+    if (!binding) {
+      if (formal.record < 0 || !interface.records[static_cast<size_t>(formal.record)].binding) continue;
+      auto& leaves = recordBindings[formal.record];
+      if (!leaves) {
+        const RecordFormal& record = interface.records[static_cast<size_t>(formal.record)];
+        Scope recordScope{nullptr, record.declaredIn, nullptr, &build.names, &build};
+        leaves = recordLeaves(*record.binding, record.cls, recordScope,
+                              fmt::format("the binding of '{}'", record.name));
+        if (!leaves) leaves = Leaves{};
+      }
+      const std::string relative = formal.name.substr(interface.records[static_cast<size_t>(formal.record)].name.size() + 1);
+      for (size_t k = 0; k < declared.size(); ++k) {
+        const std::string leaf = relative + subscriptText(declared.dims, static_cast<long long>(k));
+        for (const auto& [name, e] : *leaves)
+          if (name == leaf) elements.push_back(e);
+      }
+      if (elements.size() != declared.size()) continue;  // reported, or no leaves
+    } else if (scope.lexical = formal.bindingIn; declared.dims.empty()) {
+      const std::string what = fmt::format("the binding of '{}'", formal.name);
       flat::ExprPtr value = expectScalar(lower(*binding, scope), formal.type, binding->range, what, scope);
       if (!value) continue;
       elements.push_back(value);
     } else {
+      const std::string what = fmt::format("the binding of '{}'", formal.name);
       auto value = lower(*binding, scope);
       if (!value) continue;
       if (value->dims != declared.dims) {
         diags_.errorf(binding->range, "{} has size {}, but '{}' is declared with size {}", what,
-                      value->isScalar() ? "[] (a scalar)" : dimsText(value->dims), decl.name,
+                      value->isScalar() ? "[] (a scalar)" : dimsText(value->dims), formal.name,
                       dimsText(declared.dims));
         continue;
       }
@@ -320,14 +372,14 @@ void Flattener::lowerFunctionBindings(FunctionBuild& build) {
         stack.pop_back();
         if (e->kind == flat::ExprKind::Var && e->var >= build.fn.numInputs) {
           const flat::Variable& other = build.fn.variables[e->var];
-          diags_.errorf(e->range, "the default of input '{}' can only use other inputs, not {} '{}'", decl.name,
+          diags_.errorf(e->range, "the default of input '{}' can only use other inputs, not {} '{}'", formal.name,
                         kindText(other.causality), other.name);
           ok = false;
         }
         if (e->kind == flat::ExprKind::Element) {
           diags_.unsupported(e->range, fmt::format("the default of input '{}' indexes an array with a "
                                                    "subscript that varies",
-                                                   decl.name));
+                                                   formal.name));
           ok = false;
         }
         for (const auto& arg : e->args)

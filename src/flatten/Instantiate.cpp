@@ -10,6 +10,7 @@
 // is a discrete variable of type Clock. An `outer` component gets no
 // variables of its own: it stands for its inner declaration (InnerOuter.cpp).
 #include "flatten/Flattener.h"
+#include "frontend/Parser.h"
 #include "flatten/Graphics.h"
 #include "frontend/ResourceLimits.h"
 
@@ -194,7 +195,9 @@ void Flattener::addElements(Instance& inst, ClassNode* cls, const Mod& mod, bool
       continue;
     }
     if (auto it = inst.components.find(decl.name); it != inst.components.end()) {
-      // Identical inherited declarations are merged (spec 7.3); others clash.
+      // Identical declarations, inherited or repeated locally, are one
+      // element (spec 7.1.3); others clash.
+      if (declarationText(decl) == declarationText(*it->second->decl)) continue;
       diags_.errorf(decl.nameRange, "component '{}' is declared twice", decl.name);
       diags_.note(it->second->decl->nameRange, "previous declaration is here");
       continue;
@@ -435,7 +438,7 @@ void Flattener::ensureInstantiated(Component& c) {
   if (c.mod.binding) {
     classMod.binding = nullptr;
     const ast::Expr& binding = *c.mod.binding;
-    if (typeClass->def->kind != ast::ClassKind::Record) {
+    if (!isRecordClass(typeClass)) {
       diags_.unsupported(c.mod.range, "a binding equation for a component of a class type");
     } else if (!c.mod.elementOf.empty()) {
       diags_.unsupported(c.mod.range, "a record binding split over an array of components (write 'each')");

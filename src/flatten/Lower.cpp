@@ -168,9 +168,12 @@ std::optional<Value> Flattener::lowerExpression(const ast::Expr& expr, const Sco
     case ast::ExprKind::String: return Value::scalar(flat::makeString(expr.text, r));
     case ast::ExprKind::Ref: return lowerRef(expr.ref, scope);
     case ast::ExprKind::Call: return lowerCall(expr, scope);
-    case ast::ExprKind::Binary: return lowerBinary(expr, scope);
+    case ast::ExprKind::Binary:
+      if (recordTypeOf(expr, scope)) return recordOperatorValue(expr, scope);
+      return lowerBinary(expr, scope);
     case ast::ExprKind::Array: return lowerArray(expr, scope);
     case ast::ExprKind::Unary: {
+      if (recordTypeOf(expr, scope)) return recordOperatorValue(expr, scope);
       // -2147483648: the one literal that fits in an Integer only negated.
       const ast::Expr& arg = *expr.args[0];
       if (expr.op == ast::Op::Negate && arg.kind == ast::ExprKind::Integer && arg.integer == -flat::kIntegerMin)
@@ -374,24 +377,33 @@ std::optional<RefTarget> Flattener::resolveRef(const ast::ComponentRef& ref, con
       return RefTarget{Value::scalar(flat::makeInteger(it->second, ref.range)), nullptr};
   }
   if (!ref.global && scope.locals) {
-    if (auto it = scope.locals->find(first.name); it != scope.locals->end()) {
-      if (ref.parts.size() > 1) {
-        diags_.errorf(ref.parts[1].range, "'{}' is a scalar variable and has no component '{}'",
-                      first.name, ref.parts[1].name);
+    // A variable of the function, or a field of one of its records, whose
+    // name joins the parts up to the last (`c.re`, `r.p.x[2]`).
+    std::string name = first.name;
+    size_t last = 0;
+    if (scope.function && !scope.locals->count(name))
+      while (last + 1 < ref.parts.size() && ref.parts[last].subscripts.empty() &&
+             scope.function->interface->recordTypes.count(name))
+        name += "." + ref.parts[++last].name;
+    if (auto it = scope.locals->find(name); it != scope.locals->end()) {
+      if (ref.parts.size() > last + 1) {
+        diags_.errorf(ref.parts[last + 1].range, "'{}' is a scalar variable and has no component '{}'", name,
+                      ref.parts[last + 1].name);
         return std::nullopt;
       }
+      const ast::RefPart& part = ref.parts[last];
       Value value = it->second;
       for (auto& e : value.elements)
         if (e->kind == flat::ExprKind::Var) e = flat::makeVar(e->var, ref.range);
-      if (auto declared = scope.function && !first.subscripts.empty() ? functionArray(*scope.function, first.name)
-                                                                       : std::nullopt) {
+      if (auto declared = scope.function && !part.subscripts.empty() ? functionArray(*scope.function, name)
+                                                                      : std::nullopt) {
         // An array of the function: a varying subscript selects when the function runs.
-        auto picks = lowerSubscripts(value.dims, first, scope);
+        auto picks = lowerSubscripts(value.dims, part, scope);
         if (!picks) return std::nullopt;
         if (!hasVariablePick(*picks)) return RefTarget{selectPicked(value, *picks), nullptr};
         return RefTarget{selectElements(*declared, *picks, ref.range), nullptr};
       }
-      auto selected = selectSubscripts(value, first, scope);
+      auto selected = selectSubscripts(value, part, scope);
       if (!selected) return std::nullopt;
       return RefTarget{std::move(*selected), nullptr};
     }

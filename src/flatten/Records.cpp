@@ -15,15 +15,9 @@
 
 #include <fmt/format.h>
 
+#include <set>
+
 namespace smc::flatten {
-
-namespace {
-
-bool isRecordClass(const ClassNode* cls) {
-  return cls && cls->def && cls->def->kind == ast::ClassKind::Record;
-}
-
-}  // namespace
 
 void Flattener::collectLeaves(Instance& inst, const std::string& prefix,
                               std::vector<std::pair<std::string, flat::VarId>>& out) {
@@ -171,7 +165,9 @@ std::optional<Mod> Flattener::referenceMods(const ast::Expr& reference, ClassNod
     }
   auto target = resolveRef(reference.ref, scope);
   if (!target) return std::nullopt;
-  if (!target->instance || target->instance->cls != cls) {
+  // A record of another class (a subtype, spec 6.4) gives the fields of
+  // `cls` it has; a field it lacks is reported where it is read.
+  if (!target->instance || !isRecordClass(target->instance->cls)) {
     diags_.errorf(reference.range, "the binding must be a record of class '{}'", cls->path());
     return std::nullopt;
   }
@@ -186,12 +182,7 @@ std::optional<Mod> Flattener::referenceMods(const ast::Expr& reference, ClassNod
     expr->ref.range = reference.range;
     for (const ast::RefPart& part : reference.ref.parts) expr->ref.parts.push_back({part.name, {}, part.range});
     expr->ref.parts.push_back({field.decl->name, {}, reference.range});
-    Mod child;
-    child.binding = expr.get();
-    child.scope = scope;
-    child.range = reference.range;
-    mods.children.emplace(field.decl->name, std::move(child));
-    synthesized_.push_back(std::move(expr));
+    bindSynthesized(mods, field.decl->name, std::move(expr), scope);
   }
   return mods;
 }
@@ -279,6 +270,20 @@ std::optional<Leaves> constructorLeaves(Flattener& self, DiagnosticEngine& diags
 std::optional<Operand> Flattener::lowerOperand(const ast::Expr& expr, const Scope& scope) {
   Operand out;
   if (expr.kind == ast::ExprKind::Ref) {
+    if (ClassNode* cls = refRecordType(expr.ref, scope)) {
+      if (scope.function && scope.function->interface->recordTypes.count(refText(expr.ref)))
+        return functionRecordOperand(expr.ref, scope);
+      const bool isComponent =
+          !expr.ref.global && scope.instance && component(*scope.instance, expr.ref.parts[0].name);
+      if (!isComponent) return recordConstantOperand(expr.ref, scope);
+      auto target = resolveRef(expr.ref, scope, /*wholeArrays=*/true);
+      if (!target) return std::nullopt;
+      if (target->wholeArray) return recordArrayOperand(*target->wholeArray, expr.range);
+      if (!target->instance) {
+        diags_.errorf(expr.range, "'{}' must be a record of class '{}'", refText(expr.ref), cls->path());
+        return std::nullopt;
+      }
+    }
     auto target = resolveRef(expr.ref, scope);
     if (!target) return std::nullopt;
     if (!target->instance) {
@@ -301,18 +306,314 @@ std::optional<Operand> Flattener::lowerOperand(const ast::Expr& expr, const Scop
     }
     return out;
   }
-  if (ClassNode* cls = recordConstructor(expr, scope)) {
-    auto leaves = constructorLeaves(*this, diags_, expr, cls, scope);
-    if (!leaves) return std::nullopt;
-    out.isRecord = true;
-    out.cls = cls;
-    out.leaves = std::move(*leaves);
-    return out;
+  if (expr.kind == ast::ExprKind::Call && !isBuiltinFunctionName(simpleCalleeName(expr))) {
+    if (ClassNode* cls = recordConstructor(expr, scope)) {
+      if (!operatorFunctions(cls, "'constructor'").empty()) return overloadedConstructor(expr, cls, scope);
+      auto leaves = constructorLeaves(*this, diags_, expr, cls, scope);
+      if (!leaves) return std::nullopt;
+      out.isRecord = true;
+      out.cls = cls;
+      out.leaves = std::move(*leaves);
+      return out;
+    }
+    if (ClassNode* fn = calledFunction(expr, scope); fn && recordTypeOf(expr, scope))
+      return recordFunctionCall(expr, fn, scope);
   }
+  if ((expr.kind == ast::ExprKind::Binary || expr.kind == ast::ExprKind::Unary) && recordTypeOf(expr, scope))
+    return applyOperator(expr, scope);
+  if (expr.kind == ast::ExprKind::If && recordTypeOf(expr, scope)) return recordIfExpression(expr, scope);
+  if (expr.kind == ast::ExprKind::Array && recordTypeOf(expr, scope)) return recordArrayConstructor(expr, scope);
   auto value = lower(expr, scope);
   if (!value) return std::nullopt;
   out.value = std::move(*value);
   return out;
+}
+
+ClassNode* Flattener::recordTypeOf(const ast::Expr& expr, const Scope& scope) {
+  int budget = 64;
+  return recordTypeWithin(expr, scope, budget);
+}
+
+// Record expressions are small (`u*b/a`), while ordinary ones can be long
+// chains (`x1 + x2 + ... + x1000`) that every level of lowering asks about:
+// the search gives up after `budget` nodes, keeping lowering linear.
+ClassNode* Flattener::recordTypeWithin(const ast::Expr& expr, const Scope& scope, int& budget) {
+  if (--budget < 0) return nullptr;
+  switch (expr.kind) {
+    case ast::ExprKind::Ref: return refRecordType(expr.ref, scope);
+    case ast::ExprKind::Call: {
+      if (isBuiltinFunctionName(simpleCalleeName(expr))) return nullptr;
+      if (ClassNode* cls = recordConstructor(expr, scope)) return cls;
+      ClassNode* fn = calledFunction(expr, scope);
+      if (!fn || !fn->def || fn->def->form != ast::ClassForm::Long || fn->def->hasExternal) return nullptr;
+      const FunctionInterface* interface = functionInterface(fn);
+      if (!interface || interface->outputs.empty() || interface->outputs[0].record < 0) return nullptr;
+      return interface->records[static_cast<size_t>(interface->outputs[0].record)].cls;
+    }
+    case ast::ExprKind::Unary:
+    case ast::ExprKind::Binary:
+    case ast::ExprKind::Array:
+      for (const auto& arg : expr.args)
+        if (arg)
+          if (ClassNode* cls = recordTypeWithin(*arg, scope, budget)) return cls;
+      return nullptr;
+    case ast::ExprKind::If:
+      for (size_t i = 1; i < expr.args.size(); i += 2)
+        if (ClassNode* cls = recordTypeWithin(*expr.args[i], scope, budget)) return cls;
+      return recordTypeWithin(*expr.args.back(), scope, budget);
+    default: return nullptr;
+  }
+}
+
+ClassNode* Flattener::refRecordType(const ast::ComponentRef& ref, const Scope& scope) {
+  const std::string& first = ref.parts[0].name;
+  if (!ref.global && scope.iterators && scope.iterators->count(first)) return nullptr;
+  if (!ref.global && scope.function) {
+    auto& types = scope.function->interface->recordTypes;
+    if (auto it = types.find(refText(ref)); it != types.end()) return it->second;
+  }
+  if (!ref.global && scope.locals && scope.locals->count(first)) return nullptr;
+  Component* c = !ref.global && scope.instance ? component(*scope.instance, first) : nullptr;
+  if (c) {
+    for (size_t i = 0;; ++i) {
+      if (c->inner) c = c->inner;
+      ensureInstantiated(*c);
+      if (c->disabled || c->leaf != LeafType::None || !c->cls) return nullptr;
+      if (i + 1 == ref.parts.size()) return isRecordClass(c->cls) ? c->cls : nullptr;
+      if (c->elements.empty()) return nullptr;
+      c = component(*c->elements[0], ref.parts[i + 1].name);
+      if (!c) return nullptr;
+    }
+  }
+  // A record constant of a package (`Modelica.ComplexMath.j`).
+  std::vector<std::string> names;
+  for (const auto& part : ref.parts) names.push_back(part.name);
+  auto [decl, owner, used] = findConstant(names, ref.global, scope.lexical);
+  if (!decl || used + 1 != names.size() || !decl->subscripts.empty()) return nullptr;
+  std::vector<std::string> typeParts = decl->typeName.parts;
+  ClassNode* type = tree_.find(typeParts, decl->typeName.global, owner);
+  for (int guard = 0; type && type->def && type->def->form == ast::ClassForm::Short && guard < 32; ++guard)
+    type = tree_.find(type->def->shortBase.parts, type->def->shortBase.global, type->parent);
+  return isRecordClass(type) ? type : nullptr;
+}
+
+std::optional<Operand> Flattener::functionRecordOperand(const ast::ComponentRef& ref, const Scope& scope) {
+  for (const ast::RefPart& part : ref.parts)
+    if (!part.subscripts.empty()) {
+      diags_.unsupported(part.range, "subscripts on a record inside a function");
+      return std::nullopt;
+    }
+  const std::string name = refText(ref);
+  const FunctionInterface& interface = *scope.function->interface;
+  Operand out;
+  out.isRecord = true;
+  out.cls = interface.recordTypes.at(name);
+  for (const FormalVariable& formal : interface.variables) {
+    if (formal.name.compare(0, name.size() + 1, name + ".") != 0) continue;
+    auto it = scope.locals->find(formal.name);
+    if (it == scope.locals->end()) continue;
+    const std::string relative = formal.name.substr(name.size() + 1);
+    const Value& value = it->second;
+    for (size_t k = 0; k < value.elements.size(); ++k) {
+      flat::ExprPtr e = value.elements[k];
+      if (e->kind == flat::ExprKind::Var) e = flat::makeVar(e->var, ref.range);
+      out.leaves.emplace_back(relative + subscriptText(value.dims, static_cast<long long>(k)), e);
+    }
+  }
+  return out;
+}
+
+std::optional<Operand> Flattener::recordArrayOperand(Component& c, SourceRange range) {
+  Operand out;
+  out.isRecord = true;
+  out.cls = c.cls;
+  for (size_t k = 0; k < c.elements.size(); ++k) {
+    std::vector<std::pair<std::string, flat::VarId>> leaves;
+    collectLeaves(*c.elements[k], "", leaves);
+    const std::string prefix = subscriptText(c.dims, static_cast<long long>(k)) + ".";
+    for (const auto& [leaf, id] : leaves)
+      if (model_.variables[id].variability != flat::Variability::Constant)
+        out.leaves.emplace_back(prefix + leaf, flat::makeVar(id, range));
+  }
+  return out;
+}
+
+std::optional<Operand> Flattener::recordConstantOperand(const ast::ComponentRef& ref, const Scope& scope) {
+  std::vector<std::string> names;
+  for (const auto& part : ref.parts) names.push_back(part.name);
+  auto [decl, owner, used] = findConstant(names, ref.global, scope.lexical);
+  if (!decl || !decl->modification || !decl->modification->binding) {
+    diags_.unsupported(ref.range, fmt::format("record constant '{}' without a binding", refText(ref)));
+    return std::nullopt;
+  }
+  if (++constantDepth_ > 32) {
+    --constantDepth_;
+    diags_.errorf(ref.range, "the value of record constant '{}' depends on itself", refText(ref));
+    return std::nullopt;
+  }
+  auto operand = lowerOperand(*decl->modification->binding, Scope{nullptr, owner, nullptr});
+  --constantDepth_;
+  if (!operand) return std::nullopt;
+  if (!operand->isRecord) {
+    diags_.errorf(decl->modification->binding->range, "the value of record constant '{}' is not a record",
+                  decl->name);
+    return std::nullopt;
+  }
+  return operand;
+}
+
+std::optional<Operand> Flattener::recordArrayConstructor(const ast::Expr& expr, const Scope& scope) {
+  Operand out;
+  out.isRecord = true;
+  auto addElement = [&](const ast::Expr& element, const Scope& where, size_t count, size_t k) {
+    auto operand = lowerOperand(element, where);
+    if (!operand) return false;
+    if (!operand->isRecord) {
+      diags_.errorf(element.range, "the elements of an array of records must all be records");
+      return false;
+    }
+    if (!out.cls) out.cls = operand->cls;
+    const std::string prefix = subscriptText({static_cast<long long>(count)}, static_cast<long long>(k)) + ".";
+    for (const auto& [leaf, e] : operand->leaves) out.leaves.emplace_back(prefix + leaf, e);
+    return true;
+  };
+  if (expr.iterators.empty()) {
+    for (size_t k = 0; k < expr.args.size(); ++k)
+      if (!addElement(*expr.args[k], scope, expr.args.size(), k)) return std::nullopt;
+    return out;
+  }
+  auto ranges = evaluateIndexRanges(expr.iterators, scope, "array constructor");
+  if (!ranges) return std::nullopt;
+  if (ranges->size() != 1) {
+    diags_.unsupported(expr.range, "an array of records built with more than one iterator");
+    return std::nullopt;
+  }
+  const size_t count = (*ranges)[0].second.size();
+  size_t k = 0;
+  bool ok = forEachIndexCombination(*ranges, scope, [&](const Scope& where) {
+    return addElement(*expr.args[0], where, count, k++);
+  });
+  if (!ok) return std::nullopt;
+  return out;
+}
+
+std::optional<Operand> Flattener::recordIfExpression(const ast::Expr& expr, const Scope& scope) {
+  // Field by field: `if c then r1 else r2` has field f = if c then r1.f else r2.f.
+  std::optional<Operand> result = lowerOperand(*expr.args.back(), scope);
+  if (!result) return std::nullopt;
+  for (size_t i = expr.args.size() - 1; i >= 2; i -= 2) {
+    const ast::Expr& conditionExpr = *expr.args[i - 2];
+    flat::ExprPtr condition =
+        expectScalar(lower(conditionExpr, scope), flat::BaseType::Boolean, conditionExpr.range, "the condition", scope);
+    auto branch = condition ? lowerOperand(*expr.args[i - 1], scope) : std::nullopt;
+    if (!branch) return std::nullopt;
+    if (!branch->isRecord || !result->isRecord || !sameFields(branch->leaves, result->leaves)) {
+      diags_.errorf(expr.range, "the branches of this if-expression must be records with the same fields");
+      return std::nullopt;
+    }
+    for (size_t k = 0; k < result->leaves.size(); ++k)
+      result->leaves[k].second = flat::makeIf(condition, branch->leaves[k].second, result->leaves[k].second,
+                                              expr.range);
+  }
+  return result;
+}
+
+std::optional<Leaves> Flattener::recordLeaves(const ast::Expr& expr, ClassNode* cls, const Scope& scope,
+                                              const std::string& what) {
+  auto operand = lowerOperand(expr, scope);
+  if (!operand) return std::nullopt;
+  if (!operand->isRecord) {
+    diags_.errorf(expr.range, "{} must be a record of class '{}'", what, cls->path());
+    return std::nullopt;
+  }
+  if (operand->cls != cls) {
+    // A record of another class with the same fields is type compatible (spec 6.4).
+    std::set<std::string> expected;
+    for (const RecordField& field : recordFields(cls))
+      if (field.decl->variability != ast::Variability::Constant) expected.insert(field.decl->name);
+    std::set<std::string> given;
+    for (const auto& [leaf, e] : operand->leaves) given.insert(leaf.substr(0, leaf.find_first_of(".[")));
+    if (expected != given) {
+      diags_.errorf(expr.range, "{} must be a record of class '{}', not of class '{}'", what, cls->path(),
+                    operand->cls ? operand->cls->path() : std::string("?"));
+      return std::nullopt;
+    }
+  }
+  return std::move(operand->leaves);
+}
+
+std::optional<Value> Flattener::lowerFieldOf(const ast::Expr& call, const Scope& scope) {
+  const auto& [record, field] = fieldOf_.at(&call);
+  auto operand = lowerOperand(*record, scope);
+  if (!operand) return std::nullopt;
+  if (!operand->isRecord) {
+    diags_.errorf(record->range, "this binding must be a record");
+    return std::nullopt;
+  }
+  Value value = fieldValue(operand->leaves, field, false);
+  if (value.elements.empty()) value = fieldValue(operand->leaves, field, true);
+  if (value.elements.empty()) {
+    diags_.errorf(record->range, "this record has no field '{}'", field);
+    return std::nullopt;
+  }
+  return value;
+}
+
+std::optional<Mod> Flattener::fieldOfMods(const ast::Expr& binding, ClassNode* cls, const Scope& scope) {
+  Mod mods;
+  mods.range = binding.range;
+  for (const RecordField& field : recordFields(cls)) {
+    if (field.decl->variability == ast::Variability::Constant) continue;
+    auto expr = std::make_unique<ast::Expr>();
+    expr->kind = ast::ExprKind::Call;
+    expr->range = binding.range;
+    expr->ref.range = binding.range;
+    expr->ref.parts.push_back({"$field", {}, binding.range});
+    fieldOf_[expr.get()] = {&binding, field.decl->name};
+    bindSynthesized(mods, field.decl->name, std::move(expr), scope);
+  }
+  return mods;
+}
+
+void Flattener::bindSynthesized(Mod& mods, const std::string& field, std::unique_ptr<ast::Expr> expr,
+                                const Scope& scope) {
+  Mod child;
+  child.binding = expr.get();
+  child.scope = scope;
+  child.range = expr->range;
+  mods.children.emplace(field, std::move(child));
+  synthesized_.push_back(std::move(expr));
+}
+
+std::optional<Value> Flattener::recordOperatorValue(const ast::Expr& expr, const Scope& scope) {
+  auto operand = applyOperator(expr, scope);
+  if (!operand) return std::nullopt;
+  if (operand->isRecord) {
+    diags_.errorf(expr.range, "this expression is a record of class '{}', which is not allowed here (only as a "
+                              "side of an equation, a binding, or a function argument)",
+                  operand->cls ? operand->cls->path() : std::string("?"));
+    return std::nullopt;
+  }
+  return std::move(operand->value);
+}
+
+Value fieldValue(const Leaves& leaves, const std::string& field, bool isArray) {
+  Value out;
+  for (const auto& [leaf, e] : leaves) {
+    if (!isArray && leaf == field) return Value::scalar(e);
+    if (isArray && leaf.size() > field.size() && leaf.compare(0, field.size(), field) == 0 &&
+        leaf[field.size()] == '[')
+      out.elements.push_back(e);
+  }
+  if (isArray) out.dims = {static_cast<long long>(out.elements.size())};
+  return out;
+}
+
+bool sameFields(const Leaves& a, const Leaves& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t k = 0; k < a.size(); ++k)
+    if (a[k].first != b[k].first) return false;
+  return true;
 }
 
 std::optional<Pairs> Flattener::pairSides(const ast::Expr& lhs, const ast::Expr& rhs, const Scope& scope,

@@ -106,19 +106,46 @@ std::optional<std::pair<std::vector<std::optional<flat::VarId>>, flat::ExprPtr>>
   if (!value) return std::nullopt;
   // Copied: lowering the targets may build more functions and move the table.
   const flat::Function f = model_.functions[value->function];
-  size_t declaredOutputs = 0;
-  for (const flat::DeclaredVariable& declared : f.declared)
-    if (declared.causality == flat::Causality::Output) ++declaredOutputs;
-  if (tuple.args.size() > declaredOutputs) {
-    diags_.errorf(tuple.range, "function '{}' has {} output(s) but {} are assigned here", f.name, declaredOutputs,
-                  tuple.args.size());
+  const FunctionInterface& interface = *functionInterface(definingFunction(cls));
+  if (tuple.args.size() > interface.outputs.size()) {
+    diags_.errorf(tuple.range, "function '{}' has {} output(s) but {} are assigned here", f.name,
+                  interface.outputs.size(), tuple.args.size());
     return std::nullopt;
   }
   // One target per scalar output, in order; an empty slot skips its output's elements.
   std::vector<std::optional<flat::VarId>> targets;
   for (size_t i = 0; i < tuple.args.size(); ++i) {
-    const Value output = functionOutput(value, i);
+    const FormalSlot& formal = interface.outputs[i];
     const ast::ExprPtr& slot = tuple.args[i];
+    if (formal.record >= 0) {
+      // A record output: its fields' outputs, each assigned to the target's field of that name.
+      const RecordFormal& record = interface.records[static_cast<size_t>(formal.record)];
+      std::optional<Leaves> leaves;
+      if (slot) leaves = recordLeaves(*slot, record.cls, scope, fmt::format("the target of output {}", i + 1));
+      if (slot && !leaves) return std::nullopt;
+      for (size_t v = formal.first; v < formal.first + formal.count; ++v) {
+        const Value output = functionOutput(value, v - interface.numInputs);
+        const std::string relative = interface.variables[v].name.substr(record.name.size() + 1);
+        for (size_t k = 0; k < output.elements.size(); ++k) {
+          if (!slot) {
+            targets.emplace_back();
+            continue;
+          }
+          const std::string leaf = relative + subscriptText(output.dims, static_cast<long long>(k));
+          flat::ExprPtr target;
+          for (const auto& [name, e] : *leaves)
+            if (name == leaf) target = e;
+          auto id = target ? assignedVariable(target, slot->range, scope) : std::nullopt;
+          if (!id) {
+            if (!target) diags_.errorf(slot->range, "the target of output {} has no field '{}'", i + 1, leaf);
+            return std::nullopt;
+          }
+          targets.push_back(*id);
+        }
+      }
+      continue;
+    }
+    const Value output = functionOutput(value, formal.first - interface.numInputs);
     if (!slot) {
       targets.resize(targets.size() + output.elements.size());
       continue;

@@ -167,6 +167,32 @@ std::string optionalModification(const std::unique_ptr<Modification>& m) {
   return m ? modification(*m) : "";
 }
 
+}  // namespace
+
+std::string declarationText(const ast::Component& c) {
+  std::string text;
+  auto flag = [&](bool on, const char* word) { if (on) text += std::string(word) + " "; };
+  flag(c.visibility == Visibility::Protected, "protected");
+  flag(c.isRedeclare, "redeclare");
+  flag(c.isFinal, "final");
+  flag(c.isInner, "inner");
+  flag(c.isOuter, "outer");
+  flag(c.isReplaceable, "replaceable");
+  flag(c.connectorKind == ConnectorKind::Flow, "flow");
+  flag(c.connectorKind == ConnectorKind::Stream, "stream");
+  flag(c.variability == Variability::Discrete, "discrete");
+  flag(c.variability == Variability::Parameter, "parameter");
+  flag(c.variability == Variability::Constant, "constant");
+  flag(c.causality == Causality::Input, "input");
+  flag(c.causality == Causality::Output, "output");
+  text += c.typeName.str() + subscripts(c.typeSubscripts) + " " + c.name +
+          subscripts(c.subscripts) + optionalModification(c.modification);
+  if (c.condition) text += " if " + expr(*c.condition);
+  return text;
+}
+
+namespace {
+
 class Dumper {
 public:
   std::string take() { return std::move(out_); }
@@ -292,25 +318,7 @@ private:
   }
 
   void component(const Component& c) {
-    std::string text = "Component " + location(c.range) + " ";
-    auto flag = [&](bool on, const char* word) { if (on) text += std::string(word) + " "; };
-    flag(c.visibility == Visibility::Protected, "protected");
-    flag(c.isRedeclare, "redeclare");
-    flag(c.isFinal, "final");
-    flag(c.isInner, "inner");
-    flag(c.isOuter, "outer");
-    flag(c.isReplaceable, "replaceable");
-    flag(c.connectorKind == ConnectorKind::Flow, "flow");
-    flag(c.connectorKind == ConnectorKind::Stream, "stream");
-    flag(c.variability == Variability::Discrete, "discrete");
-    flag(c.variability == Variability::Parameter, "parameter");
-    flag(c.variability == Variability::Constant, "constant");
-    flag(c.causality == Causality::Input, "input");
-    flag(c.causality == Causality::Output, "output");
-    text += c.typeName.str() + subscripts(c.typeSubscripts) + " " + c.name +
-            subscripts(c.subscripts) + optionalModification(c.modification);
-    if (c.condition) text += " if " + expr(*c.condition);
-    line(text + described(c.description));
+    line("Component " + location(c.range) + " " + declarationText(c) + described(c.description));
     Nested nested(*this);
     annotation(c.annotation);
   }

@@ -18,4 +18,9 @@ std::optional<ast::StoredDefinition> parseFile(const SourceManager& sources, Fil
 // kind, its salient fields and its source line:column.
 std::string dumpAst(const ast::StoredDefinition& definition);
 
+// A component declaration as text without its description and annotation,
+// one spelling per declaration: two inherited declarations of a name are
+// merged when these texts are equal (spec 7.1.3).
+std::string declarationText(const ast::Component& decl);
+
 }  // namespace smc

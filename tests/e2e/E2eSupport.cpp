@@ -58,9 +58,9 @@ std::string compileModel(const std::string& modelPath, const std::string& fmuNam
   return output;
 }
 
-std::string compileErrors(const std::string& modelPath) {
+std::string compileErrors(const std::string& modelPath, const std::function<void(CompileOptions&)>& adjust) {
   std::string printed;
-  bool ok = compileTo(modelPath, (scratchDir() / "unexpected.fmu").string(), printed);
+  bool ok = compileTo(modelPath, (scratchDir() / "unexpected.fmu").string(), printed, "", adjust);
   EXPECT_FALSE(ok) << "the model compiled";
   return printed;
 }

@@ -21,7 +21,7 @@ std::string compileModel(const std::string& modelPath, const std::string& fmuNam
 std::string compileModelWithRuntime(const std::string& modelPath, const std::string& fmuName,
                                     const std::string& runtimeArchive);
 // Compiles and returns the diagnostics (empty when it succeeded).
-std::string compileErrors(const std::string& modelPath);
+std::string compileErrors(const std::string& modelPath, const std::function<void(CompileOptions&)>& adjust = {});
 
 // Options to simulate `fmu` from 0 to `stop` with communication step
 // `step`, recording the outputs, or every variable when `allVariables`.

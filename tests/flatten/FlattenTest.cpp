@@ -69,6 +69,34 @@ TEST(Flatten, ExtendsBringsElementsAndItsModifierApplies) {
   EXPECT_TRUE(has(text, "  y = gain * time;\n")) << text;
 }
 
+TEST(Flatten, AnIdenticalDeclarationInAClassAndItsBaseIsOneComponent) {
+  std::string text = flatText(R"(
+    model Top
+      partial model Base
+        parameter Integer m(min = 1) = 3 "Number of phases" annotation(Evaluate = true);
+        Real x[m];
+      end Base;
+      extends Base;
+      parameter Integer m(min = 1) = 3 "Phases";
+    equation
+      x = fill(time, m);
+    end Top;)");
+  EXPECT_TRUE(has(text, "parameter Integer m(min = 1) = 3")) << text;
+  EXPECT_TRUE(has(text, "  x[3] = time;\n")) << text;
+}
+
+TEST(Flatten, DifferentDeclarationsOfOneNameInAClassAndItsBaseClash) {
+  std::string d = flattenErrors(R"(
+    model Top
+      partial model Base
+        parameter Integer m(final min = 1) = 3;
+      end Base;
+      extends Base;
+      parameter Integer m(min = 3) = 3;
+    end Top;)");
+  EXPECT_TRUE(has(d, "error: component 'm' is declared twice")) << d;
+}
+
 TEST(Flatten, ArraysAreScalarizedAndForEquationsUnrolled) {
   std::string text = flatText(R"(
     model Top

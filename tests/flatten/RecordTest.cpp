@@ -161,27 +161,29 @@ end M;
   EXPECT_TRUE(has(d, "test.mo:14:7: error: record constructor 'M.Point' takes 2 argument(s), 3 given")) << d;
 }
 
-TEST(Records, OtherRecordUsesAreNotSupportedYet) {
+TEST(Records, ArithmeticOnAPlainRecordIsALocatedError) {
   std::string d = flattenErrors(std::string("model M") + records + R"(
   Real d = 2 * Point(1, 2);
 end M;
 )");
-  EXPECT_TRUE(has(d, "test.mo:12:16: error: not supported yet: record constructors ('M.Point') other than as a binding "
-                     "or a side of an equation"))
+  EXPECT_TRUE(has(d, "test.mo:12:12: error: 'M.Point' is a record, not an operator record, so operator '*' is not "
+                     "defined for it (spec 14)"))
       << d;
   d = flattenErrors(std::string("model M") + records + R"(
   Point p(x = 1, y = 2);
   Real n = 2 * p;
 end M;
 )");
-  EXPECT_TRUE(has(d, "test.mo:13:16: error: not supported yet: using 'p' (of class type 'M.Point') as a value")) << d;
-  d = flattenErrors(std::string("model M") + records + R"(
+  EXPECT_TRUE(has(d, "test.mo:13:12: error: 'M.Point' is a record, not an operator record")) << d;
+}
+
+TEST(Records, AnIfExpressionOfRecordsChoosesFieldByField) {
+  std::string text = flatText(std::string("model M") + records + R"(
   Point p = if time > 1 then Point(1, 2) else Point(3, 4);
 end M;
 )");
-  EXPECT_TRUE(has(d, "test.mo:12:13: error: not supported yet: record bindings other than a record constructor or a "
-                     "record variable"))
-      << d;
+  EXPECT_TRUE(has(text, "p.x = if time > 1 then 1 else 3")) << text;
+  EXPECT_TRUE(has(text, "p.y = if time > 1 then 2 else 4")) << text;
 }
 
 }  // namespace

@@ -1,0 +1,242 @@
+// Records inside functions (spec 12.6) and operator records (spec 14) end
+// to end: record inputs, outputs and locals, nested records, a record
+// output whose fields are bound to inputs, a record input's default, a
+// record output assigned in a tuple; an operator record with overloaded
+// constructors and operators, the conversion of a Real operand through the
+// constructor, record constants, if-expressions and arrays of records, and
+// the errors of an operator no function takes. Expectations are worked out
+// by hand from the function bodies.
+#include "e2e/E2eSupport.h"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+using smc::importer::SimulateOptions;
+using smc::importer::SimulationResult;
+using smc::test::compileErrors;
+using smc::test::compileModel;
+using smc::test::simulateOk;
+using smc::test::valueAt;
+using smc::test::writeScratchModel;
+
+SimulateOptions optionsFor(const std::string& fmu) { return smc::test::simulationOf(fmu, 1, 0.25, true); }
+
+std::function<void(smc::CompileOptions&)> named(const std::string& model) {
+  return [model](smc::CompileOptions& options) { options.modelName = model; };
+}
+
+constexpr const char* recordFunctionsModel = R"(package RecordFunctions
+  record Point
+    Real x;
+    Real y;
+  end Point;
+  record Segment
+    Point a;
+    Point b;
+  end Segment;
+  function middle
+    input Segment s;
+    output Point m;
+  algorithm
+    m := Point((s.a.x + s.b.x) / 2, (s.a.y + s.b.y) / 2);
+  end middle;
+  function squaredDistance
+    input Point p;
+    input Point q = Point(0, 0);
+    output Real d;
+  protected
+    Point difference;
+  algorithm
+    difference.x := p.x - q.x;
+    difference.y := p.y - q.y;
+    d := difference.x ^ 2 + difference.y ^ 2;
+  end squaredDistance;
+  function shifted
+    input Point p;
+    input Real dx;
+    output Point q(x = p.x + dx, y = p.y);
+  algorithm
+  end shifted;
+  function split
+    input Point p;
+    output Real sum;
+    output Point swapped;
+  algorithm
+    sum := p.x + p.y;
+    swapped := Point(p.y, p.x);
+  end split;
+  model Use
+    Segment s(a(x = time, y = 0), b(x = 3, y = 4));
+    Point m = middle(s);
+    Real d = squaredDistance(m);
+    Real d2 = squaredDistance(m, Point(1, 2));
+    Point q;
+    Real total;
+    Point swapped;
+  equation
+    q = shifted(m, 10);
+    (total, swapped) = split(q);
+  end Use;
+end RecordFunctions;
+)";
+
+TEST(RecordsInFunctions, RecordInputsOutputsAndLocalsComputeFieldByField) {
+  std::string model = writeScratchModel("RecordFunctions.mo", recordFunctionsModel);
+  std::string fmu = compileModel(model, "RecordFunctions.fmu", named("RecordFunctions.Use"));
+  SimulationResult r = simulateOk(optionsFor(fmu));
+  // m = ((t + 3)/2, (0 + 4)/2) = ((t + 3)/2, 2); at t = 0.5: (1.75, 2).
+  EXPECT_NEAR(valueAt(r, "m.x", 0.5), 1.75, 1e-12);
+  EXPECT_NEAR(valueAt(r, "m.y", 0.5), 2, 1e-12);
+  // |m|^2 with the default q = (0, 0): 1.75^2 + 4; from (1, 2): 0.75^2.
+  EXPECT_NEAR(valueAt(r, "d", 0.5), 1.75 * 1.75 + 4, 1e-12);
+  EXPECT_NEAR(valueAt(r, "d2", 0.5), 0.75 * 0.75, 1e-12);
+  // The output's fields bound to the inputs: (1.75 + 10, 2).
+  EXPECT_NEAR(valueAt(r, "q.x", 0.5), 11.75, 1e-12);
+  EXPECT_NEAR(valueAt(r, "q.y", 0.5), 2, 1e-12);
+  EXPECT_NEAR(valueAt(r, "total", 0.5), 13.75, 1e-12);
+  EXPECT_NEAR(valueAt(r, "swapped.x", 0.5), 2, 1e-12);
+  EXPECT_NEAR(valueAt(r, "swapped.y", 0.5), 11.75, 1e-12);
+}
+
+constexpr const char* operatorRecordModel = R"(package Operators
+  operator record Cplx
+    Real re;
+    Real im;
+    encapsulated operator 'constructor'
+      function fromReal
+        import Operators.Cplx;
+        input Real re;
+        input Real im = 0;
+        output Cplx result(re = re, im = im);
+      algorithm
+      end fromReal;
+    end 'constructor';
+    encapsulated operator function '+'
+      import Operators.Cplx;
+      input Cplx a;
+      input Cplx b;
+      output Cplx c;
+    algorithm
+      c := Cplx(a.re + b.re, a.im + b.im);
+    end '+';
+    encapsulated operator '-'
+      function negate
+        import Operators.Cplx;
+        input Cplx a;
+        output Cplx c;
+      algorithm
+        c := Cplx(-a.re, -a.im);
+      end negate;
+      function subtract
+        import Operators.Cplx;
+        input Cplx a;
+        input Cplx b;
+        output Cplx c;
+      algorithm
+        c := Cplx(a.re - b.re, a.im - b.im);
+      end subtract;
+    end '-';
+    encapsulated operator '*'
+      function multiply
+        import Operators.Cplx;
+        input Cplx a;
+        input Cplx b;
+        output Cplx c;
+      algorithm
+        c := Cplx(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re);
+      end multiply;
+    end '*';
+    encapsulated operator function '=='
+      import Operators.Cplx;
+      input Cplx a;
+      input Cplx b;
+      output Boolean same;
+    algorithm
+      same := a.re == b.re and a.im == b.im;
+    end '==';
+  end Cplx;
+  constant Cplx j = Cplx(0, 1);
+  model Use
+    Cplx z = Cplx(time, 1);
+    Cplx w;
+    Cplx square = z * z;
+    Cplx doubled = 2 * z;
+    Cplx rotated = j * z;
+    Cplx negated = -z;
+    Cplx chosen = if time > 0.5 then z else -z;
+    Cplx powers[3];
+    Real realParts = sum(powers.re);
+    Boolean same = z == Cplx(time, 1);
+    Boolean differs = z == j;
+  equation
+    w = z - Cplx(1);
+    powers = {Cplx(k) * z for k in 1:3};
+  end Use;
+end Operators;
+)";
+
+TEST(OperatorRecords, OverloadedOperatorsAndConstructorsComputeComplexArithmetic) {
+  std::string model = writeScratchModel("Operators.mo", operatorRecordModel);
+  std::string fmu = compileModel(model, "Operators.fmu", named("Operators.Use"));
+  SimulationResult r = simulateOk(optionsFor(fmu));
+  // z = t + i; at t = 0.25 and t = 0.75.
+  EXPECT_NEAR(valueAt(r, "z.re", 0.25), 0.25, 1e-12);
+  EXPECT_NEAR(valueAt(r, "z.im", 0.25), 1, 1e-12);
+  // z - 1 (the constructor's default im = 0).
+  EXPECT_NEAR(valueAt(r, "w.re", 0.25), -0.75, 1e-12);
+  EXPECT_NEAR(valueAt(r, "w.im", 0.25), 1, 1e-12);
+  // (t + i)^2 = t^2 - 1 + 2t i.
+  EXPECT_NEAR(valueAt(r, "square.re", 0.25), 0.0625 - 1, 1e-12);
+  EXPECT_NEAR(valueAt(r, "square.im", 0.25), 0.5, 1e-12);
+  // 2 converted by fromReal(2): 2t + 2i.
+  EXPECT_NEAR(valueAt(r, "doubled.re", 0.25), 0.5, 1e-12);
+  EXPECT_NEAR(valueAt(r, "doubled.im", 0.25), 2, 1e-12);
+  // i (t + i) = -1 + t i.
+  EXPECT_NEAR(valueAt(r, "rotated.re", 0.25), -1, 1e-12);
+  EXPECT_NEAR(valueAt(r, "rotated.im", 0.25), 0.25, 1e-12);
+  EXPECT_NEAR(valueAt(r, "negated.re", 0.25), -0.25, 1e-12);
+  EXPECT_NEAR(valueAt(r, "negated.im", 0.25), -1, 1e-12);
+  // -z before t = 0.5, z after.
+  EXPECT_NEAR(valueAt(r, "chosen.im", 0.25), -1, 1e-12);
+  EXPECT_NEAR(valueAt(r, "chosen.im", 0.75), 1, 1e-12);
+  // powers[k] = k z: real parts t + 2t + 3t = 6t.
+  EXPECT_NEAR(valueAt(r, "powers[3].im", 0.25), 3, 1e-12);
+  EXPECT_NEAR(valueAt(r, "realParts", 0.75), 4.5, 1e-12);
+  EXPECT_EQ(valueAt(r, "same", 0.75), 1);
+  EXPECT_EQ(valueAt(r, "differs", 0.75), 0);
+}
+
+TEST(OperatorRecords, AnOperatorNoFunctionTakesIsALocatedError) {
+  std::string text = operatorRecordModel;
+  text.replace(text.find("Cplx doubled = 2 * z;"), 21, "Cplx doubled = z / z;");
+  std::string model = writeScratchModel("OperatorsNoDivide.mo", text);
+  std::string error = compileErrors(model, named("Operators.Use"));
+  EXPECT_NE(error.find("OperatorsNoDivide.mo:63:20: error: operator record 'Operators.Cplx' defines no operator "
+                       "'/'"),
+            std::string::npos)
+      << error;
+}
+
+TEST(OperatorRecords, AnOperandTheFunctionsDoNotTakeIsALocatedError) {
+  std::string text = operatorRecordModel;
+  text.replace(text.find("Cplx doubled = 2 * z;"), 21, "Cplx doubled = z * true;");
+  std::string model = writeScratchModel("OperatorsBoolean.mo", text);
+  std::string error = compileErrors(model, named("Operators.Use"));
+  EXPECT_NE(error.find("OperatorsBoolean.mo:63:20: error: no function of operator '*' of 'Operators.Cplx' takes "
+                       "operands of type Operators.Cplx and Boolean"),
+            std::string::npos)
+      << error;
+}
+
+TEST(OperatorRecords, ARecordWhereAScalarIsNeededIsALocatedError) {
+  std::string text = operatorRecordModel;
+  text.replace(text.find("Real realParts = sum(powers.re);"), 32, "Real realParts = 1 + z * z;  ");
+  std::string model = writeScratchModel("OperatorsScalar.mo", text);
+  std::string error = compileErrors(model, named("Operators.Use"));
+  EXPECT_NE(error.find("error: this expression is a record of class 'Operators.Cplx', which is not allowed here"),
+            std::string::npos)
+      << error;
+}
+
+}  // namespace
