@@ -107,18 +107,16 @@ bool Flattener::deduceColonDims(Component& c, std::vector<std::pair<const ast::E
 std::optional<Mod> Flattener::recordBindingMods(const ast::Expr& binding, Component& c, ClassNode* typeClass,
                                                 const Scope& scope) {
   ClassNode* constructed = recordConstructor(binding, scope);
-  if (constructed && operatorFunctions(constructed, "'constructor'").empty()) {
+  ClassNode* longClass = constructed;
+  for (int guard = 0; longClass && longClass->def->form == ast::ClassForm::Short && guard < 32; ++guard)
+    longClass = tree_.find(longClass->def->shortBase.parts, longClass->def->shortBase.global, longClass->parent);
+  if (constructed && longClass == typeClass && operatorFunctions(constructed, "'constructor'").empty()) {
     // `R r = R(1, b = 2)`: the arguments modify r's fields.
-    ClassNode* longClass = constructed;
-    for (int guard = 0; longClass && longClass->def->form == ast::ClassForm::Short && guard < 32; ++guard)
-      longClass = tree_.find(longClass->def->shortBase.parts, longClass->def->shortBase.global, longClass->parent);
-    if (longClass != typeClass) {
-      diags_.errorf(binding.range, "the binding of '{}' constructs a '{}' but '{}' is a '{}'", c.name,
-                    constructed->path(), c.name, typeClass->path());
-      return std::nullopt;
-    }
     return constructorMods(binding, constructed, scope);
   }
+  // A constructor of another record class (a subtype, spec 6.4: `BaseData
+  // material = M330_50A()`) goes field by field below, as any record value.
+  (void)c;
   bool plainReference = binding.kind == ast::ExprKind::Ref && !binding.ref.global && scope.instance &&
                         scope.instance->components.count(binding.ref.parts[0].name);
   for (const ast::RefPart& part : binding.ref.parts) plainReference = plainReference && part.subscripts.empty();

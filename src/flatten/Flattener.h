@@ -321,6 +321,11 @@ using Pairs = std::vector<std::pair<flat::ExprPtr, flat::ExprPtr>>;
 struct RecordField {
   const ast::Component* decl = nullptr;
   ClassNode* declaredIn = nullptr;
+  // Its default: the declaration's binding, or the one a modification of
+  // the extends clause that inherits it gives (`extends Base(mu = 2)`),
+  // with the class whose scope evaluates it.
+  const ast::Expr* binding = nullptr;
+  ClassNode* bindingIn = nullptr;
 };
 
 // One subscript of a reference, lowered: the 0-based indices it picks
@@ -811,6 +816,7 @@ private:
   // the flat functions built so far by class and call shape.
   std::map<ClassNode*, std::unique_ptr<FunctionInterface>> functionInterfaces_;
   int constantDepth_ = 0;  // record constants being lowered, nested
+  bool inInitialAlgorithm_ = false;  // lowering an initial algorithm section of the model
   // The synthesized `$field` calls of fieldOfMods: the record expression and the field.
   std::map<const ast::Expr*, std::pair<const ast::Expr*, std::string>> fieldOf_;
   std::map<std::pair<ClassNode*, std::string>, uint32_t> functionIndices_;

@@ -123,6 +123,29 @@ bool Flattener::fillRecordArgument(const FunctionInterface& interface, const For
   const RecordFormal& record = interface.records[static_cast<size_t>(slot.record)];
   auto leaves = recordLeaves(arg, record.cls, scope, what);
   if (!leaves) return false;
+  if (!leaves->empty() && leaves->front().first.front() == '[') {
+    // An array of records given to a record input: a vectorized call
+    // (spec 12.4.6), each field input given the vector of that field.
+    for (size_t i = slot.first; i < slot.first + slot.count; ++i) {
+      const FormalVariable& formal = interface.variables[i];
+      const std::string field = formal.name.substr(record.name.size() + 1);
+      Value value;
+      for (const auto& [leaf, e] : *leaves) {
+        size_t close = leaf.find("].");
+        if (leaf.find(',') < close || formal.isArray) {
+          diags_.unsupported(arg.range, fmt::format("{}: a vectorized call over a matrix of records or with "
+                                                    "array fields",
+                                                    what));
+          return false;
+        }
+        if (leaf.compare(close + 2, std::string::npos, field) == 0) value.elements.push_back(e);
+      }
+      value.dims = {static_cast<long long>(value.elements.size())};
+      out.given[i] = std::move(value);
+      out.ranges[i] = arg.range;
+    }
+    return true;
+  }
   for (size_t i = slot.first; i < slot.first + slot.count; ++i) {
     const FormalVariable& formal = interface.variables[i];
     Value value = fieldValue(*leaves, formal.name.substr(record.name.size() + 1), formal.isArray);

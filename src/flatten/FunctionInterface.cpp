@@ -234,8 +234,8 @@ bool Flattener::addRecordFields(FunctionInterface& interface, const FormalVariab
       formal.binding = fieldMod->binding.get();
       formal.bindingIn = variable.bindingIn;
     } else {
-      formal.binding = decl.modification ? decl.modification->binding.get() : nullptr;
-      formal.bindingIn = field.declaredIn;
+      formal.binding = field.binding;
+      formal.bindingIn = field.bindingIn;
     }
     if (type->leaf == LeafType::None) {
       if (!isRecordClass(type->cls) || !type->subscripts.empty()) {

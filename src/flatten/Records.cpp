@@ -70,11 +70,27 @@ std::vector<RecordField> Flattener::recordFields(ClassNode* cls) {
   for (const ast::Extends& ext : cls->def->extends) {
     ClassNode* base = tree_.resolveBase(ext.base, cls);
     if (!base) continue;
-    if (ext.modification) diags_.unsupported(ext.range, "record constructors of a record whose extends has modifications");
     std::vector<RecordField> inherited = recordFields(base);
+    if (ext.modification)
+      for (const ast::ElementModification& arg : ext.modification->arguments) {
+        RecordField* target = nullptr;
+        for (RecordField& field : inherited)
+          if (arg.path.parts.size() == 1 && field.decl->name == arg.path.parts[0]) target = &field;
+        const bool isBinding = arg.modification && arg.modification->binding && !arg.isRedeclaration;
+        if (target && isBinding) {
+          target->binding = arg.modification->binding.get();
+          target->bindingIn = cls;
+        } else if (!target || isBinding || (arg.modification && !arg.modification->arguments.empty())) {
+          // An attribute without a value (`x(start = 1)`) does not change the default.
+          diags_.unsupported(arg.range, fmt::format("this modification of the extends clause of record '{}' "
+                                                    "(only `field = value` is supported)",
+                                                    cls->path()));
+        }
+      }
     fields.insert(fields.end(), inherited.begin(), inherited.end());
   }
-  for (const ast::Component& decl : cls->def->components) fields.push_back({&decl, cls});
+  for (const ast::Component& decl : cls->def->components)
+    fields.push_back({&decl, cls, decl.modification ? decl.modification->binding.get() : nullptr, cls});
   return fields;
 }
 
@@ -130,7 +146,7 @@ bool matchConstructorArgs(Flattener& self, DiagnosticEngine& diags, const ast::E
     out.given[arg.name] = arg.value.get();
   }
   for (const RecordField* f : inputs) {
-    bool hasDefault = f->decl->modification && f->decl->modification->binding;
+    bool hasDefault = f->binding != nullptr;
     if (!out.given.count(f->decl->name) && !hasDefault) {
       diags.errorf(call.range, "missing value for field '{}' of record constructor '{}' (it has no default)",
                    f->decl->name, name);
@@ -213,10 +229,9 @@ std::optional<Leaves> constructorLeaves(Flattener& self, DiagnosticEngine& diags
       dims.push_back(*n);
     }
     auto it = args.given.find(decl.name);
-    const ast::Expr* source = it != args.given.end()                     ? it->second
-                              : decl.modification && decl.modification->binding ? decl.modification->binding.get()
-                                                                                 : nullptr;
-    const Scope& sourceScope = it != args.given.end() ? scope : recordScope;
+    const ast::Expr* source = it != args.given.end() ? it->second : f.binding;
+    Scope defaultScope{nullptr, f.bindingIn, nullptr, &known};
+    const Scope& sourceScope = it != args.given.end() ? scope : defaultScope;
     bool isConstant = decl.variability == ast::Variability::Constant;
     if (!source) {  // only a constant without value gets here
       diags.errorf(decl.nameRange, "constant field '{}' of record '{}' has no value", decl.name, name);
@@ -532,7 +547,11 @@ std::optional<Leaves> Flattener::recordLeaves(const ast::Expr& expr, ClassNode* 
     for (const RecordField& field : recordFields(cls))
       if (field.decl->variability != ast::Variability::Constant) expected.insert(field.decl->name);
     std::set<std::string> given;
-    for (const auto& [leaf, e] : operand->leaves) given.insert(leaf.substr(0, leaf.find_first_of(".[")));
+    for (const auto& [leaf, e] : operand->leaves) {
+      // An array of records ("[2].re") is checked by its elements' fields.
+      std::string field = leaf.front() == '[' ? leaf.substr(leaf.find("].") + 2) : leaf;
+      given.insert(field.substr(0, field.find_first_of(".[")));
+    }
     if (expected != given) {
       diags_.errorf(expr.range, "{} must be a record of class '{}', not of class '{}'", what, cls->path(),
                     operand->cls ? operand->cls->path() : std::string("?"));

@@ -45,7 +45,9 @@ void Flattener::lowerAlgorithms(Instance& inst) {
     context.scope = Scope{&inst, lexical, nullptr};
     context.initial = section->initial;
     unsigned errorsBefore = diags_.errorCount();
+    inInitialAlgorithm_ = section->initial;
     lowerStatements(section->statements, context, algorithm.statements);
+    inInitialAlgorithm_ = false;
     if (diags_.errorCount() != errorsBefore) continue;
     (section->initial ? model_.initialAlgorithms : model_.algorithms).push_back(std::move(algorithm));
   }
@@ -82,7 +84,12 @@ std::optional<flat::VarId> Flattener::assignedVariable(const flat::ExprPtr& targ
     return target->var;
   }
   const flat::Variable& v = model_.variables[target->var];
-  if (v.variability == flat::Variability::Parameter || v.variability == flat::Variability::Constant) {
+  // A parameter with fixed = false is an unknown of the initialization,
+  // which an initial algorithm may compute (spec 8.6).
+  const bool computedParameter = inInitialAlgorithm_ && v.variability == flat::Variability::Parameter &&
+                                 v.attributes.fixed == std::optional<bool>(false);
+  if ((v.variability == flat::Variability::Parameter && !computedParameter) ||
+      v.variability == flat::Variability::Constant) {
     diags_.errorf(range, "'{}' is {} and cannot be assigned", v.name, variabilityText(v.variability));
     return std::nullopt;
   }

@@ -17,6 +17,7 @@ using smc::importer::SimulateOptions;
 using smc::importer::SimulationResult;
 using smc::test::columnOf;
 using smc::test::compileModel;
+using smc::test::compileErrors;
 using smc::test::simulateError;
 using smc::test::simulateOk;
 using smc::test::valueAt;
@@ -342,4 +343,32 @@ end Mixing;
     EXPECT_NEAR(valueAt(r, "root", t), std::sqrt(2.0), 1e-8);
     EXPECT_NEAR(valueAt(r, "T1", t), 16 - 6 * std::exp(-(1.0 / 2 + 1.0 / 3) * t), 1e-4);
   }
+}
+
+// An initial algorithm may compute a parameter with fixed = false (spec
+// 8.6), as the MSL's FluidHeatFlow friction does: k = 3 a = 6, and x decays
+// as exp(-6 t); a parameter with a fixed value cannot be assigned there.
+TEST(FixedFalseParameters, AnInitialAlgorithmComputesThem) {
+  std::string model = writeScratchModel("InitialAlgorithmParameter.mo", R"(model InitialAlgorithmParameter
+  parameter Real a = 2;
+  parameter Real k(fixed = false);
+  Real x(start = 1, fixed = true);
+initial algorithm
+  k := 3 * a;
+equation
+  der(x) = -k * x;
+end InitialAlgorithmParameter;
+)");
+  SimulationResult r = simulateOk(optionsFor(compileModel(model, "InitialAlgorithmParameter.fmu"), 0.5, 0.25));
+  EXPECT_NEAR(valueAt(r, "k", 0.5), 6, 1e-12);
+  EXPECT_NEAR(valueAt(r, "x", 0.5), std::exp(-3.0), 1e-5);
+  std::string fixed = writeScratchModel("InitialAlgorithmFixedParameter.mo", R"(model InitialAlgorithmFixedParameter
+  parameter Real k = 1;
+initial algorithm
+  k := 3;
+end InitialAlgorithmFixedParameter;
+)");
+  EXPECT_NE(compileErrors(fixed).find("InitialAlgorithmFixedParameter.mo:4:3: error: 'k' is a parameter and cannot "
+                                      "be assigned"),
+            std::string::npos);
 }
