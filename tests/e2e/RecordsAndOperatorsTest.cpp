@@ -1,7 +1,9 @@
 // Records inside functions (spec 12.6) and operator records (spec 14) end
 // to end: record inputs, outputs and locals, nested records, a record
 // output whose fields are bound to inputs, a record input's default, a
-// record output assigned in a tuple; an operator record with overloaded
+// record output assigned in a tuple, a vectorized call over an array of
+// records, a constructor of a record whose extends clause sets a default;
+// an operator record with overloaded
 // constructors and operators, the conversion of a Real operand through the
 // constructor, record constants, if-expressions and arrays of records, and
 // the errors of an operator no function takes. Expectations are worked out
@@ -35,6 +37,15 @@ constexpr const char* recordFunctionsModel = R"(package RecordFunctions
     Point a;
     Point b;
   end Segment;
+  record Point3
+    extends Point(y = 7);
+    Real z = 1;
+  end Point3;
+  function sumOf
+    input Point3 p;
+    output Real s = p.x + p.y + p.z;
+  algorithm
+  end sumOf;
   function middle
     input Segment s;
     output Point m;
@@ -74,6 +85,8 @@ constexpr const char* recordFunctionsModel = R"(package RecordFunctions
     Point q;
     Real total;
     Point swapped;
+    Real ds[2] = squaredDistance({Point(1, 0), Point(0, 2)});
+    Real s3 = sumOf(Point3(x = time));
   equation
     q = shifted(m, 10);
     (total, swapped) = split(q);
@@ -97,6 +110,11 @@ TEST(RecordsInFunctions, RecordInputsOutputsAndLocalsComputeFieldByField) {
   EXPECT_NEAR(valueAt(r, "total", 0.5), 13.75, 1e-12);
   EXPECT_NEAR(valueAt(r, "swapped.x", 0.5), 2, 1e-12);
   EXPECT_NEAR(valueAt(r, "swapped.y", 0.5), 11.75, 1e-12);
+  // A vectorized call over an array of records (spec 12.4.6): |(1, 0)|^2, |(0, 2)|^2.
+  EXPECT_NEAR(valueAt(r, "ds[1]", 0.5), 1, 1e-12);
+  EXPECT_NEAR(valueAt(r, "ds[2]", 0.5), 4, 1e-12);
+  // Point3(x = t) takes y = 7 from its extends clause and z = 1: t + 8.
+  EXPECT_NEAR(valueAt(r, "s3", 0.5), 8.5, 1e-12);
 }
 
 constexpr const char* operatorRecordModel = R"(package Operators
