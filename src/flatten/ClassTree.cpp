@@ -148,6 +148,16 @@ void ClassTree::addDirectoryMembers(ClassNode* package, const std::string& dir) 
 
 // A class's member class: nested, or inherited through extends.
 ClassNode* ClassTree::member(ClassNode* cls, const std::string& name) {
+  if (cls->original) {
+    if (auto it = cls->overrides.find(name); it != cls->overrides.end()) return it->second;
+    ClassNode* found = member(cls->original, name);
+    // A class nested in the original (or in a class it extends) is seen
+    // from inside this view; a class reached through a short definition
+    // (`package M = Other`) keeps its own lexical parent.
+    if (found && found->def && found->parent && inherits(cls->original, found->parent, 0))
+      return view(found, cls, {});
+    return found;
+  }
   if (ClassNode* c = cls->child(name)) return parsed(c);
   // Deeper than an instantiable chain of extends (ResourceLimits.h): stop
   // before the recursion below exhausts the stack.
@@ -169,6 +179,12 @@ ClassNode* ClassTree::member(ClassNode* cls, const std::string& name) {
   }
   --memberDepth_;
   searching_.erase(key);
+  // A class inherited from a base is seen from inside this class (spec
+  // 5.6.1.4): lookups from it reach this class's elements first, such as a
+  // constant its extends clause modifies (`package Water extends
+  // PartialMedium(nX = 1)`: PartialMedium's functions see nX = 1 in Water).
+  if (found && found->def && found->parent && found->parent != cls && inherits(cls, found->parent, 0))
+    return view(found, cls, {});
   return found;
 }
 
@@ -178,6 +194,13 @@ ClassNode* ClassTree::member(ClassNode* cls, const std::string& name) {
 // lookup through a chain of N extends linear instead of exponential: each
 // level's base would otherwise be looked up again through every level below.
 ClassNode* ClassTree::baseClass(const ast::Name& name, ClassNode* scope) {
+  // Seen from a view, a base may be a view too: not the clause's one answer.
+  if (scope && scope->original) {
+    if (!resolvingBases_.insert(&name).second) return nullptr;
+    ClassNode* base = find(name.parts, name.global, scope);
+    resolvingBases_.erase(&name);
+    return base;
+  }
   if (auto known = bases_.find(&name); known != bases_.end()) return known->second;
   if (!resolvingBases_.insert(&name).second) return nullptr;
   ClassNode* base = find(name.parts, name.global, scope);
@@ -237,6 +260,49 @@ ClassNode* ClassTree::lookup(const ast::Name& name, ClassNode* scope) {
   ClassNode* cls = find(name.parts, name.global, scope);
   if (!cls) diags_.errorf(name.range, "class '{}' not found", name.str());
   return cls;
+}
+
+bool ClassTree::inherits(ClassNode* cls, ClassNode* base, int depth) {
+  if (cls == base) return true;
+  if (!cls || !cls->def || depth > limits::kMaxExtendsDepth) return false;
+  for (const ast::Extends& ext : cls->def->extends)
+    if (inherits(baseClass(ext.base, cls), base, depth + 1)) return true;
+  return false;
+}
+
+ClassNode* ClassTree::view(ClassNode* cls, ClassNode* parent, const std::map<std::string, ClassNode*>& overrides) {
+  ClassNode* original = cls->original ? cls->original : cls;
+  std::map<std::string, ClassNode*> all = overrides;
+  if (cls->original)
+    for (const auto& [name, replacement] : cls->overrides) all.emplace(name, replacement);
+  if (all.empty() && parent == original->parent) return original;
+  std::vector<std::pair<std::string, ClassNode*>> key(all.begin(), all.end());
+  auto slot = views_.find({original, parent, key});
+  if (slot != views_.end()) return slot->second;
+  auto node = std::make_unique<ClassNode>();
+  node->def = original->def;
+  node->name = original->name;
+  node->parent = parent;
+  node->original = original;
+  node->overrides = std::move(all);
+  ClassNode* made = node.get();
+  synthesized_.push_back(std::move(node));
+  views_.emplace(std::make_tuple(original, parent, std::move(key)), made);
+  return made;
+}
+
+ClassNode* ClassTree::redeclaredClass(const ast::ClassDef& def, ClassNode* parent) {
+  auto key = std::make_pair(&def, parent);
+  if (auto it = redeclaredClasses_.find(key); it != redeclaredClasses_.end()) return it->second;
+  auto node = std::make_unique<ClassNode>();
+  node->def = &def;
+  node->name = def.name;
+  node->parent = parent;
+  for (const auto& nested : def.classes) attach(node.get(), *nested);
+  ClassNode* made = node.get();
+  synthesized_.push_back(std::move(node));
+  redeclaredClasses_.emplace(key, made);
+  return made;
 }
 
 // Spec 5.6.1: the base class is looked up in the class that holds the

@@ -23,6 +23,7 @@
 #include <set>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -39,6 +40,15 @@ struct ClassNode {
   // A library member not parsed yet: the file that defines it (`X.mo` or
   // `X/package.mo`); empty once parsed or for classes of parsed files.
   std::string unparsedFile;
+
+  // A view of class `original` inside an instance that redeclares some of
+  // its classes (spec 7.3: `redeclare package Medium = Water`): a member
+  // named in `overrides` is its replacement; any other member is the
+  // original's, seen as a view whose parent is this one, so that lookups
+  // from inside it reach the replacements too. def and name are the
+  // original's, parent is the view's lexical parent; no children.
+  ClassNode* original = nullptr;
+  std::map<std::string, ClassNode*> overrides;
 
   ClassNode* child(const std::string& childName) const;
   void adopt(std::unique_ptr<ClassNode> node);
@@ -66,6 +76,16 @@ public:
   // from the class that contains the clause.
   ClassNode* resolveBase(const ast::Name& name, ClassNode* owner);
 
+  // `cls` seen with the classes in `overrides` replaced (ClassNode::original),
+  // lexically inside `parent`; the same view for the same arguments. With
+  // no overrides and `parent` the class's own, `cls` itself.
+  // The class `name` declared in `cls` or one of its bases, or null (silent).
+  ClassNode* memberOf(ClassNode* cls, const std::string& name) { return member(cls, name); }
+  ClassNode* view(ClassNode* cls, ClassNode* parent, const std::map<std::string, ClassNode*>& overrides);
+  // A class defined by a redeclaration in a modification (`redeclare model
+  // M = N(k = 2)`), lexically inside `parent`; one node per definition and parent.
+  ClassNode* redeclaredClass(const ast::ClassDef& def, ClassNode* parent);
+
 private:
   // `node`, parsing its file first when it is an unparsed library member;
   // null (after reporting) when the file does not define it.
@@ -76,6 +96,8 @@ private:
   // already added as `package`) as unparsed placeholders.
   void addDirectoryMembers(ClassNode* package, const std::string& dir);
   ClassNode* findSimple(const std::string& name, ClassNode* scope);
+  // Whether `cls` is `base` or extends it, directly or not.
+  bool inherits(ClassNode* cls, ClassNode* base, int depth);
   ClassNode* member(ClassNode* cls, const std::string& name);
   ClassNode* baseClass(const ast::Name& name, ClassNode* scope);
   ClassNode* findImported(const std::string& name, ClassNode* scope);
@@ -97,6 +119,10 @@ private:
   std::set<std::pair<const ClassNode*, std::string>> searching_;  // member() calls under way
   std::map<const ast::Name*, ClassNode*> bases_;  // extends and short-class bases found so far
   std::set<const ast::Name*> resolvingBases_;     // baseClass() calls under way
+  // Views and redeclared classes, owned here, by what makes them.
+  std::vector<std::unique_ptr<ClassNode>> synthesized_;
+  std::map<std::tuple<ClassNode*, ClassNode*, std::vector<std::pair<std::string, ClassNode*>>>, ClassNode*> views_;
+  std::map<std::pair<const ast::ClassDef*, ClassNode*>, ClassNode*> redeclaredClasses_;
 };
 
 }  // namespace smc::flatten

@@ -82,12 +82,15 @@ struct Mod {
   // modification is this Mod's binding and children.
   const ast::Component* redeclare = nullptr;
   ClassNode* redeclaredIn = nullptr;
+  // `redeclare package Medium = Water` (spec 7.3): the new class
+  // definition, lexically inside redeclaredIn.
+  const ast::ClassDef* redeclaredClass = nullptr;
   // A binding written without `each` on an array of components, handed to
   // one element: the element's value is the binding's sub-array at these
   // leading indices (spec 7.2.5, `r[3](R = {1, 2, 3})` gives r[2].R = 2).
   std::vector<long long> elementOf;
 
-  bool empty() const { return !binding && children.empty() && !redeclare; }
+  bool empty() const { return !binding && children.empty() && !redeclare && !redeclaredClass; }
 };
 
 // Builds a Mod from what the user wrote, to be evaluated in `scope`.
@@ -381,6 +384,9 @@ public:
 
   // --- Instantiate.cpp
   void instantiateClass(Instance& inst, ClassNode* cls, const Mod& mod);
+  // `cls` as a view with the classes `mod` and its own body redeclare
+  // replaced (spec 7.3), or `cls` when none is.
+  ClassNode* withRedeclaredClasses(ClassNode* cls, const Mod& mod);
   Component* component(Instance& inst, const std::string& name);  // instantiates on demand
   // Gives `c` its declaration `decl` (written in `cls`) and modification,
   // or the redeclaration that `outer` carries (spec 7.3).
@@ -699,7 +705,14 @@ private:
     const ast::Component* decl = nullptr;
     ClassNode* owner = nullptr;
     size_t used = 0;  // parts of the reference naming the class
+    // Its value: the declaration's binding, or the one a modification of
+    // the extends clause or short definition that inherits it gives
+    // (`package Water extends PartialMedium(nX = 1)`), and where that is evaluated.
+    const ast::Expr* binding = nullptr;
+    ClassNode* bindingIn = nullptr;
   };
+  // The component `name` of class `cls`, declared in it or inherited.
+  ConstantDecl inheritedComponent(ClassNode* cls, const std::string& name, int depth);
   ConstantDecl findConstant(const std::vector<std::string>& names, bool global, ClassNode* lexical);
 
   // --- Records.cpp, OperatorRecords.cpp

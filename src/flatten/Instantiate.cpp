@@ -98,6 +98,7 @@ bool isBuiltinTypeName(const ast::Name& name, LeafType& leaf) {
 }
 
 void Flattener::instantiateClass(Instance& inst, ClassNode* cls, const Mod& mod) {
+  cls = withRedeclaredClasses(cls, mod);
   inst.cls = cls;
   // A class instantiated while another's extends clauses are being followed
   // (a modifier that needs a parameter's value) starts its own chain.
@@ -106,10 +107,36 @@ void Flattener::instantiateClass(Instance& inst, ClassNode* cls, const Mod& mod)
   addElements(inst, cls, mod, inst.isProtected, 0);
   extendsChain_.swap(outerChain);
   for (const auto& [name, child] : mod.children) {
-    if (!inst.components.count(name))
+    if (!inst.components.count(name) && !child.redeclaredClass)
       diags_.errorf(child.range, "'{}' is not a component of '{}'", name, cls->path());
   }
   for (Component* c : inst.order) ensureInstantiated(*c);
+}
+
+ClassNode* Flattener::withRedeclaredClasses(ClassNode* cls, const Mod& mod) {
+  std::map<std::string, ClassNode*> overrides;
+  // `redeclare package Medium = ...` in the class body replaces the
+  // inherited Medium for the bases as well.
+  if (cls->def)
+    for (const auto& nested : cls->def->classes)
+      if (nested->isRedeclare) overrides[nested->name] = tree_.redeclaredClass(*nested, cls);
+  for (const auto& [name, child] : mod.children) {
+    if (!child.redeclaredClass) continue;
+    ClassNode* replaced = tree_.memberOf(cls, name);
+    if (!replaced || !replaced->def) {
+      diags_.errorf(child.range, "'redeclare {}' replaces nothing: '{}' has no class called '{}' (spec 7.3)", name,
+                    cls->path(), name);
+      continue;
+    }
+    if (!replaced->def->isReplaceable && !replaced->def->isRedeclare) {
+      diags_.errorf(child.range, "class '{}' cannot be redeclared: it is not declared replaceable (spec 7.3)", name);
+      diags_.note(replaced->def->nameRange, fmt::format("'{}' is declared here", name));
+      continue;
+    }
+    overrides[name] = tree_.redeclaredClass(*child.redeclaredClass, child.redeclaredIn);
+  }
+  if (overrides.empty()) return cls;
+  return tree_.view(cls, cls->parent, overrides);
 }
 
 void Flattener::addElements(Instance& inst, ClassNode* cls, const Mod& mod, bool inheritedProtected,
@@ -151,6 +178,7 @@ void Flattener::addElements(Instance& inst, ClassNode* cls, const Mod& mod, bool
       }
       ClassNode* base = tree_.resolveBase(def.shortBase, cls);
       if (!base) return;
+      if (cls->original) base = tree_.view(base, base->parent, cls->overrides);
       Mod own = makeMod(def.shortModification.get(), Scope{nullptr, cls->parent, nullptr}, diags_);
       addElements(inst, base, mergeMods(mod, own, diags_), inheritedProtected, extendsDepth + 1);
       return;
@@ -169,6 +197,8 @@ void Flattener::addElements(Instance& inst, ClassNode* cls, const Mod& mod, bool
   for (const ast::Extends& ext : def.extends) {
     ClassNode* base = tree_.resolveBase(ext.base, cls);
     if (!base) continue;
+    // The classes this instance redeclares are redeclared in its bases too.
+    if (cls->original && base->def) base = tree_.view(base, base->parent, cls->overrides);
     LeafType leaf;
     if (!base->def || isBuiltinTypeName(ext.base, leaf)) {
       diags_.unsupported(ext.range, "extending a predefined type");

@@ -574,16 +574,15 @@ Component* Flattener::memberOf(const Component& array, Instance& element, const 
 // enclosing class or one brought in by an import there.
 Flattener::ConstantDecl Flattener::findConstant(const std::vector<std::string>& names, bool global,
                                                 ClassNode* lexical) {
-  auto componentOf = [](ClassNode* cls, const std::string& name) -> const ast::Component* {
-    if (!cls || !cls->def) return nullptr;
-    for (const ast::Component& comp : cls->def->components)
-      if (comp.name == name) return &comp;
-    return nullptr;
+  auto componentOf = [&](ClassNode* cls, const std::string& name, size_t used) {
+    ConstantDecl found = inheritedComponent(cls, name, 0);
+    found.used = used;
+    return found;
   };
   if (names.size() == 1 && !global) {
     const std::string& name = names[0];
     for (ClassNode* s = lexical; s && s->def; s = s->parent) {
-      if (const ast::Component* c = componentOf(s, name)) return {c, s, 0};
+      if (ConstantDecl c = componentOf(s, name, 0); c.decl) return c;
       for (const ast::Import& imp : s->def->imports) {
         std::vector<std::string> package = imp.path.parts;
         std::string member;
@@ -603,7 +602,7 @@ Flattener::ConstantDecl Flattener::findConstant(const std::vector<std::string>& 
             break;
         }
         ClassNode* cls = tree_.find(package, true, tree_.root());
-        if (const ast::Component* c = componentOf(cls, member)) return {c, cls, 0};
+        if (ConstantDecl c = componentOf(cls, member, 0); c.decl) return c;
       }
     }
     return {};
@@ -612,8 +611,39 @@ Flattener::ConstantDecl Flattener::findConstant(const std::vector<std::string>& 
     std::vector<std::string> prefix(names.begin(), names.begin() + k);
     ClassNode* cls = tree_.find(prefix, global, lexical ? lexical : tree_.root());
     if (!cls) continue;
-    if (const ast::Component* c = componentOf(cls, names[k])) return {c, cls, k};
+    if (ConstantDecl c = componentOf(cls, names[k], k); c.decl) return c;
     break;
+  }
+  return {};
+}
+
+Flattener::ConstantDecl Flattener::inheritedComponent(ClassNode* cls, const std::string& name, int depth) {
+  if (!cls || !cls->def || depth > limits::kMaxExtendsDepth) return {};
+  const ast::ClassDef& def = *cls->def;
+  for (const ast::Component& comp : def.components)
+    if (comp.name == name)
+      return {&comp, cls, 0, comp.modification ? comp.modification->binding.get() : nullptr, cls};
+  // A modification `name = value` of the clause that inherits it sets its value.
+  auto modified = [&](ConstantDecl found, const ast::Modification* mod, ClassNode* in) {
+    if (found.decl && mod)
+      for (const ast::ElementModification& arg : mod->arguments)
+        if (arg.path.parts.size() == 1 && arg.path.parts[0] == name && arg.modification &&
+            arg.modification->binding) {
+          found.binding = arg.modification->binding.get();
+          found.bindingIn = in;
+        }
+    return found;
+  };
+  if (def.form == ast::ClassForm::Short) {
+    ClassNode* base = tree_.find(def.shortBase.parts, def.shortBase.global, cls->parent);
+    if (base == cls) return {};
+    return modified(inheritedComponent(base, name, depth + 1), def.shortModification.get(), cls->parent);
+  }
+  for (const ast::Extends& ext : def.extends) {
+    ClassNode* base = tree_.find(ext.base.parts, ext.base.global, cls);
+    if (!base || base == cls) continue;
+    if (ConstantDecl found = inheritedComponent(base, name, depth + 1); found.decl)
+      return modified(found, ext.modification.get(), cls);
   }
   return {};
 }
@@ -665,7 +695,9 @@ std::optional<long long> Flattener::enumerationDimension(const ast::Expr& dimens
 std::optional<Value> Flattener::lowerPackageConstant(const ast::ComponentRef& ref, const Scope& scope) {
   std::vector<std::string> names;
   for (const auto& part : ref.parts) names.push_back(part.name);
-  auto [decl, owner, used] = findConstant(names, ref.global, scope.lexical);
+  const ConstantDecl found = findConstant(names, ref.global, scope.lexical);
+  const ast::Component* decl = found.decl;
+  const size_t used = found.used;
   if (!decl) {
     if (auto literal = enumerationLiteral(ref, scope)) return Value::scalar(literal);
     diags_.errorf(ref.range, "use of undeclared identifier '{}'", refText(ref));
@@ -682,7 +714,7 @@ std::optional<Value> Flattener::lowerPackageConstant(const ast::ComponentRef& re
                   refText(ref));
     return std::nullopt;
   }
-  if (!decl->modification || !decl->modification->binding) {
+  if (!found.binding) {
     diags_.errorf(ref.range, "constant '{}' has no value", refText(ref));
     return std::nullopt;
   }
@@ -691,7 +723,7 @@ std::optional<Value> Flattener::lowerPackageConstant(const ast::ComponentRef& re
     return std::nullopt;
   }
   constantsInProgress_.insert(decl);
-  auto value = lower(*decl->modification->binding, Scope{nullptr, owner, nullptr});
+  auto value = lower(*found.binding, Scope{nullptr, found.bindingIn, nullptr});
   constantsInProgress_.erase(decl);
   if (!value) return std::nullopt;
   // Replace by literals so the flat model needs no variable for it.

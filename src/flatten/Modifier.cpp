@@ -28,8 +28,15 @@ Mod makeMod(const ast::Modification* modification, const Scope& scope, Diagnosti
   }
   for (const ast::ElementModification& arg : modification->arguments) {
     if (arg.redeclaredClass) {
-      diags.unsupported(arg.range, fmt::format("redeclaring a class in a modification ('redeclare {} {}')",
-                                               ast::toString(arg.redeclaredClass->kind), arg.redeclaredClass->name));
+      Mod& slot = mod.children[arg.redeclaredClass->name];
+      if (!slot.empty()) {
+        diags.errorf(arg.range, "'{}' is modified twice in the same modification", arg.redeclaredClass->name);
+        continue;
+      }
+      slot.redeclaredClass = arg.redeclaredClass.get();
+      slot.redeclaredIn = scope.lexical;
+      slot.isFinal = arg.final;
+      slot.range = arg.range;
       continue;
     }
     const ast::Component* redeclared = arg.redeclaredComponent.get();
@@ -70,6 +77,10 @@ Mod mergeMods(const Mod& outer, const Mod& inner, DiagnosticEngine& diags) {
   merged.isFinal = merged.isFinal || outer.isFinal;
   if (outer.redeclare) {
     merged.redeclare = outer.redeclare;
+    merged.redeclaredIn = outer.redeclaredIn;
+  }
+  if (outer.redeclaredClass) {
+    merged.redeclaredClass = outer.redeclaredClass;
     merged.redeclaredIn = outer.redeclaredIn;
   }
   for (const auto& [name, child] : outer.children) {

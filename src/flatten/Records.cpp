@@ -403,8 +403,10 @@ ClassNode* Flattener::refRecordType(const ast::ComponentRef& ref, const Scope& s
   // A record constant of a package (`Modelica.ComplexMath.j`).
   std::vector<std::string> names;
   for (const auto& part : ref.parts) names.push_back(part.name);
-  auto [decl, owner, used] = findConstant(names, ref.global, scope.lexical);
-  if (!decl || used + 1 != names.size() || !decl->subscripts.empty()) return nullptr;
+  const ConstantDecl found = findConstant(names, ref.global, scope.lexical);
+  const ast::Component* decl = found.decl;
+  ClassNode* owner = found.owner;
+  if (!decl || found.used + 1 != names.size() || !decl->subscripts.empty()) return nullptr;
   std::vector<std::string> typeParts = decl->typeName.parts;
   ClassNode* type = tree_.find(typeParts, decl->typeName.global, owner);
   for (int guard = 0; type && type->def && type->def->form == ast::ClassForm::Short && guard < 32; ++guard)
@@ -456,8 +458,9 @@ std::optional<Operand> Flattener::recordArrayOperand(Component& c, SourceRange r
 std::optional<Operand> Flattener::recordConstantOperand(const ast::ComponentRef& ref, const Scope& scope) {
   std::vector<std::string> names;
   for (const auto& part : ref.parts) names.push_back(part.name);
-  auto [decl, owner, used] = findConstant(names, ref.global, scope.lexical);
-  if (!decl || !decl->modification || !decl->modification->binding) {
+  const ConstantDecl found = findConstant(names, ref.global, scope.lexical);
+  const ast::Component* decl = found.decl;
+  if (!decl || !found.binding) {
     diags_.unsupported(ref.range, fmt::format("record constant '{}' without a binding", refText(ref)));
     return std::nullopt;
   }
@@ -466,11 +469,11 @@ std::optional<Operand> Flattener::recordConstantOperand(const ast::ComponentRef&
     diags_.errorf(ref.range, "the value of record constant '{}' depends on itself", refText(ref));
     return std::nullopt;
   }
-  auto operand = lowerOperand(*decl->modification->binding, Scope{nullptr, owner, nullptr});
+  auto operand = lowerOperand(*found.binding, Scope{nullptr, found.bindingIn, nullptr});
   --constantDepth_;
   if (!operand) return std::nullopt;
   if (!operand->isRecord) {
-    diags_.errorf(decl->modification->binding->range, "the value of record constant '{}' is not a record",
+    diags_.errorf(found.binding->range, "the value of record constant '{}' is not a record",
                   decl->name);
     return std::nullopt;
   }

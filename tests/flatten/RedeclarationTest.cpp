@@ -1,5 +1,5 @@
-// Redeclaration of components (spec 7.3): in the modification of an extends
-// clause or of a component, and as an element of a class body. The new
+// Redeclaration of components and classes (spec 7.3): in the modification
+// of an extends clause or of a component, and as an element of a class body. The new
 // declaration brings its type and modifiers; the original's modifiers carry
 // over, or those of its constraining clause (7.3.2); only replaceable
 // elements may be redeclared. Expectations are the spec's rules applied by
@@ -132,14 +132,62 @@ TEST(Redeclaration, ARedeclareElementWithNothingToReplaceIsALocatedError) {
   EXPECT_TRUE(has(errors, "10:17: error: 'redeclare b' replaces nothing: no inherited element is called 'b'")) << errors;
 }
 
-TEST(Redeclaration, RedeclaringAClassIsLocatedAsNotSupportedYet) {
-  const std::string errors = flattenErrors(model(
+TEST(Redeclaration, ARedeclaredClassReplacesTheReplaceableOneInTheInstance) {
+  const std::string text = flatText(model(
       "  model C\n"
       "    replaceable model T = A;\n"
       "    T t(x = 1);\n"
       "  end C;\n"
+      "  C c(redeclare model T = B(y = 2));\n"
+      "  C plain;\n"));
+  EXPECT_TRUE(has(text, "  parameter Real c.t.x = 1;\n  parameter Real c.t.y = 2;\n")) << text;
+  EXPECT_TRUE(has(text, "  parameter Real plain.t.x = 1;\n")) << text;
+  EXPECT_FALSE(has(text, "plain.t.y")) << text;
+}
+
+// A package redeclared down two levels of instances; the functions and
+// constants of the medium are its own, also those it inherits from the
+// partial package whose constants its extends clause modifies.
+TEST(Redeclaration, ARedeclaredPackageReachesNestedInstancesAndInheritedFunctions) {
+  const std::string text = flatText(
+      "package P\n"
+      "  partial package Medium0\n"
+      "    constant Real cp = 1;\n"
+      "    function energy\n"
+      "      input Real T;\n"
+      "      output Real e = cp * T;\n"
+      "    algorithm\n"
+      "    end energy;\n"
+      "  end Medium0;\n"
+      "  package Water\n"
+      "    extends Medium0(cp = 4);\n"
+      "  end Water;\n"
+      "  model Tank\n"
+      "    replaceable package Medium = Medium0;\n"
+      "    Real e = Medium.energy(2);\n"
+      "    Real c = Medium.cp;\n"
+      "  end Tank;\n"
+      "  model Plant\n"
+      "    replaceable package Medium = Medium0;\n"
+      "    Tank tank(redeclare package Medium = Medium);\n"
+      "  end Plant;\n"
+      "  model Top\n"
+      "    Plant plant(redeclare package Medium = Water);\n"
+      "  end Top;\n"
+      "end P;\n",
+      "P.Top");
+  EXPECT_TRUE(has(text, "plant.tank.c = 4")) << text;
+  EXPECT_TRUE(has(text, "output Real e = 4 * T;")) << text;
+}
+
+TEST(Redeclaration, AClassNotDeclaredReplaceableCannotBeRedeclared) {
+  const std::string errors = flattenErrors(model(
+      "  model C\n"
+      "    model T = A;\n"
+      "    T t(x = 1);\n"
+      "  end C;\n"
       "  C c(redeclare model T = B);\n"));
-  EXPECT_TRUE(has(errors, "12:7: error: not supported yet: redeclaring a class in a modification ('redeclare model T')"))
+  EXPECT_TRUE(has(errors, "12:7: error: class 'T' cannot be redeclared: it is not declared replaceable (spec 7.3)"))
       << errors;
 }
 
