@@ -89,8 +89,11 @@ void Flattener::setAttributes(Component& c, const Mod& mod) {
                                     "' applies to every element; write 'each' to say so");
       return std::vector<flat::ExprPtr>(n, value->elements[0]);
     }
-    diags_.errorf(m.binding->range, "the {} of '{}' has {} elements but '{}' has {}", what, c.name,
-                  value->elements.size(), c.name, n);
+    auto size = [](const std::vector<long long>& dims) {
+      return dims.empty() ? std::string("a scalar") : fmt::format("size [{}]", fmt::join(dims, ", "));
+    };
+    diags_.errorf(m.binding->range, "the {} of '{}' has {} but '{}' has {}", what, c.name, size(value->dims),
+                  c.name, size(c.dims));
     return {};
   };
 

@@ -72,7 +72,8 @@ std::string simpleCalleeName(const ast::Expr& call) {
 }
 
 bool isBuiltinFunctionName(const std::string& name) {
-  return elementwiseFunctions().count(name) || otherBuiltins().count(name) || laterCapability(name) ||
+  return elementwiseFunctions().count(name) || otherBuiltins().count(name) || isArrayBuiltin(name) ||
+         laterCapability(name) ||
          isStatementLike(name) || isClockOperatorName(name) || isStateMachineOperatorName(name);
 }
 
@@ -120,6 +121,7 @@ std::optional<Value> Flattener::lowerCall(const ast::Expr& call, const Scope& sc
     diags_.errorf(r, "'{}' is an equation or a statement and cannot be used in an expression", name);
     return std::nullopt;
   }
+  if (isArrayBuiltin(name)) return lowerArrayBuiltin(call, name, scope);
   if (!call.iterators.empty()) {
     if (name == "sum" || name == "product" || name == "min" || name == "max")
       return lowerReduction(call, name, scope);

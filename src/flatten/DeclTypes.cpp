@@ -1,6 +1,7 @@
 // The type a declaration names (spec 4.4.2): `Real`, a short class chain
 // ending in a predefined type (`type Voltage = Real(unit = "V")`, whose
-// modifications and array dimensions are collected on the way), or a long
+// modifications and array dimensions are collected on the way; a long
+// `type T extends Real(...); end T;` counts as one), or a long
 // class (a model, block, connector or record). Shared by instantiation,
 // record constructors and user functions.
 #include "flatten/Flattener.h"
@@ -39,6 +40,16 @@ std::optional<DeclType> Flattener::resolveDeclType(const ast::Component& decl, C
       return std::nullopt;
     }
     if (def.form != ast::ClassForm::Short) {
+      // `type TypeString extends String; annotation(...); end TypeString;`:
+      // a long type definition that only extends a predefined type is that type.
+      if (def.kind == ast::ClassKind::Type && def.components.empty() && def.extends.size() == 1) {
+        Scope typeScope{nullptr, cls, nullptr};
+        type.typeMod =
+            mergeMods(type.typeMod, makeMod(def.extends[0].modification.get(), typeScope, diags_), diags_);
+        if (isBuiltinTypeName(def.extends[0].base, type.leaf)) return type;
+        cls = tree_.resolveBase(def.extends[0].base, cls);
+        continue;
+      }
       type.cls = cls;
       return type;
     }

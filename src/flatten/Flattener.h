@@ -695,6 +695,7 @@ private:
   // Lower.cpp helpers
   std::optional<Value> lowerCall(const ast::Expr& call, const Scope& scope);
   std::optional<Value> lowerStringCall(const ast::Expr& call, const Scope& scope);  // StringCalls.cpp
+  std::optional<Value> lowerArrayBuiltin(const ast::Expr& call, const std::string& name, const Scope& scope);
   std::optional<Value> lowerHomotopy(const ast::Expr& call, const Scope& scope);
   std::optional<Value> lowerDelay(const ast::Expr& call, const Scope& scope);  // Delay.cpp
   std::optional<Value> lowerBinary(const ast::Expr& expr, const Scope& scope);
@@ -863,6 +864,9 @@ std::string simpleCalleeName(const ast::Expr& call);
 bool isBooleanTypeName(const ast::Expr& expr);
 // Names handled by Calls.cpp and DiscreteOps.cpp before user functions.
 bool isBuiltinFunctionName(const std::string& name);
+// scalar, vector, matrix, diagonal, outerProduct, symmetric, cross, skew,
+// linspace (ArrayBuiltins.cpp).
+bool isArrayBuiltin(const std::string& name);
 // Clock(), hold, previous, subSample... (not sample, which DiscreteOps.cpp owns).
 bool isClockOperatorName(const std::string& name);
 // transition, initialState, activeState, ticksInState, timeInState (spec 17).

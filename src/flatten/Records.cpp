@@ -627,7 +627,26 @@ Value fieldValue(const Leaves& leaves, const std::string& field, bool isArray) {
         leaf[field.size()] == '[')
       out.elements.push_back(e);
   }
-  if (isArray) out.dims = {static_cast<long long>(out.elements.size())};
+  if (!isArray) return out;
+  // The last element's subscripts are the sizes ("v[3, 2]": [3, 2]).
+  out.dims = {static_cast<long long>(out.elements.size())};
+  for (auto it = leaves.rbegin(); it != leaves.rend(); ++it) {
+    const std::string& leaf = it->first;
+    if (leaf.size() <= field.size() || leaf.compare(0, field.size(), field) != 0 || leaf[field.size()] != '[')
+      continue;
+    std::vector<long long> dims;
+    size_t at = field.size() + 1;
+    while (at < leaf.size() && leaf[at] != ']') {
+      size_t end = leaf.find_first_of(",]", at);
+      if (end == std::string::npos) break;
+      dims.push_back(std::atoll(leaf.substr(at, end - at).c_str()));
+      at = leaf[end] == ',' ? leaf.find_first_not_of(' ', end + 1) : end;
+    }
+    long long count = 1;
+    for (long long d : dims) count *= d;
+    if (!dims.empty() && count == static_cast<long long>(out.elements.size())) out.dims = dims;
+    break;
+  }
   return out;
 }
 

@@ -372,3 +372,45 @@ end InitialAlgorithmFixedParameter;
                                       "be assigned"),
             std::string::npos);
 }
+
+// The array built-ins of spec 10.3, worked by hand at t = 1 with x = {1, 2, 1}:
+// x × {0, 1, 0} = {-1, 0, 1}; symmetric copies the upper triangle down.
+TEST(ArrayBuiltins, ReshapeAndCombineArraysAsSpecified) {
+  std::string model = writeScratchModel("ArrayBuiltins.mo", R"(model ArrayBuiltins
+  Real x[3] = {1, 2, time};
+  Real c[3] = cross(x, {0, 1, 0});
+  Real S[3, 3] = skew(x);
+  Real o[2, 3] = outerProduct({1, 2}, x);
+  Real d[2, 2] = diagonal({time, 2});
+  Real s = scalar({{time}});
+  Real v[3] = vector({{1}, {2}, {time}});
+  Real m[3, 1] = matrix({1, 2, time});
+  Real sym[2, 2] = symmetric({{1, 2}, {3, 4}});
+  Real l[5] = linspace(0, time, 5);
+end ArrayBuiltins;
+)");
+  SimulationResult r = simulateOk(optionsFor(compileModel(model, "ArrayBuiltins.fmu"), 1, 0.5));
+  EXPECT_EQ(valueAt(r, "c[1]", 1), -1);
+  EXPECT_EQ(valueAt(r, "c[2]", 1), 0);
+  EXPECT_EQ(valueAt(r, "c[3]", 1), 1);
+  EXPECT_EQ(valueAt(r, "S[1,2]", 1), -1);
+  EXPECT_EQ(valueAt(r, "S[1,3]", 1), 2);
+  EXPECT_EQ(valueAt(r, "S[3,1]", 1), -2);
+  EXPECT_EQ(valueAt(r, "o[2,2]", 1), 4);
+  EXPECT_EQ(valueAt(r, "d[1,1]", 0.5), 0.5);
+  EXPECT_EQ(valueAt(r, "d[1,2]", 0.5), 0);
+  EXPECT_EQ(valueAt(r, "s", 0.5), 0.5);
+  EXPECT_EQ(valueAt(r, "v[3]", 0.5), 0.5);
+  EXPECT_EQ(valueAt(r, "m[3,1]", 0.5), 0.5);
+  EXPECT_EQ(valueAt(r, "sym[2,1]", 1), 2);
+  EXPECT_EQ(valueAt(r, "sym[2,2]", 1), 4);
+  EXPECT_EQ(valueAt(r, "l[2]", 1), 0.25);
+  EXPECT_EQ(valueAt(r, "l[5]", 1), 1);
+  std::string wrong = writeScratchModel("CrossOfTwo.mo", R"(model CrossOfTwo
+  Real c[3] = cross({1, 2}, {0, 1, 0});
+end CrossOfTwo;
+)");
+  EXPECT_NE(compileErrors(wrong).find("CrossOfTwo.mo:2:15: error: 'cross' needs two vectors of 3 elements, not size "
+                                      "[2] and size [3]"),
+            std::string::npos);
+}
