@@ -97,6 +97,18 @@ TEST(Flatten, DifferentDeclarationsOfOneNameInAClassAndItsBaseClash) {
   EXPECT_TRUE(has(d, "error: component 'm' is declared twice")) << d;
 }
 
+TEST(Flatten, ALongTypeThatExtendsAPredefinedTypeIsThatType) {
+  std::string text = flatText(R"(
+    model Top
+      type TypeReal
+        extends Real(unit = "m");
+      end TypeReal;
+      type Length = TypeReal;
+      Length x = time;
+    end Top;)");
+  EXPECT_TRUE(has(text, "Real x(unit = \"m\")")) << text;
+}
+
 TEST(Flatten, ArraysAreScalarizedAndForEquationsUnrolled) {
   std::string text = flatText(R"(
     model Top
