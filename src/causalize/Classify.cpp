@@ -37,7 +37,7 @@ public:
       if (arg.kind != flat::ExprKind::Var) {
         ExprPtr expanded = timeDerivative(
             rewrite(e->args[0]), [this](VarId v, SourceRange where) { return derivativeInExpression(v, where); },
-            diags_);
+            model_.flat.functions, diags_);
         if (!expanded) {
           ok_ = false;
           return e;

@@ -67,8 +67,9 @@ ExprPtr square(const ExprPtr& a, SourceRange r) { return flat::makeBinary(Op::Mu
 
 class Differentiator {
 public:
-  Differentiator(const VariableDerivative& derivativeOf, DiagnosticEngine& diags)
-      : derivativeOf_(derivativeOf), diags_(diags) {}
+  Differentiator(const VariableDerivative& derivativeOf, const std::vector<flat::Function>& functions,
+                 DiagnosticEngine& diags)
+      : derivativeOf_(derivativeOf), functions_(functions), diags_(diags) {}
 
   // Null after a report.
   ExprPtr d(const ExprPtr& e) {
@@ -98,9 +99,7 @@ public:
         return flat::makeIf(e->args[0], a, b, r);
       }
       case ExprKind::Call: return builtin(*e);
-      case ExprKind::FunctionCall:
-        return fail(r, "der() of an expression that calls a user function (derivative annotations are not "
-                       "used yet)");
+      case ExprKind::FunctionCall: return functionCall(*e);
       case ExprKind::Delay: return fail(r, "der() of an expression with delay() in it");
       case ExprKind::String:
       case ExprKind::Der:
@@ -120,6 +119,31 @@ private:
   ExprPtr fail(SourceRange r, const std::string& what) {
     diags_.unsupported(r, what);
     return nullptr;
+  }
+
+  // f(x) with annotation(derivative = f_der): f_der(x, der(x)), the
+  // output of the same position (spec 12.7.1).
+  ExprPtr functionCall(const Expr& e) {
+    const flat::Function& fn = functions_[e.function];
+    if (!fn.derivative)
+      return fail(e.range, fmt::format("der() of a call of '{}', which has no derivative annotation "
+                                       "(spec 12.7.1; differentiating the function body is not supported yet)",
+                                       fn.name));
+    std::vector<ExprPtr> args = e.args;
+    for (size_t k = 0; k < e.args.size() && k < fn.derivative->inputs.size(); ++k) {
+      const flat::InputDerivative kind = fn.derivative->inputs[k];
+      if (kind == flat::InputDerivative::None) continue;
+      ExprPtr dk = d(e.args[k]);
+      if (!dk) return nullptr;
+      if (kind == flat::InputDerivative::Differentiated) {
+        args.push_back(dk);
+      } else if (!isLiteralValue(dk, 0)) {
+        return fail(e.range, fmt::format("der() of a call of '{}' whose derivative annotation needs input {} "
+                                         "to be constant (zeroDerivative), which it is not",
+                                         fn.name, fn.variables[k].name));
+      }
+    }
+    return flat::makeFunctionCall(fn.derivative->function, e.output, args, e.range);
   }
 
   ExprPtr binary(const Expr& e) {
@@ -228,13 +252,15 @@ private:
   }
 
   const VariableDerivative& derivativeOf_;
+  const std::vector<flat::Function>& functions_;
   DiagnosticEngine& diags_;
 };
 
 }  // namespace
 
-ExprPtr timeDerivative(const ExprPtr& e, const VariableDerivative& derivativeOf, DiagnosticEngine& diags) {
-  Differentiator differentiator(derivativeOf, diags);
+ExprPtr timeDerivative(const ExprPtr& e, const VariableDerivative& derivativeOf,
+                       const std::vector<flat::Function>& functions, DiagnosticEngine& diags) {
+  Differentiator differentiator(derivativeOf, functions, diags);
   return differentiator.d(e);
 }
 

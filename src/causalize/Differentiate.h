@@ -21,7 +21,11 @@ using flat::VarId;
 using VariableDerivative = std::function<ExprPtr(VarId var, SourceRange where)>;
 
 // d/dt of `e`, literal zeros and ones folded away; null after reporting a
-// part that cannot be differentiated (a user function call, a String).
-ExprPtr timeDerivative(const ExprPtr& e, const VariableDerivative& derivativeOf, DiagnosticEngine& diags);
+// part that cannot be differentiated (a user function call without a
+// derivative annotation, a String).
+// A call of a user function differentiates through the function its
+// derivative annotation names (spec 12.7.1), found in `functions`.
+ExprPtr timeDerivative(const ExprPtr& e, const VariableDerivative& derivativeOf,
+                       const std::vector<flat::Function>& functions, DiagnosticEngine& diags);
 
 }  // namespace smc::causal

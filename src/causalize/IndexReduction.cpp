@@ -228,8 +228,8 @@ private:
     for (size_t eq : visitedEquations_) {
       const flat::Equation original = equation(eq);
       auto derivativeOf = [this](VarId v, SourceRange where) { return variableDerivative(v, where); };
-      ExprPtr lhs = timeDerivative(original.lhs, derivativeOf, diags_);
-      ExprPtr rhs = lhs ? timeDerivative(original.rhs, derivativeOf, diags_) : nullptr;
+      ExprPtr lhs = timeDerivative(original.lhs, derivativeOf, model_.flat.functions, diags_);
+      ExprPtr rhs = lhs ? timeDerivative(original.rhs, derivativeOf, model_.flat.functions, diags_) : nullptr;
       if (!lhs || !rhs) {
         diags_.note(original.range, fmt::format("index reduction differentiates the equation '{} = {}'",
                                                 flat::toString(*original.lhs, model_.flat),

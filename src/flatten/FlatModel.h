@@ -331,8 +331,23 @@ struct DeclaredVariable {
 // `variables`: inputs first, then outputs, then protected locals (for-loop
 // iterators included). An input's binding is its default value; an
 // output's or local's binding is assigned before the body.
+// annotation(derivative = f_der) of a function (spec 12.7.1): f_der takes
+// the function's inputs followed by the derivatives of those marked
+// Differentiated, and returns the derivatives of its outputs, in order.
+// Built for the same input sizes as the function it belongs to.
+enum class InputDerivative : uint8_t {
+  Differentiated,  // a Real input whose derivative f_der takes
+  None,            // not a Real, or `noDerivative = x`: f_der takes no derivative of it
+  Zero,            // `zeroDerivative = x`: f_der may be used only while x is constant
+};
+struct FunctionDerivative {
+  uint32_t function = 0;               // index into FlatModel::functions
+  std::vector<InputDerivative> inputs;  // per scalar input
+};
+
 struct Function {
   std::string name;  // full Modelica name, "Lib.f"
+  std::optional<FunctionDerivative> derivative;
   std::vector<Variable> variables;
   uint32_t numInputs = 0;   // scalar inputs: variables[0, numInputs)
   uint32_t numOutputs = 0;  // scalar outputs: the next numOutputs variables

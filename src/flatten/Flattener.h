@@ -462,6 +462,10 @@ public:
   // The index of the flat function for `interface` specialized to `shape`,
   // building it on first use; empty when it cannot be built (reported).
   std::optional<uint32_t> specializeFunction(const FunctionInterface& interface, const CallShape& shape);
+  // The function `annotation(derivative = ...)` names, built for the same
+  // input sizes as function `index` (spec 12.7.1); empty when it has none.
+  std::optional<flat::FunctionDerivative> functionDerivative(const FunctionInterface& interface,
+                                                             const CallShape& shape, uint32_t index);
 
   // --- FunctionCalls.cpp
   // f(args): a FunctionCall of scalar output 0 with every input filled in

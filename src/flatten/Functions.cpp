@@ -126,7 +126,83 @@ std::optional<uint32_t> Flattener::specializeFunction(const FunctionInterface& i
     failedFunctions_.insert(key);
     return std::nullopt;
   }
+  if (auto derivative = functionDerivative(interface, shape, build.index))
+    model_.functions[build.index].derivative = std::move(*derivative);
   return build.index;
+}
+
+std::optional<flat::FunctionDerivative> Flattener::functionDerivative(const FunctionInterface& interface,
+                                                                      const CallShape& shape, uint32_t index) {
+  const ast::ClassDef& def = *interface.cls->def;
+  if (!def.annotation) return std::nullopt;
+  // The first-order `derivative = f_der`, with its noDerivative and zeroDerivative inputs.
+  const ast::ElementModification* chosen = nullptr;
+  for (const ast::ElementModification& arg : def.annotation->modification.arguments) {
+    if (arg.path.str() != "derivative" || !arg.modification || !arg.modification->binding) continue;
+    long long order = 1;
+    for (const ast::ElementModification& option : arg.modification->arguments)
+      if (option.path.str() == "order" && option.modification && option.modification->binding &&
+          option.modification->binding->kind == ast::ExprKind::Integer)
+        order = option.modification->binding->integer;
+    if (order == 1 && !chosen) chosen = &arg;
+  }
+  if (!chosen) return std::nullopt;
+  const ast::Expr& target = *chosen->modification->binding;
+  if (target.kind != ast::ExprKind::Ref) {
+    diags_.errorf(target.range, "the derivative of function '{}' must name a function", interface.cls->path());
+    return std::nullopt;
+  }
+  std::vector<std::string> parts;
+  for (const auto& part : target.ref.parts) parts.push_back(part.name);
+  ClassNode* found = tree_.find(parts, target.ref.global, interface.cls);
+  ClassNode* derivativeClass = found && found->def && found->def->kind == ast::ClassKind::Function
+                                   ? definingFunction(found)
+                                   : nullptr;
+  if (!derivativeClass) {
+    if (!found || found->def)
+      diags_.errorf(target.range, "derivative function '{}' of '{}' not found", refText(target.ref),
+                    interface.cls->path());
+    return std::nullopt;
+  }
+  const FunctionInterface* derivativeInterface = functionInterface(derivativeClass);
+  if (!derivativeInterface) return std::nullopt;
+  flat::FunctionDerivative out;
+  out.inputs.assign(model_.functions[index].numInputs, flat::InputDerivative::None);
+  CallShape derivativeShape;
+  derivativeShape.call = target.range;
+  derivativeShape.sizeValues = shape.sizeValues;
+  derivativeShape.inputDims = shape.inputDims;
+  const flat::Function& fn = model_.functions[index];
+  for (size_t i = 0; i < interface.numInputs; ++i) {
+    const FormalVariable& formal = interface.variables[i];
+    if (formal.type != flat::BaseType::Real) continue;
+    const std::string& written =
+        formal.record >= 0 ? interface.records[static_cast<size_t>(formal.record)].name : formal.name;
+    auto kind = flat::InputDerivative::Differentiated;
+    for (const ast::ElementModification& option : chosen->modification->arguments) {
+      const std::string name = option.path.str();
+      if ((name != "noDerivative" && name != "zeroDerivative") || !option.modification ||
+          !option.modification->binding || option.modification->binding->kind != ast::ExprKind::Ref)
+        continue;
+      if (refText(option.modification->binding->ref) == written || refText(option.modification->binding->ref) == formal.name)
+        kind = name == "noDerivative" ? flat::InputDerivative::None : flat::InputDerivative::Zero;
+    }
+    const flat::DeclaredVariable& declared = fn.declared[i];
+    for (size_t k = 0; k < declared.size(); ++k) out.inputs[declared.first + k] = kind;
+    if (kind == flat::InputDerivative::Differentiated) derivativeShape.inputDims.push_back(shape.inputDims[i]);
+  }
+  if (derivativeShape.inputDims.size() != derivativeInterface->numInputs) {
+    diags_.errorf(target.range,
+                  "derivative function '{}' of '{}' takes {} input(s); spec 12.7.1 asks for {}: the inputs of "
+                  "'{}' and the derivatives of its Real inputs",
+                  derivativeClass->path(), interface.cls->path(), derivativeInterface->numInputs,
+                  derivativeShape.inputDims.size(), interface.cls->path());
+    return std::nullopt;
+  }
+  auto built = specializeFunction(*derivativeInterface, derivativeShape);
+  if (!built) return std::nullopt;
+  out.function = *built;
+  return out;
 }
 
 // The dimensions of `formal` in this specialization: those the call gives

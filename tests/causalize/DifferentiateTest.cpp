@@ -19,8 +19,18 @@ using flat::Op;
 
 const flat::VarId x = 0, k = 1;
 
+// f has no derivative annotation; g(u, n) has derivative g_der(u, n, du),
+// its second input not differentiated (an Integer).
 flat::FlatModel names() {
   flat::FlatModel m;
+  m.functions.resize(3);
+  m.functions[0].name = "f";
+  m.functions[0].numInputs = 1;
+  m.functions[1].name = "g";
+  m.functions[1].numInputs = 2;
+  m.functions[1].derivative = flat::FunctionDerivative{2, {flat::InputDerivative::Differentiated,
+                                                           flat::InputDerivative::None}};
+  m.functions[2].name = "g_der";
   m.variables.resize(3);
   m.variables[0].name = "x";
   m.variables[1].name = "k";
@@ -36,7 +46,8 @@ std::string derivative(const ExprPtr& e) {
   auto derivativeOf = [](flat::VarId v, SourceRange where) {
     return v == x ? makeVar(2, where) : makeReal(0, where);
   };
-  ExprPtr d = causal::timeDerivative(e, derivativeOf, diags);
+  const flat::FlatModel model = names();
+  ExprPtr d = causal::timeDerivative(e, derivativeOf, model.functions, diags);
   if (d) return flat::toString(*d, names());
   std::string messages;
   for (const Diagnostic& report : diags.diagnostics()) messages += report.message + "\n";
@@ -73,10 +84,15 @@ TEST(Differentiate, PiecewiseConstantPartsHaveNoDerivative) {
             "if x > k then der(x) else 0.0");
 }
 
-TEST(Differentiate, AUserFunctionCallIsNotSupportedYet) {
+TEST(Differentiate, AUserFunctionWithoutDerivativeAnnotationIsNotSupportedYet) {
   EXPECT_EQ(derivative(flat::makeFunctionCall(0, 0, {makeVar(x)})),
-            "not supported yet: der() of an expression that calls a user function (derivative annotations are "
-            "not used yet)\n");
+            "not supported yet: der() of a call of 'f', which has no derivative annotation (spec 12.7.1; "
+            "differentiating the function body is not supported yet)\n");
+}
+
+TEST(Differentiate, AUserFunctionCallGoesThroughItsDerivativeAnnotation) {
+  EXPECT_EQ(derivative(flat::makeFunctionCall(1, 0, {makeBinary(Op::Mul, makeReal(2), makeVar(x)), makeVar(k)})),
+            "g_der(2.0 * x, k, 2.0 * der(x))");
 }
 
 }  // namespace

@@ -414,3 +414,36 @@ end CrossOfTwo;
                                       "[2] and size [3]"),
             std::string::npos);
 }
+
+// der() of a call goes through the function's derivative annotation (spec
+// 12.7.1): d/dt (3 x^2) = 6 x der(x), with x = 1 + t: z(1) = 12; the
+// Integer input k is noDerivative and passes through unchanged.
+TEST(DerivativeAnnotations, DerOfAFunctionCallCallsTheDerivativeFunction) {
+  std::string model = writeScratchModel("DerivativeAnnotation.mo", R"(model DerivativeAnnotation
+  function scaledSquare
+    input Real u;
+    input Integer k;
+    output Real y;
+  algorithm
+    y := k * u ^ 2;
+    annotation(derivative(noDerivative = k) = scaledSquareDer);
+  end scaledSquare;
+  function scaledSquareDer
+    input Real u;
+    input Integer k;
+    input Real du;
+    output Real dy;
+  algorithm
+    dy := 2 * k * u * du;
+  end scaledSquareDer;
+  Real x(start = 1, fixed = true);
+  Real z;
+equation
+  der(x) = 1;
+  z = der(scaledSquare(x, 3));
+end DerivativeAnnotation;
+)");
+  SimulationResult r = simulateOk(optionsFor(compileModel(model, "DerivativeAnnotation.fmu"), 1, 0.5));
+  EXPECT_NEAR(valueAt(r, "z", 0), 6, 1e-9);
+  EXPECT_NEAR(valueAt(r, "z", 1), 12, 1e-6);
+}
