@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <functional>
 
 namespace smc::causal {
 
@@ -125,10 +126,14 @@ private:
   // output of the same position (spec 12.7.1).
   ExprPtr functionCall(const Expr& e) {
     const flat::Function& fn = functions_[e.function];
-    if (!fn.derivative)
-      return fail(e.range, fmt::format("der() of a call of '{}', which has no derivative annotation "
-                                       "(spec 12.7.1; differentiating the function body is not supported yet)",
+    if (!fn.derivative) {
+      // A body of straight-line assignments (Complex's operators) is its
+      // output as an expression of the arguments, differentiated as such.
+      if (ExprPtr inlined = inlinedOutput(fn, e.output, e.args)) return d(inlined);
+      return fail(e.range, fmt::format("der() of a call of '{}', which has no derivative annotation and whose "
+                                       "body is not straight-line assignments (spec 12.7.1)",
                                        fn.name));
+    }
     std::vector<ExprPtr> args = e.args;
     for (size_t k = 0; k < e.args.size() && k < fn.derivative->inputs.size(); ++k) {
       const flat::InputDerivative kind = fn.derivative->inputs[k];
@@ -144,6 +149,44 @@ private:
       }
     }
     return flat::makeFunctionCall(fn.derivative->function, e.output, args, e.range);
+  }
+
+  // Output `output` of `fn` called with `args`, when the body only assigns
+  // (no branches, loops, arrays chosen at run time, asserts): the bindings
+  // and assignments substituted forward into one expression. Null otherwise.
+  static ExprPtr inlinedOutput(const flat::Function& fn, uint32_t output, const std::vector<ExprPtr>& args) {
+    constexpr size_t kMaxInlinedStatements = 64;  // keeps the expression small
+    if (fn.body.size() > kMaxInlinedStatements || args.size() != fn.numInputs ||
+        fn.variables.size() < size_t{fn.numInputs} + fn.numOutputs)
+      return nullptr;
+    std::vector<ExprPtr> values(fn.variables.size());
+    for (size_t k = 0; k < args.size(); ++k) values[k] = args[k];
+    bool ok = true;
+    std::function<ExprPtr(const ExprPtr&)> substitute = [&](const ExprPtr& x) -> ExprPtr {
+      if (!ok || !x) return x;
+      if (x->kind == ExprKind::Element) {
+        ok = false;
+        return x;
+      }
+      if (x->kind == ExprKind::Var) {
+        if (x->var >= values.size() || !values[x->var]) ok = false;
+        return ok ? values[x->var] : x;
+      }
+      if (x->args.empty()) return x;
+      Expr copy = *x;
+      for (auto& arg : copy.args) arg = substitute(arg);
+      return std::make_shared<const Expr>(std::move(copy));
+    };
+    for (size_t k = fn.numInputs; k < fn.variables.size() && ok; ++k)
+      if (fn.variables[k].binding) values[k] = substitute(fn.variables[k].binding);
+    for (const flat::Statement& st : fn.body) {
+      if (st.kind != flat::StatementKind::Assign || st.target < fn.numInputs) return nullptr;
+      ExprPtr value = substitute(st.value);
+      if (!ok) return nullptr;
+      values[st.target] = value;
+    }
+    const size_t slot = fn.numInputs + output;
+    return ok && slot < values.size() ? values[slot] : nullptr;
   }
 
   ExprPtr binary(const Expr& e) {

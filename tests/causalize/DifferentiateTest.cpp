@@ -86,8 +86,8 @@ TEST(Differentiate, PiecewiseConstantPartsHaveNoDerivative) {
 
 TEST(Differentiate, AUserFunctionWithoutDerivativeAnnotationIsNotSupportedYet) {
   EXPECT_EQ(derivative(flat::makeFunctionCall(0, 0, {makeVar(x)})),
-            "not supported yet: der() of a call of 'f', which has no derivative annotation (spec 12.7.1; "
-            "differentiating the function body is not supported yet)\n");
+            "not supported yet: der() of a call of 'f', which has no derivative annotation and whose body is "
+            "not straight-line assignments (spec 12.7.1)\n");
 }
 
 TEST(Differentiate, AUserFunctionCallGoesThroughItsDerivativeAnnotation) {

@@ -447,3 +447,28 @@ end DerivativeAnnotation;
   EXPECT_NEAR(valueAt(r, "z", 0), 6, 1e-9);
   EXPECT_NEAR(valueAt(r, "z", 1), 12, 1e-6);
 }
+
+// Without a derivative annotation, a function whose body only assigns is
+// differentiated as the expression it computes: d/dt x^3 = 3 x^2 der(x) =
+// 12 at x = 2.
+TEST(DerivativeAnnotations, AStraightLineFunctionIsDifferentiatedThroughItsBody) {
+  std::string model = writeScratchModel("DerivativeInlined.mo", R"(model DerivativeInlined
+  function cube
+    input Real u;
+    output Real y;
+  protected
+    Real sq = u * u;
+  algorithm
+    y := sq * u;
+  end cube;
+  Real x(start = 1, fixed = true);
+  Real z;
+equation
+  der(x) = 1;
+  z = der(cube(x));
+end DerivativeInlined;
+)");
+  SimulationResult r = simulateOk(optionsFor(compileModel(model, "DerivativeInlined.fmu"), 1, 0.5));
+  EXPECT_NEAR(valueAt(r, "z", 0), 3, 1e-9);
+  EXPECT_NEAR(valueAt(r, "z", 1), 12, 1e-6);
+}
