@@ -11,7 +11,9 @@
 //   FunctionInterface.cpp  a function class as written: its variables and their checks
 //   Functions.cpp    user functions -> flat::Function per call shape (spec 12)
 //   FunctionCalls.cpp  calls of user functions: argument matching (spec 12.4)
-//   Records.cpp      record equations and constructors (spec 12.6)
+//   Records.cpp      record values, equations and constructors (spec 12.6)
+//   OperatorRecords.cpp  overloaded operators and constructors (spec 14)
+//   ArrayBuiltins.cpp  cross, skew, outerProduct, diagonal, linspace... (spec 10.3)
 //   Equations.cpp    equations, for/if/connect (spec 8, 9)
 //   ConnectionSets.cpp  connection sets and their equations (spec 9.2)
 //   WhenEquations.cpp  when, reinit, assert, terminate (spec 8.3)
