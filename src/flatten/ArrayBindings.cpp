@@ -135,10 +135,18 @@ std::optional<std::vector<Mod>> Flattener::recordArrayBindingMods(const ast::Exp
   std::vector<const ast::Expr*> elements;
   bool regular = true;
   collectArrayElements(binding, 0, dims, elements, regular);
-  if (!regular || binding.kind != ast::ExprKind::Array) {
-    diags_.unsupported(binding.range, "bindings of an array of records other than an array of records "
-                                      "written element by element");
-    return std::nullopt;
+  if (!regular || binding.kind != ast::ExprKind::Array || !binding.iterators.empty()) {
+    // Any other array of records (`{R(k) for k in 1:n}`, an array
+    // component): element k's fields are those of element k of the value.
+    std::vector<Mod> out;
+    long long n = 1;
+    for (long long d : c.dims) n *= d;
+    for (long long k = 0; k < n; ++k) {
+      auto mods = fieldOfMods(binding, typeClass, c.mod.scope, subscriptText(c.dims, k) + ".");
+      if (!mods) return std::nullopt;
+      out.push_back(std::move(*mods));
+    }
+    return out;
   }
   if (dims != c.dims) {
     diags_.errorf(binding.range, "the binding of '{}' has {} but '{}' is declared with {}", c.name,

@@ -498,7 +498,9 @@ public:
   // A record binding other than a constructor or a reference (`Complex y =
   // u*k`): each field bound to a synthesized `$field` call, which lowers to
   // that field of the binding's value (lowerFieldOf).
-  std::optional<Mod> fieldOfMods(const ast::Expr& binding, ClassNode* cls, const Scope& scope);
+  // `prefix` ("[2].") picks one element of an array of records.
+  std::optional<Mod> fieldOfMods(const ast::Expr& binding, ClassNode* cls, const Scope& scope,
+                                 const std::string& prefix = "");
   std::optional<Value> lowerFieldOf(const ast::Expr& call, const Scope& scope);
   // Binds `field` of `mods` to a synthesized expression, which it keeps alive.
   void bindSynthesized(Mod& mods, const std::string& field, std::unique_ptr<ast::Expr> expr, const Scope& scope);

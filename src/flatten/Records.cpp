@@ -581,7 +581,8 @@ std::optional<Value> Flattener::lowerFieldOf(const ast::Expr& call, const Scope&
   return value;
 }
 
-std::optional<Mod> Flattener::fieldOfMods(const ast::Expr& binding, ClassNode* cls, const Scope& scope) {
+std::optional<Mod> Flattener::fieldOfMods(const ast::Expr& binding, ClassNode* cls, const Scope& scope,
+                                          const std::string& prefix) {
   Mod mods;
   mods.range = binding.range;
   for (const RecordField& field : recordFields(cls)) {
@@ -591,7 +592,7 @@ std::optional<Mod> Flattener::fieldOfMods(const ast::Expr& binding, ClassNode* c
     expr->range = binding.range;
     expr->ref.range = binding.range;
     expr->ref.parts.push_back({"$field", {}, binding.range});
-    fieldOf_[expr.get()] = {&binding, field.decl->name};
+    fieldOf_[expr.get()] = {&binding, prefix + field.decl->name};
     bindSynthesized(mods, field.decl->name, std::move(expr), scope);
   }
   return mods;

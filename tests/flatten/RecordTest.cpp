@@ -177,6 +177,17 @@ end M;
   EXPECT_TRUE(has(d, "test.mo:13:12: error: 'M.Point' is a record, not an operator record")) << d;
 }
 
+TEST(Records, AnArrayOfRecordsBoundToAComprehensionOrAnotherArrayTakesElementByElement) {
+  std::string text = flatText(std::string("model M") + records + R"(
+  Point ps[2] = {Point(k * time, -k) for k in 1:2};
+  Point copy[2] = ps;
+end M;
+)");
+  EXPECT_TRUE(has(text, "ps[2].x = 2 * time")) << text;
+  EXPECT_TRUE(has(text, "ps[2].y = -2")) << text;
+  EXPECT_TRUE(has(text, "copy[1].y = ps[1].y")) << text;
+}
+
 TEST(Records, AnIfExpressionOfRecordsChoosesFieldByField) {
   std::string text = flatText(std::string("model M") + records + R"(
   Point p = if time > 1 then Point(1, 2) else Point(3, 4);
