@@ -104,7 +104,7 @@ bool Flattener::deduceColonDims(Component& c, std::vector<std::pair<const ast::E
   return true;
 }
 
-std::optional<Mod> Flattener::recordBindingMods(const ast::Expr& binding, Component& c, ClassNode* typeClass,
+std::optional<Mod> Flattener::recordBindingMods(const ast::Expr& binding, ClassNode* typeClass,
                                                 const Scope& scope) {
   ClassNode* constructed = recordConstructor(binding, scope);
   ClassNode* longClass = constructed;
@@ -116,7 +116,6 @@ std::optional<Mod> Flattener::recordBindingMods(const ast::Expr& binding, Compon
   }
   // A constructor of another record class (a subtype, spec 6.4: `BaseData
   // material = M330_50A()`) goes field by field below, as any record value.
-  (void)c;
   bool plainReference = binding.kind == ast::ExprKind::Ref && !binding.ref.global && scope.instance &&
                         scope.instance->components.count(binding.ref.parts[0].name);
   for (const ast::RefPart& part : binding.ref.parts) plainReference = plainReference && part.subscripts.empty();
@@ -155,7 +154,7 @@ std::optional<std::vector<Mod>> Flattener::recordArrayBindingMods(const ast::Exp
   }
   std::vector<Mod> out;
   for (const ast::Expr* element : elements) {
-    auto mods = recordBindingMods(*element, c, typeClass, c.mod.scope);
+    auto mods = recordBindingMods(*element, typeClass, c.mod.scope);
     if (!mods) return std::nullopt;
     out.push_back(std::move(*mods));
   }

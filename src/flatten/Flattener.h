@@ -495,6 +495,9 @@ public:
   // (reported as "<what> must be ..." otherwise).
   std::optional<Leaves> recordLeaves(const ast::Expr& expr, ClassNode* cls, const Scope& scope,
                                      const std::string& what);
+  // Whether a record operand (or each element of an array of records) is of
+  // class `cls` or has the same fields (spec 6.4).
+  bool fitsRecordClass(const Operand& operand, ClassNode* cls);
   // A record binding other than a constructor or a reference (`Complex y =
   // u*k`): each field bound to a synthesized `$field` call, which lowers to
   // that field of the binding's value (lowerFieldOf).
@@ -797,8 +800,8 @@ private:
   std::optional<std::vector<long long>> bindingDims(const ast::Expr& binding, const Scope& scope);
   // Fills the ':' dimensions of `c` from its binding; false when reported.
   bool deduceColonDims(Component& c, std::vector<std::pair<const ast::Expr*, long long>>& dims);
-  // `R r = R(...)` or `R r = other`: modifications of r's fields.
-  std::optional<Mod> recordBindingMods(const ast::Expr& binding, Component& c, ClassNode* typeClass,
+  // `R r = R(...)`, `R r = other` or any record value: modifications of r's fields.
+  std::optional<Mod> recordBindingMods(const ast::Expr& binding, ClassNode* typeClass,
                                        const Scope& scope);
   // `R t[2] = {R(...), R(...)}`: the modifications of each element, row-major.
   std::optional<std::vector<Mod>> recordArrayBindingMods(const ast::Expr& binding, Component& c,

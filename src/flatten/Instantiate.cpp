@@ -474,7 +474,7 @@ void Flattener::ensureInstantiated(Component& c) {
       diags_.unsupported(c.mod.range, "a record binding split over an array of components (write 'each')");
     } else if (c.dims.empty()) {
       // The component's own modifications (`R r(b = 3) = ...`) still win.
-      if (auto fields = recordBindingMods(binding, c, typeClass, c.mod.scope))
+      if (auto fields = recordBindingMods(binding, typeClass, c.mod.scope))
         classMod = mergeMods(classMod, *fields, diags_);
     } else if (auto perElement = recordArrayBindingMods(binding, c, typeClass)) {
       elementBindings = std::move(*perElement);

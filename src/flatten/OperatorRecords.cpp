@@ -12,8 +12,6 @@
 
 #include <fmt/format.h>
 
-#include <set>
-
 namespace smc::flatten {
 
 namespace {
@@ -50,13 +48,6 @@ bool isFunctionClass(const ClassNode* node) {
          (node->def->kind == ast::ClassKind::Function || node->def->kind == ast::ClassKind::OperatorFunction);
 }
 
-// The names of a record's top-level fields as its leaves show them.
-std::set<std::string> topFields(const Leaves& leaves) {
-  std::set<std::string> out;
-  for (const auto& [leaf, e] : leaves) out.insert(leaf.substr(0, leaf.find_first_of(".[")));
-  return out;
-}
-
 }  // namespace
 
 std::vector<ClassNode*> Flattener::operatorFunctions(ClassNode* cls, const std::string& op) {
@@ -90,13 +81,10 @@ bool Flattener::acceptsOperands(ClassNode* fn, const std::vector<Operand>& opera
     }
     const Operand& operand = operands[i];
     if (slot.record >= 0) {
-      const RecordFormal& record = interface->records[static_cast<size_t>(slot.record)];
-      if (!operand.isRecord) return false;
-      if (operand.cls == record.cls) continue;
-      std::set<std::string> expected;
-      for (const RecordField& field : recordFields(record.cls))
-        if (field.decl->variability != ast::Variability::Constant) expected.insert(field.decl->name);
-      if (expected != topFields(operand.leaves)) return false;
+      // An array of records is not a record (vectorizing an operator is not supported).
+      const bool isArray = !operand.leaves.empty() && operand.leaves[0].first.front() == '[';
+      if (isArray || !fitsRecordClass(operand, interface->records[static_cast<size_t>(slot.record)].cls))
+        return false;
       continue;
     }
     if (operand.isRecord) return false;

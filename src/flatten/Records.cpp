@@ -544,24 +544,28 @@ std::optional<Leaves> Flattener::recordLeaves(const ast::Expr& expr, ClassNode* 
     diags_.errorf(expr.range, "{} must be a record of class '{}'", what, cls->path());
     return std::nullopt;
   }
-  if (operand->cls != cls) {
-    // A record of another class with the same fields is type compatible (spec 6.4).
-    std::set<std::string> expected;
-    for (const RecordField& field : recordFields(cls))
-      if (field.decl->variability != ast::Variability::Constant) expected.insert(field.decl->name);
-    std::set<std::string> given;
-    for (const auto& [leaf, e] : operand->leaves) {
-      // An array of records ("[2].re") is checked by its elements' fields.
-      std::string field = leaf.front() == '[' ? leaf.substr(leaf.find("].") + 2) : leaf;
-      given.insert(field.substr(0, field.find_first_of(".[")));
-    }
-    if (expected != given) {
-      diags_.errorf(expr.range, "{} must be a record of class '{}', not of class '{}'", what, cls->path(),
-                    operand->cls ? operand->cls->path() : std::string("?"));
-      return std::nullopt;
-    }
+  if (!fitsRecordClass(*operand, cls)) {
+    diags_.errorf(expr.range, "{} must be a record of class '{}', not of class '{}'", what, cls->path(),
+                  operand->cls ? operand->cls->path() : std::string("?"));
+    return std::nullopt;
   }
   return std::move(operand->leaves);
+}
+
+bool Flattener::fitsRecordClass(const Operand& operand, ClassNode* cls) {
+  if (!operand.isRecord) return false;
+  if (operand.cls == cls) return true;
+  // A record of another class with the same fields is type compatible (spec 6.4).
+  std::set<std::string> expected;
+  for (const RecordField& field : recordFields(cls))
+    if (field.decl->variability != ast::Variability::Constant) expected.insert(field.decl->name);
+  std::set<std::string> given;
+  for (const auto& [leaf, e] : operand.leaves) {
+    // An array of records ("[2].re") is checked by its elements' fields.
+    std::string field = leaf.front() == '[' ? leaf.substr(leaf.find("].") + 2) : leaf;
+    given.insert(field.substr(0, field.find_first_of(".[")));
+  }
+  return expected == given;
 }
 
 std::optional<Value> Flattener::lowerFieldOf(const ast::Expr& call, const Scope& scope) {

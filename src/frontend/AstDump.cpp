@@ -167,17 +167,25 @@ std::string optionalModification(const std::unique_ptr<Modification>& m) {
   return m ? modification(*m) : "";
 }
 
+// The prefixes classes and components share, in the order they are written.
+template <typename Element>
+std::string elementPrefixes(const Element& e) {
+  std::string text;
+  auto flag = [&](bool on, const char* word) { if (on) text += std::string(word) + " "; };
+  flag(e.visibility == Visibility::Protected, "protected");
+  flag(e.isRedeclare, "redeclare");
+  flag(e.isFinal, "final");
+  flag(e.isInner, "inner");
+  flag(e.isOuter, "outer");
+  flag(e.isReplaceable, "replaceable");
+  return text;
+}
+
 }  // namespace
 
 std::string declarationText(const ast::Component& c) {
-  std::string text;
+  std::string text = elementPrefixes(c);
   auto flag = [&](bool on, const char* word) { if (on) text += std::string(word) + " "; };
-  flag(c.visibility == Visibility::Protected, "protected");
-  flag(c.isRedeclare, "redeclare");
-  flag(c.isFinal, "final");
-  flag(c.isInner, "inner");
-  flag(c.isOuter, "outer");
-  flag(c.isReplaceable, "replaceable");
   flag(c.connectorKind == ConnectorKind::Flow, "flow");
   flag(c.connectorKind == ConnectorKind::Stream, "stream");
   flag(c.variability == Variability::Discrete, "discrete");
@@ -223,14 +231,8 @@ private:
   }
 
   static std::string classHeader(const ClassDef& c) {
-    std::string flags;
+    std::string flags = elementPrefixes(c);
     auto flag = [&](bool on, const char* word) { if (on) flags += std::string(word) + " "; };
-    flag(c.visibility == Visibility::Protected, "protected");
-    flag(c.isRedeclare, "redeclare");
-    flag(c.isFinal, "final");
-    flag(c.isInner, "inner");
-    flag(c.isOuter, "outer");
-    flag(c.isReplaceable, "replaceable");
     flag(c.isEncapsulated, "encapsulated");
     flag(c.isPartial, "partial");
     flag(c.isPure, "pure");

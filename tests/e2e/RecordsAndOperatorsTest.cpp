@@ -41,6 +41,15 @@ constexpr const char* recordFunctionsModel = R"(package RecordFunctions
     extends Point(y = 7);
     Real z = 1;
   end Point3;
+  function chained
+    input Point p;
+    output Real r;
+  protected
+    Real twice = 2 * p.x;
+    Real next = twice + 1;
+  algorithm
+    r := next;
+  end chained;
   function sumOf
     input Point3 p;
     output Real s = p.x + p.y + p.z;
@@ -87,6 +96,7 @@ constexpr const char* recordFunctionsModel = R"(package RecordFunctions
     Point swapped;
     Real ds[2] = squaredDistance({Point(1, 0), Point(0, 2)});
     Real s3 = sumOf(Point3(x = time));
+    Real ch = chained(m);
   equation
     q = shifted(m, 10);
     (total, swapped) = split(q);
@@ -115,6 +125,33 @@ TEST(RecordsInFunctions, RecordInputsOutputsAndLocalsComputeFieldByField) {
   EXPECT_NEAR(valueAt(r, "ds[2]", 0.5), 4, 1e-12);
   // Point3(x = t) takes y = 7 from its extends clause and z = 1: t + 8.
   EXPECT_NEAR(valueAt(r, "s3", 0.5), 8.5, 1e-12);
+  // Locals bound to earlier locals (twice = 3.5, next = 4.5), never assigned.
+  EXPECT_NEAR(valueAt(r, "ch", 0.5), 4.5, 1e-12);
+}
+
+// A function with an array of records is built only when called, where
+// the construct smc lacks is reported with the call.
+TEST(RecordsInFunctions, AnArrayOfRecordsInsideAFunctionIsReportedAtTheCall) {
+  std::string model = writeScratchModel("RecordArrayInput.mo", R"(model RecordArrayInput
+  record Point
+    Real x;
+  end Point;
+  function first
+    input Point ps[:];
+    output Real x;
+  algorithm
+    x := ps[1].x;
+  end first;
+  Point ps[2] = {Point(1), Point(2)};
+  Real x = first(ps);
+end RecordArrayInput;
+)");
+  std::string error = compileErrors(model);
+  EXPECT_NE(error.find("RecordArrayInput.mo:6:5: error: not supported yet: arrays of records inside functions "
+                       "('ps')"),
+            std::string::npos)
+      << error;
+  EXPECT_NE(error.find("RecordArrayInput.mo:12:12: note: called here"), std::string::npos) << error;
 }
 
 constexpr const char* operatorRecordModel = R"(package Operators

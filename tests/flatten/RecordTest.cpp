@@ -188,6 +188,27 @@ end M;
   EXPECT_TRUE(has(text, "copy[1].y = ps[1].y")) << text;
 }
 
+// Spec 6.4: a record of a subclass may bind one of its base class, by
+// reference or by its constructor; each field of the base comes from the
+// field of that name.
+TEST(Records, ARecordOfASubclassBindsARecordOfItsBase) {
+  std::string text = flatText(std::string("model M") + records + R"(
+  record Point3
+    extends Point;
+    Real z;
+  end Point3;
+  Point3 q(x = 1, y = 2, z = 3);
+  Point p = q;
+  Point r = Point3(4, 5, 6);
+end M;
+)");
+  EXPECT_TRUE(has(text, "p.x = q.x")) << text;
+  EXPECT_TRUE(has(text, "p.y = q.y")) << text;
+  EXPECT_TRUE(has(text, "r.x = 4")) << text;
+  EXPECT_TRUE(has(text, "r.y = 5")) << text;
+  EXPECT_FALSE(has(text, "r.z")) << text;
+}
+
 TEST(Records, AnIfExpressionOfRecordsChoosesFieldByField) {
   std::string text = flatText(std::string("model M") + records + R"(
   Point p = if time > 1 then Point(1, 2) else Point(3, 4);

@@ -162,6 +162,7 @@ TEST(Redeclaration, ARedeclaredPackageReachesNestedInstancesAndInheritedFunction
       "  package Water\n"
       "    extends Medium0(cp = 4);\n"
       "  end Water;\n"
+      "  package Oil = Medium0(cp = 2);\n"
       "  model Tank\n"
       "    replaceable package Medium = Medium0;\n"
       "    Real e = Medium.energy(2);\n"
@@ -170,6 +171,7 @@ TEST(Redeclaration, ARedeclaredPackageReachesNestedInstancesAndInheritedFunction
       "  model Plant\n"
       "    replaceable package Medium = Medium0;\n"
       "    Tank tank(redeclare package Medium = Medium);\n"
+      "    Tank oil(redeclare package Medium = Oil);\n"
       "  end Plant;\n"
       "  model Top\n"
       "    Plant plant(redeclare package Medium = Water);\n"
@@ -177,6 +179,7 @@ TEST(Redeclaration, ARedeclaredPackageReachesNestedInstancesAndInheritedFunction
       "end P;\n",
       "P.Top");
   EXPECT_TRUE(has(text, "plant.tank.c = 4")) << text;
+  EXPECT_TRUE(has(text, "plant.oil.c = 2")) << text;
   EXPECT_TRUE(has(text, "output Real e = 4 * T;")) << text;
 }
 
