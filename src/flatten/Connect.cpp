@@ -53,6 +53,10 @@ std::optional<ConnectorEnds> Flattener::expandConnectorEnds(const ast::Component
     std::vector<Component*> next;
     for (size_t n = 0; n < level.size(); ++n) {
       Component* c = level[n];
+      if (c->absent) {
+        reportAbsentElement(*c, part.range);
+        return std::nullopt;
+      }
       if (c->disabled) {
         // A connection to a disabled conditional component vanishes (spec 4.4.5).
         ends.disabled = true;
@@ -133,6 +137,14 @@ void Flattener::lowerConnect(const ast::Equation& eq, const Scope& scope, bool i
     if (!x.instance || !y.instance) {
       diags_.errorf(eq.range, "cannot connect '{}' and '{}': one is a connector, the other a variable",
                     refText(eq.connectA), refText(eq.connectB));
+      return;
+    }
+    if (isExpandableConnector(*x.instance) != isExpandableConnector(*y.instance)) {
+      const Instance& expandable = isExpandableConnector(*x.instance) ? *x.instance : *y.instance;
+      diags_.errorf(eq.range,
+                    "cannot connect '{}' and '{}': '{}' is an expandable connector, which connects only to "
+                    "expandable connectors (spec 9.1.3); connect the other to one of its elements",
+                    refText(eq.connectA), refText(eq.connectB), expandable.path);
       return;
     }
     if (!connectInstances(*x.instance, aOutside, *y.instance, bOutside, eq, origin)) return;
@@ -222,26 +234,14 @@ bool Flattener::isOutsideConnector(const ast::ComponentRef& ref, const Scope& sc
   return isConnectorClass(typed.cls);
 }
 
-void Flattener::countConnects(const ast::Equation& eq, const Scope& scope) {
+void Flattener::visitConnects(const ast::Equation& eq, const Scope& scope, const ConnectVisitor& visit) {
   switch (eq.kind) {
-    case ast::EquationKind::Connect: {
-      auto a = expandConnectorEnds(eq.connectA, scope);
-      auto b = a ? expandConnectorEnds(eq.connectB, scope) : std::nullopt;
-      if (!a || !b || a->disabled || b->disabled || a->elements.size() != b->elements.size()) return;
-      for (const ConnectorEnds* side : {&*a, &*b})
-        for (const ConnectorEnd& end : side->elements) {
-          if (end.instance)
-            ++connectCounts_->byInstance[end.instance];
-          else if (end.variable && end.variable->kind == flat::ExprKind::Var)
-            ++connectCounts_->byVariable[end.variable->var];
-        }
-      return;
-    }
+    case ast::EquationKind::Connect: visit(eq, scope); return;
     case ast::EquationKind::For: {
       auto ranges = evaluateIndexRanges(eq.iterators, scope, "for-equations");
       if (!ranges) return;
       forEachIndexCombination(*ranges, scope, [&](const Scope& inner) {
-        for (const ast::Equation& body : eq.branches[0]) countConnects(body, inner);
+        for (const ast::Equation& body : eq.branches[0]) visitConnects(body, inner, visit);
         return true;
       });
       return;
@@ -257,7 +257,7 @@ void Flattener::countConnects(const ast::Equation& eq, const Scope& scope) {
           if (!value || value->kind != Constant::Boolean) return;
           if (!value->boolean) continue;
         }
-        for (const ast::Equation& body : eq.branches[i]) countConnects(body, scope);
+        for (const ast::Equation& body : eq.branches[i]) visitConnects(body, scope, visit);
         return;
       }
       return;
@@ -265,14 +265,29 @@ void Flattener::countConnects(const ast::Equation& eq, const Scope& scope) {
   }
 }
 
-void Flattener::countConnects(Instance& inst) {
+void Flattener::visitConnects(Instance& inst, const ConnectVisitor& visit) {
   for (const Instance::Section& s : inst.sections) {
     if (s.section->initial) continue;
     Scope scope{&inst, s.lexical, nullptr};
-    for (const ast::Equation& eq : s.section->equations) countConnects(eq, scope);
+    for (const ast::Equation& eq : s.section->equations) visitConnects(eq, scope, visit);
   }
   for (Component* c : inst.order)
-    for (Instance* element : ownedInstances(*c)) countConnects(*element);
+    for (Instance* element : ownedInstances(*c)) visitConnects(*element, visit);
+}
+
+void Flattener::countConnects(Instance& inst) {
+  visitConnects(inst, [&](const ast::Equation& eq, const Scope& scope) {
+    auto a = expandConnectorEnds(eq.connectA, scope);
+    auto b = a ? expandConnectorEnds(eq.connectB, scope) : std::nullopt;
+    if (!a || !b || a->disabled || b->disabled || a->elements.size() != b->elements.size()) return;
+    for (const ConnectorEnds* side : {&*a, &*b})
+      for (const ConnectorEnd& end : side->elements) {
+        if (end.instance)
+          ++connectCounts_->byInstance[end.instance];
+        else if (end.variable && end.variable->kind == flat::ExprKind::Var)
+          ++connectCounts_->byVariable[end.variable->var];
+      }
+  });
 }
 
 std::optional<Value> Flattener::lowerCardinality(const ast::Expr& call, const Scope& scope) {

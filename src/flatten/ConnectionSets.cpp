@@ -50,8 +50,9 @@ void ConnectionSets::connect(flat::ConnectionElement a, flat::ConnectionElement 
   if (ra != rb) nodes_[rb].parent = ra;
 }
 
-void ConnectionSets::addFlowVariable(flat::VarId var, SourceRange declaration, const std::string& origin) {
-  node({var, false}, declaration, origin);
+void ConnectionSets::addFlowVariable(flat::VarId var, SourceRange declaration, const std::string& origin,
+                                     bool outside) {
+  node({var, outside}, declaration, origin);
 }
 
 void ConnectionSets::generateEquations(flat::FlatModel& model) {

@@ -29,10 +29,11 @@ public:
   // `origin` the instance path of the class that writes it.
   void connect(flat::ConnectionElement a, flat::ConnectionElement b, SourceRange range,
                const std::string& origin);
-  // A flow variable's own set <var, inside>: `declaration` and `origin` (the
-  // instance that holds its connector) locate the equation var = 0 that it
-  // gives when nothing joins it.
-  void addFlowVariable(flat::VarId var, SourceRange declaration, const std::string& origin);
+  // A flow variable's own set <var, inside> (or <var, outside>, which a
+  // flow added to an expandable connector also has): `declaration` and
+  // `origin` (the instance that holds its connector) locate the equation
+  // var = 0 that it gives when nothing joins it.
+  void addFlowVariable(flat::VarId var, SourceRange declaration, const std::string& origin, bool outside = false);
   // Appends every set's equations to model.equations and records the sets
   // in model.connectionSets (for --dump=connections).
   void generateEquations(flat::FlatModel& model);

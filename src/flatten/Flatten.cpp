@@ -69,6 +69,7 @@ std::optional<flat::FlatModel> Flattener::run(ClassNode* top) {
   model_.range = def.nameRange;
   top_ = std::make_unique<Instance>();
   instantiateClass(*top_, top, Mod{});
+  elaborateExpandableConnectors();
   instantiated_ = true;
   lowerEquations(*top_);
   connections_.generateEquations(model_);

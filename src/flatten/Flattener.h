@@ -16,6 +16,7 @@
 //   ArrayBuiltins.cpp  cross, skew, outerProduct, diagonal, linspace... (spec 10.3)
 //   Equations.cpp    equations, for/if/connect (spec 8, 9)
 //   ConnectionSets.cpp  connection sets and their equations (spec 9.2)
+//   ExpandableConnectors.cpp  elements of expandable connectors made present or added (spec 9.1.3)
 //   WhenEquations.cpp  when, reinit, assert, terminate (spec 8.3)
 //   ClockedWhen.cpp  clocked when-clauses `when clock then` (spec 16.6)
 //   StateMachines.cpp  transition, initialState, activeState, ticksInState, timeInState (spec 17)
@@ -196,7 +197,35 @@ struct Component {
   // is false: it has no variables or instances, connections to it are
   // removed, and any other use of it is an error.
   bool disabled = false;
+  // A non-parameter element declared in an expandable connector (spec
+  // 9.1.3): instantiated only once a connect() makes it present; `absent`
+  // when none did, so that it has no variables and any use is an error.
+  bool potentiallyPresent = false;
+  bool absent = false;
+  bool connected = false;  // a connect() makes it present
+  // Where an expression first read it before connects were elaborated
+  // (bindings are lowered during instantiation): an error unless some
+  // connect() makes it present.
+  std::optional<SourceRange> readBeforeElaboration;
 };
+
+// One scalar end of a connect() as the elaboration of expandable connectors
+// sees it (ExpandableConnectors.cpp): a declared connector instance or
+// primitive variable with the component holding it, or an element that an
+// expandable connector `bus` does not declare.
+struct ElaborationEnd {
+  Instance* instance = nullptr;
+  std::optional<flat::VarId> variable;
+  Component* component = nullptr;
+  Instance* bus = nullptr;
+  std::string element;
+  SourceRange range;  // of the undeclared element's name
+};
+struct ElaborationEnds {
+  std::vector<long long> dims;
+  std::vector<ElaborationEnd> elements;
+};
+struct ExpandableElaboration;
 
 // A declaration's type (spec 4.4.2): a predefined type, reached through
 // short class definitions such as `type Voltage = Real(unit = "V")`, or a
@@ -397,6 +426,10 @@ public:
   // inherited x.
   void redeclareInherited(Instance& inst, const ast::Component& decl, ClassNode* cls, const Mod& outer);
   void ensureInstantiated(Component& c);
+  // One instance of `typeClass` per element of `c` (already sized), each
+  // with its part of `classMod` (and of `elementBindings` when given).
+  void instantiateElements(Component& c, ClassNode* typeClass, flat::Variability variability, const Mod& classMod,
+                           const std::vector<Mod>& elementBindings);
 
   // --- Evaluate.cpp
   std::optional<Constant> evaluate(const ast::Expr& expr, const Scope& scope);
@@ -586,7 +619,26 @@ private:
   // cardinality(c) (spec 3.7.4.3): how many connect-equations name c.
   std::optional<Value> lowerCardinality(const ast::Expr& call, const Scope& scope);
   void countConnects(Instance& inst);
-  void countConnects(const ast::Equation& eq, const Scope& scope);
+  // Calls `visit` for each connect-equation of `inst` and the instances it
+  // holds, under the for-loop indices and parameter if-branches around it.
+  using ConnectVisitor = std::function<void(const ast::Equation&, const Scope&)>;
+  void visitConnects(Instance& inst, const ConnectVisitor& visit);
+  void visitConnects(const ast::Equation& eq, const Scope& scope, const ConnectVisitor& visit);
+
+  // ExpandableConnectors.cpp (spec 9.1.3)
+  // Makes every expandable connector hold the elements its connects use:
+  // declared ones that a connect() names become present, undeclared ones
+  // are added with the type of what they connect to, connected expandable
+  // connectors get the union of their elements, and the rest are absent.
+  void elaborateExpandableConnectors();
+  void noteConnect(const ast::Equation& eq, const Scope& scope, ExpandableElaboration& state);
+  std::optional<ElaborationEnds> elaborationEnds(const ast::ComponentRef& ref, const Scope& scope);
+  void augment(ExpandableElaboration& state);
+  // A reference (at `range`) to an absent element of an expandable connector.
+  void reportAbsentElement(const Component& c, SourceRange range);
+  Component& addBusElement(Instance& bus, const std::string& name, const Component& like,
+                           const std::vector<long long>& dims, const std::vector<flat::VarId>& variables,
+                           const std::vector<Instance*>& instances);
   // Adds the connection of two primitive variables (false when reported).
   bool connectPrimitives(flat::VarId a, bool aOutside, flat::VarId b, bool bOutside, const ast::Equation& eq,
                          const std::string& origin);
@@ -831,6 +883,11 @@ private:
   // connects can be counted without instantiating anything more.
   bool instantiated_ = false;
   ConnectionSets connections_;
+  // Elements of expandable connectors waiting for their connects to decide
+  // whether they are present (spec 9.1.3).
+  std::vector<Component*> potentiallyPresent_;
+  bool hasExpandableConnectors_ = false;
+  bool expandablesElaborated_ = false;
   std::set<const ast::Component*> constantsInProgress_;  // package constants being lowered
   std::optional<long long> currentEnd_;  // size of the dimension `end` stands for
   int loweringDepth_ = 0;                 // nesting of lower() calls
@@ -860,6 +917,8 @@ std::string refText(const ast::ComponentRef& ref);
 bool isBuiltinTypeName(const ast::Name& name, LeafType& leaf);
 // A connector or expandable connector class.
 bool isConnectorClass(const ClassNode* cls);
+// An instance of an expandable connector class (spec 9.1.3).
+bool isExpandableConnector(const Instance& inst);
 // Whether a leaf component has a variable for every element its dimensions
 // give (not so when its declaration was refused, e.g. as too large).
 bool holdsEveryElement(const Component& c);

@@ -110,7 +110,22 @@ void Flattener::instantiateClass(Instance& inst, ClassNode* cls, const Mod& mod)
     if (!inst.components.count(name) && !child.redeclaredClass)
       diags_.errorf(child.range, "'{}' is not a component of '{}'", name, cls->path());
   }
-  for (Component* c : inst.order) ensureInstantiated(*c);
+  // Elements of an expandable connector wait for the connects that make
+  // them present (spec 9.1.3); parameters are always present.
+  const bool expandable = cls->def && cls->def->kind == ast::ClassKind::ExpandableConnector;
+  hasExpandableConnectors_ = hasExpandableConnectors_ || expandable;
+  const bool fixedInstance =
+      inst.variability == flat::Variability::Parameter || inst.variability == flat::Variability::Constant;
+  for (Component* c : inst.order) {
+    const bool fixedElement =
+        c->decl->variability == ast::Variability::Parameter || c->decl->variability == ast::Variability::Constant;
+    if (expandable && !fixedInstance && !fixedElement) {
+      c->potentiallyPresent = true;
+      potentiallyPresent_.push_back(c);
+      continue;
+    }
+    ensureInstantiated(*c);
+  }
 }
 
 ClassNode* Flattener::withRedeclaredClasses(ClassNode* cls, const Mod& mod) {
@@ -480,6 +495,13 @@ void Flattener::ensureInstantiated(Component& c) {
       elementBindings = std::move(*perElement);
     }
   }
+  instantiateElements(c, typeClass, variability, classMod, elementBindings);
+}
+
+void Flattener::instantiateElements(Component& c, ClassNode* typeClass, flat::Variability variability,
+                                    const Mod& classMod, const std::vector<Mod>& elementBindings) {
+  Instance& owner = *c.owner;
+  const std::string base = owner.path.empty() ? c.name : owner.path + "." + c.name;
   long long n = product(c.dims);
   std::optional<flat::PlacementGraphic> placement;
   for (long long i = 0; i < n; ++i) {

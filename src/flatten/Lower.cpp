@@ -431,6 +431,12 @@ std::optional<RefTarget> Flattener::resolveFrom(Component* c, const ast::Compone
   for (size_t i = from;; ++i) {
     const ast::RefPart& part = ref.parts[i];
     bool last = i + 1 == ref.parts.size();
+    if (c->absent) {
+      reportAbsentElement(*c, part.range);
+      return std::nullopt;
+    }
+    if (c->potentiallyPresent && !expandablesElaborated_ && !c->readBeforeElaboration)
+      c->readBeforeElaboration = part.range;
     if (c->disabled) {
       if (connectorEnd) {
         RefTarget gone;
