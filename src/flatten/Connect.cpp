@@ -21,13 +21,36 @@ std::string shapeText(const std::vector<long long>& dims) {
   return dims.empty() ? std::string("a scalar") : fmt::format("size [{}]", fmt::join(dims, ", "));
 }
 
+ConnectorEnd instanceEnd(Instance* instance, Component* component) {
+  ConnectorEnd end;
+  end.instance = instance;
+  end.component = component;
+  return end;
+}
+
+ConnectorEnd variableEnd(flat::ExprPtr variable, Component* component) {
+  ConnectorEnd end;
+  end.variable = std::move(variable);
+  end.component = component;
+  return end;
+}
+
+ConnectorEnd undeclaredEnd(Instance* bus, const std::string& element) {
+  ConnectorEnd end;
+  end.bus = bus;
+  end.element = element;
+  return end;
+}
+
 }  // namespace
 
-std::optional<ConnectorEnds> Flattener::expandConnectorEnds(const ast::ComponentRef& ref, const Scope& scope) {
+std::optional<ConnectorEnds> Flattener::expandConnectorEnds(const ast::ComponentRef& ref, const Scope& scope,
+                                                             bool undeclaredElements) {
   const ast::RefPart& first = ref.parts[0];
   Component* start = nullptr;
   const bool iterator = scope.iterators && scope.iterators->count(first.name);
   if (!ref.global && !iterator && scope.instance) start = component(*scope.instance, first.name);
+  if (!start && undeclaredElements) return std::nullopt;
   if (!start) {
     // Not a component of this class (an error, or a value such as a
     // constant): resolveRef reports it or gives its value.
@@ -37,17 +60,18 @@ std::optional<ConnectorEnds> Flattener::expandConnectorEnds(const ast::Component
     if (target->disabled) {
       ends.disabled = true;
     } else if (target->instance) {
-      ends.elements.push_back({target->instance, nullptr});
+      ends.elements.push_back(instanceEnd(target->instance, nullptr));
     } else {
       ends.dims = target->value.dims;
-      for (const auto& e : target->value.elements) ends.elements.push_back({nullptr, e});
+      for (const auto& e : target->value.elements) ends.elements.push_back(variableEnd(e, nullptr));
     }
     return ends;
   }
 
   ConnectorEnds ends;
+  bool undeclared = false;
   std::vector<Component*> level{start};
-  for (size_t i = 0; i < ref.parts.size(); ++i) {
+  for (size_t i = 0; i < ref.parts.size() && !level.empty(); ++i) {
     const ast::RefPart& part = ref.parts[i];
     const bool last = i + 1 == ref.parts.size();
     std::vector<Component*> next;
@@ -83,7 +107,7 @@ std::optional<ConnectorEnds> Flattener::expandConnectorEnds(const ast::Component
       for (const auto& index : chosen.elements) {
         const auto k = static_cast<size_t>(index->integer);
         if (c->leaf != LeafType::None) {
-          ends.elements.push_back({nullptr, flat::makeVar(c->vars[k], ref.range)});
+          ends.elements.push_back(variableEnd(flat::makeVar(c->vars[k], ref.range), c));
           continue;
         }
         if (k >= c->elements.size()) {
@@ -93,14 +117,30 @@ std::optional<ConnectorEnds> Flattener::expandConnectorEnds(const ast::Component
         }
         Instance& element = *c->elements[k];
         if (last) {
-          ends.elements.push_back({&element, nullptr});
+          ends.elements.push_back(instanceEnd(&element, c));
           continue;
         }
-        Component* child = memberOf(*c, element, ref.parts[i + 1]);
+        const ast::RefPart& member = ref.parts[i + 1];
+        if (undeclaredElements && isExpandableConnector(element) && !element.components.count(member.name)) {
+          if (i + 2 != ref.parts.size() || !member.subscripts.empty()) {
+            diags_.unsupported(member.range,
+                               fmt::format("'{}' with subscripts or components: '{}' is not declared in the "
+                                           "expandable connector '{}' (declare it, or connect it whole first)",
+                                           refText(ref), member.name, element.path));
+            return std::nullopt;
+          }
+          ends.elements.push_back(undeclaredEnd(&element, member.name));
+          undeclared = true;
+          continue;
+        }
+        Component* child = memberOf(*c, element, member);
         if (!child) return std::nullopt;
+        if (child->potentiallyPresent) child->connected = true;
         next.push_back(child);
       }
     }
+    // An array of expandable connectors that differ in what they declare.
+    if (undeclared && !next.empty()) return std::nullopt;
     level = std::move(next);
   }
   return ends;

@@ -92,82 +92,12 @@ void Flattener::elaborateExpandableConnectors() {
   }
 }
 
-std::optional<ElaborationEnds> Flattener::elaborationEnds(const ast::ComponentRef& ref, const Scope& scope) {
-  const ast::RefPart& first = ref.parts[0];
-  if (ref.global || !scope.instance || (scope.iterators && scope.iterators->count(first.name))) return std::nullopt;
-  Component* start = component(*scope.instance, first.name);
-  if (!start) return std::nullopt;
-  ElaborationEnds ends;
-  bool undeclared = false;
-  std::vector<Component*> level{start};
-  for (size_t i = 0; i < ref.parts.size() && !level.empty(); ++i) {
-    const ast::RefPart& part = ref.parts[i];
-    const bool last = i + 1 == ref.parts.size();
-    std::vector<Component*> next;
-    for (size_t n = 0; n < level.size(); ++n) {
-      Component* c = level[n];
-      // Anything odd is left for Connect.cpp to report.
-      if (c->disabled || c->absent || (c->leaf == LeafType::None && !c->cls)) return std::nullopt;
-      if (c->leaf != LeafType::None && (!last || !holdsEveryElement(*c))) return std::nullopt;
-      auto picks = lowerSubscripts(c->dims, part, scope);
-      if (!picks || hasVariablePick(*picks)) return std::nullopt;
-      auto indexAt = [](size_t k) { return flat::makeInteger(static_cast<long long>(k)); };
-      Value chosen = selectPicked(c->dims, *picks, indexAt);
-      if (n == 0) ends.dims.insert(ends.dims.end(), chosen.dims.begin(), chosen.dims.end());
-      for (const auto& index : chosen.elements) {
-        const auto k = static_cast<size_t>(index->integer);
-        if (c->leaf != LeafType::None) {
-          ElaborationEnd end;
-          end.variable = c->vars[k];
-          end.component = c;
-          ends.elements.push_back(std::move(end));
-          continue;
-        }
-        if (k >= c->elements.size()) return std::nullopt;
-        Instance& element = *c->elements[k];
-        if (last) {
-          ElaborationEnd end;
-          end.instance = &element;
-          end.component = c;
-          ends.elements.push_back(std::move(end));
-          continue;
-        }
-        const ast::RefPart& member = ref.parts[i + 1];
-        if (isExpandableConnector(element) && !element.components.count(member.name)) {
-          if (i + 2 != ref.parts.size() || !member.subscripts.empty()) {
-            diags_.unsupported(member.range,
-                               fmt::format("'{}' with subscripts or components: '{}' is not declared in the "
-                                           "expandable connector '{}' (declare it, or connect it whole first)",
-                                           refText(ref), member.name, element.path));
-            return std::nullopt;
-          }
-          ElaborationEnd end;
-          end.bus = &element;
-          end.element = member.name;
-          end.range = member.range;
-          ends.elements.push_back(std::move(end));
-          undeclared = true;
-          continue;
-        }
-        Component* child = memberOf(*c, element, member);
-        if (!child) return std::nullopt;
-        if (child->potentiallyPresent) child->connected = true;
-        next.push_back(child);
-      }
-    }
-    // An array of connectors whose elements differ in what they declare.
-    if (undeclared && !next.empty()) return std::nullopt;
-    level = std::move(next);
-  }
-  return ends;
-}
-
 void Flattener::noteConnect(const ast::Equation& eq, const Scope& scope, ExpandableElaboration& state) {
-  auto a = elaborationEnds(eq.connectA, scope);
-  auto b = a ? elaborationEnds(eq.connectB, scope) : std::nullopt;
-  if (!a || !b) return;
-  auto undeclaredIn = [](const ElaborationEnds& ends) {
-    for (const ElaborationEnd& end : ends.elements)
+  auto a = expandConnectorEnds(eq.connectA, scope, true);
+  auto b = a ? expandConnectorEnds(eq.connectB, scope, true) : std::nullopt;
+  if (!a || !b || a->disabled || b->disabled) return;
+  auto undeclaredIn = [](const ConnectorEnds& ends) {
+    for (const ConnectorEnd& end : ends.elements)
       if (end.bus) return true;
     return false;
   };
@@ -180,22 +110,24 @@ void Flattener::noteConnect(const ast::Equation& eq, const Scope& scope, Expanda
     return;
   }
   if (aUndeclared || bUndeclared) {
-    const ElaborationEnds& wanted = aUndeclared ? *a : *b;
-    const ElaborationEnds& declared = aUndeclared ? *b : *a;
+    const ConnectorEnds& wanted = aUndeclared ? *a : *b;
+    const ConnectorEnds& declared = aUndeclared ? *b : *a;
     if (declared.elements.empty()) return;
-    auto request = [&](const ElaborationEnd& end, const std::vector<long long>& dims, size_t from, size_t count) {
+    auto request = [&](const ConnectorEnd& end, const std::vector<long long>& dims, size_t from, size_t count) {
       ElementRequest r;
       r.bus = end.bus;
       r.name = end.element;
       r.like = declared.elements[from].component;
       r.dims = dims;
       for (size_t k = from; k < from + count; ++k) {
-        const ElaborationEnd& d = declared.elements[k];
-        if (d.variable) r.variables.push_back(*d.variable);
+        const ConnectorEnd& d = declared.elements[k];
+        if (d.variable && d.variable->kind == flat::ExprKind::Var) r.variables.push_back(d.variable->var);
         if (d.instance) r.instances.push_back(d.instance);
       }
       // A connector on one side and a variable on the other: Connect.cpp says so.
-      if (!r.like || (!r.variables.empty() && !r.instances.empty())) return;
+      if (!r.like || (!r.variables.empty() && !r.instances.empty()) ||
+          r.variables.size() + r.instances.size() != count)
+        return;
       state.requests.push_back(std::move(r));
     };
     if (wanted.elements.size() == 1 && wanted.dims.empty()) {

@@ -129,10 +129,16 @@ struct RefTarget {
 };
 
 // One side of a connect() as scalar connectors in row-major order over
-// `dims`: each a connector of class type or a primitive variable.
+// `dims`: each a connector of class type or a primitive variable, with the
+// component that holds it; or, while expandable connectors are elaborated,
+// an element `element` that the expandable connector `bus` does not
+// declare (spec 9.1.3).
 struct ConnectorEnd {
   Instance* instance = nullptr;
   flat::ExprPtr variable;
+  Component* component = nullptr;
+  Instance* bus = nullptr;
+  std::string element;
 };
 struct ConnectorEnds {
   std::vector<long long> dims;
@@ -209,22 +215,6 @@ struct Component {
   std::optional<SourceRange> readBeforeElaboration;
 };
 
-// One scalar end of a connect() as the elaboration of expandable connectors
-// sees it (ExpandableConnectors.cpp): a declared connector instance or
-// primitive variable with the component holding it, or an element that an
-// expandable connector `bus` does not declare.
-struct ElaborationEnd {
-  Instance* instance = nullptr;
-  std::optional<flat::VarId> variable;
-  Component* component = nullptr;
-  Instance* bus = nullptr;
-  std::string element;
-  SourceRange range;  // of the undeclared element's name
-};
-struct ElaborationEnds {
-  std::vector<long long> dims;
-  std::vector<ElaborationEnd> elements;
-};
 struct ExpandableElaboration;
 
 // A declaration's type (spec 4.4.2): a predefined type, reached through
@@ -606,8 +596,11 @@ private:
 
   // Connect.cpp
   void lowerConnect(const ast::Equation& eq, const Scope& scope, bool initial);
-  // One side of a connect(), expanded to scalar connectors.
-  std::optional<ConnectorEnds> expandConnectorEnds(const ast::ComponentRef& ref, const Scope& scope);
+  // One side of a connect(), expanded to scalar connectors; with
+  // `undeclaredElements`, a name that an expandable connector does not
+  // declare is an end of its own rather than an error.
+  std::optional<ConnectorEnds> expandConnectorEnds(const ast::ComponentRef& ref, const Scope& scope,
+                                                   bool undeclaredElements = false);
   // Whether connect() sees `ref` as an outside connector (spec 9.2): its
   // first name is a connector (or a variable) of the scope's own class.
   bool assertConnectedParameters(flat::VarId a, flat::VarId b, const ast::Equation& eq);
@@ -632,7 +625,6 @@ private:
   // connectors get the union of their elements, and the rest are absent.
   void elaborateExpandableConnectors();
   void noteConnect(const ast::Equation& eq, const Scope& scope, ExpandableElaboration& state);
-  std::optional<ElaborationEnds> elaborationEnds(const ast::ComponentRef& ref, const Scope& scope);
   void augment(ExpandableElaboration& state);
   // A reference (at `range`) to an absent element of an expandable connector.
   void reportAbsentElement(const Component& c, SourceRange range);
