@@ -34,7 +34,7 @@ void Lowerer::lowerClockedPartitions() {
     bool lowered = true;
     for (const flat::Equation& eq : partition.equations) {
       if (isTupleEquation(eq)) {
-        if (auto node = tupleNode(eq, false))
+        if (auto node = tupleNode(eq, false, false))
           system.nodes.push_back(std::move(*node));
         else
           lowered = false;

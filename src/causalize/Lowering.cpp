@@ -60,7 +60,7 @@ VarId Lowerer::conditionVariable(const ExprPtr& condition, const std::string& na
   return events.addHidden(name, flat::BaseType::Boolean, condition->range);
 }
 
-std::optional<DefiningNode> Lowerer::tupleNode(const flat::Equation& eq, bool crossings) {
+std::optional<DefiningNode> Lowerer::tupleNode(const flat::Equation& eq, bool crossings, bool initialization) {
   bool tupleLeft = eq.lhs->kind == flat::ExprKind::Tuple;
   const ExprPtr& tuple = tupleLeft ? eq.lhs : eq.rhs;
   const ExprPtr& call = tupleLeft ? eq.rhs : eq.lhs;
@@ -86,7 +86,8 @@ std::optional<DefiningNode> Lowerer::tupleNode(const flat::Equation& eq, bool cr
       return std::nullopt;
     }
     s.targets.push_back(slot->var);
-    if (!checkAssignable(slot->var, slot->range, fmt::format("the equation '{}'", text))) return std::nullopt;
+    if (!checkAssignable(slot->var, slot->range, fmt::format("the equation '{}'", text), initialization))
+      return std::nullopt;
     block.outputs.push_back(slot->var);
   }
   block.statements.push_back(std::move(s));
@@ -108,7 +109,7 @@ std::optional<LoweredModel> lowerHybrid(CausalModel& model, DiagnosticEngine& di
   Lowerer lowerer(model, diags);
   for (const flat::Equation& eq : model.flat.equations) {
     if (isTupleEquation(eq)) {
-      if (auto node = lowerer.tupleNode(eq, true)) lowerer.out.nodes.push_back(std::move(*node));
+      if (auto node = lowerer.tupleNode(eq, true, false)) lowerer.out.nodes.push_back(std::move(*node));
       continue;
     }
     lowerer.out.equations.push_back(
@@ -119,7 +120,7 @@ std::optional<LoweredModel> lowerHybrid(CausalModel& model, DiagnosticEngine& di
   lowerer.lowerClockedPartitions();
   for (const flat::Equation& eq : model.flat.initialEquations) {
     if (isTupleEquation(eq)) {
-      if (auto node = lowerer.tupleNode(eq, false)) lowerer.out.initialNodes.push_back(std::move(*node));
+      if (auto node = lowerer.tupleNode(eq, false, true)) lowerer.out.initialNodes.push_back(std::move(*node));
       continue;
     }
     lowerer.out.initialEquations.push_back(

@@ -32,7 +32,9 @@ public:
   void lowerAlgorithms();     // AlgorithmLowering.cpp
   void lowerClockedPartitions();  // ClockedLowering.cpp
   // `(a, b) = f(x)` as an AlgorithmBlock holding one TupleAssign.
-  std::optional<DefiningNode> tupleNode(const flat::Equation& eq, bool crossings);
+  // `initialization`: an initial equation, which may assign states and
+  // parameters with fixed = false.
+  std::optional<DefiningNode> tupleNode(const flat::Equation& eq, bool crossings, bool initialization);
 
   CausalModel& model;
   DiagnosticEngine& diags;

@@ -105,7 +105,10 @@ void Flattener::lowerTupleEquation(const ast::Equation& eq, const Scope& scope, 
     diags_.unsupported(eq.range, "equations with several function outputs inside a when-clause");
     return;
   }
+  const bool outerInitial = inInitialSection_;
+  inInitialSection_ = context.initial;
   auto tuple = lowerTupleCall(*eq.lhs, *eq.rhs, scope);
+  inInitialSection_ = outerInitial;
   if (!tuple) return;
   std::vector<flat::ExprPtr> slots;
   for (size_t i = 0; i < tuple->first.size(); ++i)

@@ -890,7 +890,10 @@ private:
   // the flat functions built so far by class and call shape.
   std::map<ClassNode*, std::unique_ptr<FunctionInterface>> functionInterfaces_;
   int constantDepth_ = 0;  // record constants being lowered, nested
-  bool inInitialAlgorithm_ = false;  // lowering an initial algorithm section of the model
+  // Lowering an initial algorithm section of the model, or a tuple
+  // equation of an initial equation section: fixed=false parameters may be
+  // assigned there (spec 8.6).
+  bool inInitialSection_ = false;
   // The synthesized `$field` calls of fieldOfMods: the record expression and the field.
   std::map<const ast::Expr*, std::pair<const ast::Expr*, std::string>> fieldOf_;
   std::map<std::pair<ClassNode*, std::string>, uint32_t> functionIndices_;

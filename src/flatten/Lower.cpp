@@ -749,7 +749,8 @@ std::optional<Value> Flattener::lowerBinary(const ast::Expr& expr, const Scope& 
   flat::Op op = binaryOp(expr.op);
   auto elementwise = [&](const Value& x, const Value& y) {
     Value out{x.isScalar() ? y.dims : x.dims, {}};
-    size_t n = std::max(x.elements.size(), y.elements.size());
+    // A scalar against an empty array gives an empty array.
+    size_t n = x.isScalar() ? y.elements.size() : x.elements.size();
     for (size_t i = 0; i < n; ++i)
       out.elements.push_back(flat::makeBinary(op, x.elements[x.isScalar() ? 0 : i],
                                               y.elements[y.isScalar() ? 0 : i], r));

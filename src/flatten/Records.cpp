@@ -315,10 +315,7 @@ std::optional<Operand> Flattener::lowerOperand(const ast::Expr& expr, const Scop
     collectLeaves(inst, "", leaves);
     out.isRecord = true;
     out.cls = inst.cls;
-    for (const auto& [leaf, id] : leaves) {
-      if (model_.variables[id].variability == flat::Variability::Constant) continue;  // equal by declaration
-      out.leaves.emplace_back(leaf, flat::makeVar(id, expr.range));
-    }
+    for (const auto& [leaf, id] : leaves) out.leaves.emplace_back(leaf, flat::makeVar(id, expr.range));
     return out;
   }
   if (expr.kind == ast::ExprKind::Call && !isBuiltinFunctionName(simpleCalleeName(expr))) {
@@ -687,9 +684,15 @@ std::optional<Pairs> Flattener::pairSides(const ast::Expr& lhs, const ast::Expr&
                   record.cls->path());
     return std::nullopt;
   }
+  // A constant field is equal by declaration: a side that lacks it (a
+  // function's record output has no slot for it) needs no equation.
+  auto isConstant = [&](const flat::ExprPtr& e) {
+    return e->kind == flat::ExprKind::Var && model_.variables[e->var].variability == flat::Variability::Constant;
+  };
   std::map<std::string, flat::ExprPtr> right(b->leaves.begin(), b->leaves.end());
   for (const auto& [leaf, e] : a->leaves) {
     auto it = right.find(leaf);
+    if (it == right.end() && isConstant(e)) continue;
     if (it == right.end()) {
       diags_.errorf(range, "the records of this equation do not match: the left side has field '{}', the right "
                            "side has not",
@@ -717,10 +720,11 @@ std::optional<Pairs> Flattener::pairSides(const ast::Expr& lhs, const ast::Expr&
     }
     pairs.emplace_back(e, other);
   }
-  if (!right.empty()) {
+  for (const auto& [leaf, e] : right) {
+    if (isConstant(e)) continue;
     diags_.errorf(range, "the records of this equation do not match: the right side has field '{}', the left "
                          "side has not",
-                  right.begin()->first);
+                  leaf);
     return std::nullopt;
   }
   return pairs;

@@ -45,9 +45,9 @@ void Flattener::lowerAlgorithms(Instance& inst) {
     context.scope = Scope{&inst, lexical, nullptr};
     context.initial = section->initial;
     unsigned errorsBefore = diags_.errorCount();
-    inInitialAlgorithm_ = section->initial;
+    inInitialSection_ = section->initial;
     lowerStatements(section->statements, context, algorithm.statements);
-    inInitialAlgorithm_ = false;
+    inInitialSection_ = false;
     if (diags_.errorCount() != errorsBefore) continue;
     (section->initial ? model_.initialAlgorithms : model_.algorithms).push_back(std::move(algorithm));
   }
@@ -85,8 +85,8 @@ std::optional<flat::VarId> Flattener::assignedVariable(const flat::ExprPtr& targ
   }
   const flat::Variable& v = model_.variables[target->var];
   // A parameter with fixed = false is an unknown of the initialization,
-  // which an initial algorithm may compute (spec 8.6).
-  const bool computedParameter = inInitialAlgorithm_ && v.variability == flat::Variability::Parameter &&
+  // which an initial algorithm or tuple equation may compute (spec 8.6).
+  const bool computedParameter = inInitialSection_ && v.variability == flat::Variability::Parameter &&
                                  v.attributes.fixed == std::optional<bool>(false);
   if ((v.variability == flat::Variability::Parameter && !computedParameter) ||
       v.variability == flat::Variability::Constant) {
@@ -504,6 +504,17 @@ static bool leavesLoop(const std::vector<flat::Statement>& statements) {
   return false;
 }
 
+namespace {
+
+bool rangeIsEmpty(const flat::Expr& start, const flat::Expr& step, const flat::Expr& stop) {
+  if (start.kind != flat::ExprKind::Integer || step.kind != flat::ExprKind::Integer ||
+      stop.kind != flat::ExprKind::Integer)
+    return false;
+  return step.integer > 0 ? start.integer > stop.integer : step.integer < 0 && start.integer < stop.integer;
+}
+
+}  // namespace
+
 void Flattener::lowerForStatement(const ast::Statement& s, StatementContext& context,
                                   std::vector<flat::Statement>& out) {
   const Scope& scope = context.scope;
@@ -585,6 +596,10 @@ void Flattener::lowerForStatement(const ast::Statement& s, StatementContext& con
           loop.rangeStep = range.args.size() == 3 ? bounds[1] : flat::makeInteger(1, range.range);
           loop.rangeStop = range.args.size() == 3 ? bounds[2] : bounds[1];
         }
+        // A range that the call's sizes make empty (`1:size(x, 1)` of an
+        // empty x): the body never runs, and its subscripts into the empty
+        // arrays must not be lowered as if it did.
+        if (rangeIsEmpty(*loop.rangeStart, *loop.rangeStep, *loop.rangeStop)) return;
         loop.iterator = addFunctionLocal(build, index.name, flat::BaseType::Integer, index.source);
         build.iterators.insert(loop.iterator);
         std::map<std::string, Value> names = outer.locals ? *outer.locals : std::map<std::string, Value>{};

@@ -173,6 +173,35 @@ TEST(FunctionArrays, TupleEquationsAssignEveryElementOfAnArrayOutput) {
   EXPECT_NEAR(valueAt(r, "w", 0.5), 1.5, 1e-12);
 }
 
+// Called with empty arrays (as the MSL's filters are for an even order):
+// a loop over 1:size(x, 1) never runs and may subscript the empty arrays,
+// and a scalar times an empty array is empty; the count is the other input.
+TEST(FunctionArrays, EmptyArraysGiveEmptyLoopsAndEmptyProducts) {
+  std::string model = writeScratchModel("EmptyArrays.mo", R"(model EmptyArrays
+  function scaled
+    input Real x[:];
+    input Real k;
+    input Real w[:];
+    output Real y[size(x, 1)];
+    output Real total;
+  algorithm
+    for i in 1:size(x, 1) loop
+      y[i] := x[i] / x[i];
+    end for;
+    y := k * x;
+    total := k + sum(w);
+  end scaled;
+  parameter Real none[0];
+  Real y[0];
+  Real total;
+equation
+  (y, total) = scaled(none, 2, {time, 1});
+end EmptyArrays;
+)");
+  SimulationResult r = simulateOk(optionsFor(compileModel(model, "EmptyArrays.fmu"), 0.5, 0.25));
+  EXPECT_NEAR(valueAt(r, "total", 0.5), 3.5, 1e-12);
+}
+
 // k is 1, 2, 3, 4 over the run; the array has 3 elements.
 constexpr const char* outOfRangeModel = R"(model FunctionIndexOut
   function pick

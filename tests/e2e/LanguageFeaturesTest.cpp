@@ -373,6 +373,30 @@ end InitialAlgorithmFixedParameter;
             std::string::npos);
 }
 
+// A tuple equation in an initial equation section may compute parameters
+// with fixed = false, as the MSL's analog filters do: (s, p) = (a + 1, a * 2)
+// with a = 3 gives 4 and 6.
+TEST(FixedFalseParameters, AnInitialTupleEquationComputesThem) {
+  std::string model = writeScratchModel("InitialTupleParameters.mo", R"(model InitialTupleParameters
+  function sumAndProduct
+    input Real a;
+    output Real s;
+    output Real p;
+  algorithm
+    s := a + 1;
+    p := a * 2;
+  end sumAndProduct;
+  parameter Real a = 3;
+  parameter Real s(fixed = false), p(fixed = false);
+initial equation
+  (s, p) = sumAndProduct(a);
+end InitialTupleParameters;
+)");
+  SimulationResult r = simulateOk(optionsFor(compileModel(model, "InitialTupleParameters.fmu"), 0.5, 0.25));
+  EXPECT_NEAR(valueAt(r, "s", 0.5), 4, 1e-12);
+  EXPECT_NEAR(valueAt(r, "p", 0.5), 6, 1e-12);
+}
+
 // The array built-ins of spec 10.3, worked by hand at t = 1 with x = {1, 2, 1}:
 // x × {0, 1, 0} = {-1, 0, 1}; symmetric copies the upper triangle down.
 TEST(ArrayBuiltins, ReshapeAndCombineArraysAsSpecified) {

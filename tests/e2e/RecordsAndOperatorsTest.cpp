@@ -220,6 +220,9 @@ constexpr const char* operatorRecordModel = R"(package Operators
     Cplx rotated = j * z;
     Cplx negated = -z;
     Cplx chosen = if time > 0.5 then z else -z;
+    constant Cplx i1 = Cplx(0, 1) "a record constant of the model, not of a package";
+    Cplx turned = -i1 * z;
+    Cplx copied = i1;
     Cplx powers[3];
     Real realParts = sum(powers.re);
     Boolean same = z == Cplx(time, 1);
@@ -252,6 +255,10 @@ TEST(OperatorRecords, OverloadedOperatorsAndConstructorsComputeComplexArithmetic
   EXPECT_NEAR(valueAt(r, "rotated.im", 0.25), 0.25, 1e-12);
   EXPECT_NEAR(valueAt(r, "negated.re", 0.25), -0.25, 1e-12);
   EXPECT_NEAR(valueAt(r, "negated.im", 0.25), -1, 1e-12);
+  // -i (t + i) = 1 - t i, from the model's own record constant.
+  EXPECT_NEAR(valueAt(r, "turned.re", 0.25), 1, 1e-12);
+  EXPECT_NEAR(valueAt(r, "turned.im", 0.25), -0.25, 1e-12);
+  EXPECT_NEAR(valueAt(r, "copied.im", 0.25), 1, 1e-12);
   // -z before t = 0.5, z after.
   EXPECT_NEAR(valueAt(r, "chosen.im", 0.25), -1, 1e-12);
   EXPECT_NEAR(valueAt(r, "chosen.im", 0.75), 1, 1e-12);
