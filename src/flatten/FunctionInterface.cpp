@@ -105,6 +105,17 @@ const FunctionInterface* Flattener::functionInterface(ClassNode* cls) {
       ok = false;
       continue;
     }
+    LeafType predefined = LeafType::None;
+    ClassNode* named = isBuiltinTypeName(decl->typeName, predefined) ? nullptr : tree_.lookup(decl->typeName, declaredIn);
+    if (named && named->def && named->def->kind == ast::ClassKind::Function) {
+      // Reported when a call needs the function (the library's nonlinear
+      // solvers and quadrature take functions as inputs).
+      if (!interface->unsupported)
+        interface->unsupported = std::make_pair(
+            decl->range, fmt::format("functional inputs ('{}' of function type '{}', spec 12.4.2)", decl->name,
+                                     named->path()));
+      continue;
+    }
     auto type = resolveDeclType(*decl, declaredIn, Scope{nullptr, declaredIn, nullptr});
     if (!type) {
       ok = false;

@@ -168,6 +168,11 @@ std::optional<Value> Flattener::lowerExpression(const ast::Expr& expr, const Sco
     case ast::ExprKind::String: return Value::scalar(flat::makeString(expr.text, r));
     case ast::ExprKind::Ref: return lowerRef(expr.ref, scope);
     case ast::ExprKind::Call: return lowerCall(expr, scope);
+    case ast::ExprKind::PartialApplication:
+      // Parsed anywhere; only the library's nonlinear solvers and
+      // quadrature take functions as arguments.
+      diags_.unsupported(r, "function partial application ('function' argument, spec 12.4.2)");
+      return std::nullopt;
     case ast::ExprKind::Binary:
       if (recordTypeOf(expr, scope)) return recordOperatorValue(expr, scope);
       return lowerBinary(expr, scope);

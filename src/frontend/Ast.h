@@ -62,6 +62,9 @@ enum class ExprKind {
   End,         // `end` inside a subscript
   Colon,       // `:` as a subscript
   Der,         // unused by the parser (der is a Call); reserved
+  // `function f(a = x)` as a function argument (spec 12.4.2.1): `ref` names
+  // the function, `named` binds some of its inputs.
+  PartialApplication,
 };
 
 enum class Op {

@@ -142,6 +142,7 @@ private:
                                  ast::Expr& call);
   void namedArguments(P::Named_argumentsContext* context, ast::Expr& call);
   ast::ExprPtr functionArgument(P::Function_argumentContext* context);
+  ast::ExprPtr partialApplication(P::Function_partial_applicationContext* context);
   ast::ExprPtr outputExpressionList(P::Output_expression_listContext* context,
                                     SourceRange range);
   ast::ExprPtr binary(ast::Op op, ast::ExprPtr left, ast::ExprPtr right);

@@ -270,7 +270,7 @@ ast::ExprPtr AstBuilder::call(ast::ComponentRef callee, P::Function_call_argsCon
     out->args.push_back(expression(first));
     if (arguments->FOR()) out->iterators = forIndices(arguments->for_indices());
   } else if (auto* partial = arguments->function_partial_application()) {
-    diags_.unsupported(this->range(partial), "function partial application ('function' argument)");
+    out->args.push_back(partialApplication(partial));
   } else {
     namedArguments(arguments->named_arguments(), *out);
   }
@@ -296,11 +296,23 @@ void AstBuilder::namedArguments(P::Named_argumentsContext* context, ast::Expr& c
 }
 
 ast::ExprPtr AstBuilder::functionArgument(P::Function_argumentContext* context) {
-  if (auto* partial = context->function_partial_application()) {
-    diags_.unsupported(range(partial), "function partial application ('function' argument)");
-    return nullptr;
-  }
+  if (auto* partial = context->function_partial_application()) return partialApplication(partial);
   return expression(context->expression());
+}
+
+ast::ExprPtr AstBuilder::partialApplication(P::Function_partial_applicationContext* context) {
+  ast::ExprPtr out = makeExpr(ast::ExprKind::PartialApplication, range(context));
+  ast::Name function = typeSpecifier(context->type_specifier());
+  out->ref.global = function.global;
+  out->ref.range = function.range;
+  for (const std::string& part : function.parts) {
+    ast::RefPart refPart;
+    refPart.name = part;
+    refPart.range = function.range;
+    out->ref.parts.push_back(std::move(refPart));
+  }
+  if (context->named_arguments()) namedArguments(context->named_arguments(), *out);
+  return out;
 }
 
 ast::ExprPtr AstBuilder::outputExpressionList(P::Output_expression_listContext* context,

@@ -91,8 +91,9 @@ std::string expr(const Expr& e) {
     case ExprKind::String: return quoted(e.text);
     case ExprKind::Boolean: return e.boolean ? "true" : "false";
     case ExprKind::Ref: return ref(e.ref);
+    case ExprKind::PartialApplication:
     case ExprKind::Call: {
-      std::string out = ref(e.ref) + "(" + list(e.args);
+      std::string out = (e.kind == ExprKind::PartialApplication ? "function " : "") + ref(e.ref) + "(" + list(e.args);
       for (const NamedArg& named : e.named)
         out += (out.back() == '(' ? "" : ", ") + named.name + " = " + expr(*named.value);
       if (!e.iterators.empty()) out += " for " + iterators(e.iterators);
