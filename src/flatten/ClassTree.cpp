@@ -177,6 +177,10 @@ ClassNode* ClassTree::member(ClassNode* cls, const std::string& name) {
     ClassNode* base = baseClass(cls->def->shortBase, cls->parent);
     if (base && base != cls) found = member(base, name);
   }
+  if (!found && cls->def->form == ast::ClassForm::Extends) {
+    ClassNode* base = classExtendsBase(cls);
+    if (base && base != cls) found = member(base, name);
+  }
   --memberDepth_;
   searching_.erase(key);
   // A class inherited from a base is seen from inside this class (spec
@@ -267,7 +271,32 @@ bool ClassTree::inherits(ClassNode* cls, ClassNode* base, int depth) {
   if (!cls || !cls->def || depth > limits::kMaxExtendsDepth) return false;
   for (const ast::Extends& ext : cls->def->extends)
     if (inherits(baseClass(ext.base, cls), base, depth + 1)) return true;
+  if (cls->def->form == ast::ClassForm::Extends) return inherits(classExtendsBase(cls), base, depth + 1);
   return false;
+}
+
+ClassNode* ClassTree::classExtendsBase(ClassNode* cls) {
+  if (!cls || !cls->def || cls->def->form != ast::ClassForm::Extends || !cls->parent || !cls->parent->def)
+    return nullptr;
+  auto [slot, fresh] = classExtendsBases_.try_emplace(cls, nullptr);
+  if (!fresh) return slot->second;  // known, or being resolved (a cycle: none)
+  // The bases of the class whose text holds the definition (a view of the
+  // definition, inherited by another class, still extends what the
+  // definition's own class inherits); the result is seen from the class
+  // the definition is seen in.
+  ClassNode* enclosing = cls->parent;
+  ClassNode* definer = cls->original && cls->original->parent ? cls->original->parent : enclosing;
+  ClassNode* found = nullptr;
+  for (const ast::Extends& ext : definer->def->extends) {
+    ClassNode* base = baseClass(ext.base, definer);
+    if (base && base != definer && (found = member(base, cls->name))) break;
+  }
+  if (!found && definer->def->form == ast::ClassForm::Extends)
+    if (ClassNode* base = classExtendsBase(definer)) found = member(base, cls->name);
+  // Seen from the enclosing class, whose redeclarations it then reaches.
+  if (found && found->def && found->parent != enclosing) found = view(found, enclosing, {});
+  classExtendsBases_[cls] = found;
+  return found;
 }
 
 ClassNode* ClassTree::view(ClassNode* cls, ClassNode* parent, const std::map<std::string, ClassNode*>& overrides) {

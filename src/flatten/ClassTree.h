@@ -85,6 +85,10 @@ public:
   // A class defined by a redeclaration in a modification (`redeclare model
   // M = N(k = 2)`), lexically inside `parent`; one node per definition and parent.
   ClassNode* redeclaredClass(const ast::ClassDef& def, ClassNode* parent);
+  // The class that `redeclare model extends B(...) ... end B;` extends
+  // (spec 7.3.1): the B that the enclosing class inherits from its bases,
+  // seen from the enclosing class. Null (silent) when there is none.
+  ClassNode* classExtendsBase(ClassNode* cls);
 
 private:
   // `node`, parsing its file first when it is an unparsed library member;
@@ -118,6 +122,7 @@ private:
   int memberDepth_ = 0;  // member() calls under way, nested through extends
   std::set<std::pair<const ClassNode*, std::string>> searching_;  // member() calls under way
   std::map<const ast::Name*, ClassNode*> bases_;  // extends and short-class bases found so far
+  std::map<ClassNode*, ClassNode*> classExtendsBases_;  // classExtendsBase() found so far
   std::set<const ast::Name*> resolvingBases_;     // baseClass() calls under way
   // Views and redeclared classes, owned here, by what makes them.
   std::vector<std::unique_ptr<ClassNode>> synthesized_;

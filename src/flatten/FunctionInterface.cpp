@@ -78,9 +78,8 @@ const FunctionInterface* Flattener::functionInterface(ClassNode* cls) {
     diags_.errorf(def.nameRange, "function '{}' is partial and cannot be called", cls->path());
     return nullptr;
   }
-  if (def.form != ast::ClassForm::Long) {
-    diags_.unsupported(def.range, def.form == ast::ClassForm::Derivative ? "derivative function definitions"
-                                                                         : "'function extends' redefinitions");
+  if (def.form == ast::ClassForm::Derivative) {
+    diags_.unsupported(def.range, "derivative function definitions");
     return nullptr;
   }
   auto interface = std::make_unique<FunctionInterface>();
@@ -288,13 +287,28 @@ bool Flattener::collectFunctionElements(ClassNode* cls, FunctionInterface& inter
     return false;
   }
   bool ok = true;
+  if (def.form == ast::ClassForm::Extends) {
+    // `redeclare function extends f`: the inherited f's elements first.
+    ClassNode* base = tree_.classExtendsBase(cls);
+    if (!base || !base->def || base->def->kind != ast::ClassKind::Function) {
+      diags_.errorf(def.nameRange, "'function extends {}' extends no inherited function '{}' (spec 7.3.1)", def.name,
+                    def.name);
+      return false;
+    }
+    if (def.shortModification) {
+      diags_.unsupported(def.range, "modifications of an extended function");
+      return false;
+    }
+    ok = collectFunctionElements(base, interface, components, depth + 1);
+  }
   for (const ast::Extends& ext : def.extends) {
     ClassNode* base = tree_.resolveBase(ext.base, cls);
     if (!base) {
       ok = false;
       continue;
     }
-    if (!base->def || base->def->kind != ast::ClassKind::Function || base->def->form != ast::ClassForm::Long) {
+    if (!base->def || base->def->kind != ast::ClassKind::Function ||
+        (base->def->form != ast::ClassForm::Long && base->def->form != ast::ClassForm::Extends)) {
       diags_.errorf(ext.base.range, "function '{}' can only extend functions; '{}' is not one", cls->path(),
                     ext.base.str());
       ok = false;

@@ -204,9 +204,22 @@ void Flattener::addElements(Instance& inst, ClassNode* cls, const Mod& mod, bool
     case ast::ClassForm::Derivative:
       diags_.unsupported(def.range, "derivative function definitions");
       return;
-    case ast::ClassForm::Extends:
-      diags_.unsupported(def.range, "'class extends' redefinitions");
-      return;
+    case ast::ClassForm::Extends: {
+      // Spec 7.3.1: the inherited class of this name, modified, plus this
+      // body's own elements.
+      ClassNode* base = tree_.classExtendsBase(cls);
+      if (!base) {
+        diags_.errorf(def.nameRange, "'{} extends {}' extends nothing: no base class of '{}' has a class '{}' "
+                                     "(spec 7.3.1)",
+                      ast::toString(def.kind), def.name, cls->parent ? cls->parent->path() : std::string(),
+                      def.name);
+        return;
+      }
+      if (cls->original && base->def) base = tree_.view(base, base->parent, cls->overrides);
+      Mod own = makeMod(def.shortModification.get(), here, diags_);
+      addElements(inst, base, mergeMods(mod, own, diags_), inheritedProtected, extendsDepth + 1);
+      break;
+    }
   }
   for (const ast::Import& imp : def.imports) (void)imp;  // resolved lazily by ClassTree
   for (const ast::Extends& ext : def.extends) {
@@ -334,7 +347,16 @@ std::optional<std::vector<long long>> Flattener::evaluateDims(Component& c, Clas
   typeMod = type->typeMod;
   typeCausality = type->causality;
   const auto& all = type->subscripts;
-  if (!typeMod.empty()) c.mod = mergeMods(c.mod, typeMod, diags_);
+  if (!typeMod.empty()) {
+    // The type's own modifiers belong to each element of an array of it
+    // (`type MassFraction = Real(min = 0)` for `MassFraction X[n]`).
+    std::function<void(Mod&)> markEach = [&](Mod& m) {
+      m.each = true;
+      for (auto& [name, child] : m.children) markEach(child);
+    };
+    markEach(typeMod);
+    c.mod = mergeMods(c.mod, typeMod, diags_);
+  }
 
   // Each dimension with its size; ':' sizes come from the binding.
   std::vector<std::pair<const ast::Expr*, long long>> sized;

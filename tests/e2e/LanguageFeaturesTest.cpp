@@ -534,3 +534,77 @@ end PartialApplication;
   EXPECT_EQ(errors.find(":20:"), std::string::npos) << errors;
 }
 }  // namespace
+
+// `redeclare model/record/function extends B` (spec 7.3.1), as media
+// packages write them: each extends the B its package inherits, seen from
+// the package that uses it, so Denser's own Props builds on Liquid's, and
+// Liquid's enthalpy reads the cp of the package it is seen from.
+namespace {
+TEST(ClassExtends, RedeclaredClassesExtendTheInheritedOnes) {
+  std::string model = writeScratchModel("ClassExtends.mo", R"(model ClassExtends
+  package Base
+    replaceable partial model Props
+      Real T;
+      Real h;
+    end Props;
+    replaceable record State
+      Real p;
+    end State;
+    replaceable partial function enthalpy
+      input Real T;
+      output Real h;
+    end enthalpy;
+  end Base;
+  package Liquid
+    extends Base;
+    constant Real cp = 4;
+    redeclare model extends Props(T(start = 300))
+    equation
+      h = enthalpy(T);
+    end Props;
+    redeclare record extends State
+      Real T;
+    end State;
+    redeclare function extends enthalpy
+    algorithm
+      h := cp * T;
+    end enthalpy;
+  end Liquid;
+  package Denser
+    extends Liquid(cp = 5);
+    redeclare model extends Props
+      Real twice = 2 * h;
+    end Props;
+  end Denser;
+  Liquid.Props a;
+  Denser.Props b;
+  Liquid.State s(p = 1, T = 2);
+equation
+  a.T = 300 + time;
+  b.T = 10;
+end ClassExtends;
+)");
+  SimulationResult r = simulateOk(optionsFor(compileModel(model, "ClassExtends.fmu"), 0.5, 0.25));
+  EXPECT_NEAR(valueAt(r, "a.h", 0.5), 4 * 300.5, 1e-9);
+  EXPECT_NEAR(valueAt(r, "b.h", 0.5), 50, 1e-9);
+  EXPECT_NEAR(valueAt(r, "b.twice", 0.5), 100, 1e-9);
+  EXPECT_NEAR(valueAt(r, "s.T", 0.5), 2, 1e-12);
+}
+
+TEST(ClassExtends, ExtendingAClassNoBaseHasIsALocatedError) {
+  std::string model = writeScratchModel("ClassExtendsNothing.mo", R"(model ClassExtendsNothing
+  package P
+    redeclare model extends Missing
+      Real x = 1;
+    end Missing;
+  end P;
+  P.Missing m;
+end ClassExtendsNothing;
+)");
+  std::string errors = compileErrors(model);
+  EXPECT_NE(errors.find("ClassExtendsNothing.mo:3:29: error: 'model extends Missing' extends nothing: no base "
+                        "class of 'ClassExtendsNothing.P' has a class 'Missing' (spec 7.3.1)"),
+            std::string::npos)
+      << errors;
+}
+}  // namespace
