@@ -122,6 +122,26 @@ end M;
       << d;
 }
 
+// A type's own modifiers belong to each element of an array of that type
+// (`type MassFraction = Real(min = 0)`, `MassFraction X[2]`): no warning
+// asks for 'each'; a scalar written on the array itself still gets one.
+TEST(ComponentArrayModifiers, ATypesModifiersApplyToEachElementSilently) {
+  Flattened typed = flattenToModel(R"(model M
+  type MassFraction = Real(min = 0, max = 1, nominal = 0.1);
+  MassFraction X[2](start = {0.5, 0.5}) = {time, 1 - time};
+end M;
+)");
+  ASSERT_TRUE(typed.model) << typed.diagnostics;
+  EXPECT_FALSE(has(typed.diagnostics, "each")) << typed.diagnostics;
+  Flattened written = flattenToModel(R"(model M
+  Real X[2](min = 0) = {time, 1 - time};
+end M;
+)");
+  ASSERT_TRUE(written.model) << written.diagnostics;
+  EXPECT_TRUE(has(written.diagnostics, "scalar min of array 'X' applies to every element; write 'each' to say so"))
+      << written.diagnostics;
+}
+
 TEST(ComponentArraySlices, AFieldOfEveryElementFormsAnArray) {
   auto r = flattenToModel(R"(model M
   connector P
