@@ -58,7 +58,7 @@ const std::set<std::string>& otherBuiltins() {
   static const std::set<std::string> names = {
       "der", "smooth", "min", "max", "sum", "product", "size", "ndims", "zeros", "ones", "fill", "Integer",
       "identity", "transpose", "cat", "pre", "edge", "change", "initial", "terminal", "sample", "String",
-      "homotopy", "cardinality", "delay"};
+      "homotopy", "cardinality", "delay", "array"};
   return names;
 }
 
@@ -125,6 +125,7 @@ std::optional<Value> Flattener::lowerCall(const ast::Expr& call, const Scope& sc
   if (!call.iterators.empty()) {
     if (name == "sum" || name == "product" || name == "min" || name == "max")
       return lowerReduction(call, name, scope);
+    if (name == "array") return lowerReduction(call, name, scope);
     diags_.errorf(r, "'{}' does not accept an iterator ('for') argument", refText(callee));
     return std::nullopt;
   }
@@ -307,6 +308,15 @@ std::optional<Value> Flattener::lowerCall(const ast::Expr& call, const Scope& sc
     for (long long i = 0; i < *n; ++i)
       for (long long j = 0; j < *n; ++j) out.elements.push_back(flat::makeInteger(i == j ? 1 : 0, r));
     return out;
+  }
+  if (name == "array") {
+    // array(a, b, c) is {a, b, c}, array(e for i in r) is {e for i in r}
+    // (spec 10.4.1): the call's arguments and iterators are the constructor's.
+    if (!call.named.empty()) {
+      diags_.error(r, "'array' takes no named arguments");
+      return std::nullopt;
+    }
+    return lowerArray(call, scope);
   }
   if (name == "cat") {
     // cat(k, A, B, ...): A, B, ... joined along dimension k (spec 10.4.2).

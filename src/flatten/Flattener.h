@@ -311,6 +311,7 @@ struct CallArguments {
 // A user function while it is built (Functions.cpp).
 struct FunctionBuild {
   const FunctionInterface* interface = nullptr;
+  const CallShape* shape = nullptr;  // the call shape it is built for
   uint32_t index = 0;  // in FlatModel::functions
   flat::Function fn;
   std::map<std::string, Value> names;  // its declared variables by name
@@ -767,6 +768,12 @@ private:
     const ast::Expr* binding = nullptr;
     ClassNode* bindingIn = nullptr;
   };
+  // A field (or an element of an array field) of a record constant, or of
+  // an element of an array of them: `fc[2].molarMass` (Lower.cpp).
+  std::optional<Value> recordConstantField(const ast::ComponentRef& ref, const ConstantDecl& found, const Scope& scope);
+  // A record constant (or array of them) declared by modifications rather
+  // than a binding (`constant R[1] data(each a = 1)`), Records.cpp.
+  std::optional<Operand> recordConstantOfModification(const ConstantDecl& found, const ast::ComponentRef& ref);
   // The component `name` of class `cls`, declared in it or inherited.
   ConstantDecl inheritedComponent(ClassNode* cls, const std::string& name, int depth);
   ConstantDecl findConstant(const std::vector<std::string>& names, bool global, ClassNode* lexical);

@@ -109,6 +109,7 @@ std::optional<uint32_t> Flattener::specializeFunction(const FunctionInterface& i
   }
   FunctionBuild build;
   build.interface = &interface;
+  build.shape = &shape;
   build.index = static_cast<uint32_t>(model_.functions.size());
   build.fn.name = cls->path();
   build.fn.range = cls->def->nameRange;
@@ -227,6 +228,20 @@ std::optional<std::vector<long long>> Flattener::functionVariableDims(
     if (expr->kind == ast::ExprKind::Colon) {
       if (given) {
         dims.push_back((*given)[d]);
+        continue;
+      }
+      // A local or output sized by its binding (`constant Real n[:] = {...}`),
+      // or an omitted input by its default.
+      if (formal.binding) {
+        Scope bindingScope{nullptr, formal.bindingIn, nullptr, &build.names, &build};
+        auto value = lower(*formal.binding, bindingScope);
+        if (!value) return std::nullopt;
+        if (value->dims.size() != type->subscripts.size()) {
+          diags_.errorf(formal.binding->range, "the binding of '{}' has {} dimension(s), but '{}' is declared with {}",
+                        formal.name, value->dims.size(), formal.name, type->subscripts.size());
+          return std::nullopt;
+        }
+        dims.push_back(value->dims[d]);
         continue;
       }
       diags_.unsupported(expr->range,
@@ -393,6 +408,12 @@ void Flattener::lowerFunctionBindings(FunctionBuild& build) {
                        fmt::format("the start value of '{}'", formal.name), scope);
     }
     const ast::Expr* binding = formal.binding;
+    // The default of an array input the call gives is never used here, and
+    // may differ in size from the given one (`X[:] = reference_X` given
+    // an empty X).
+    if (binding && formal.causality == flat::Causality::Input && formal.isArray && i < build.shape->inputDims.size() &&
+        build.shape->inputDims[i])
+      continue;
     std::vector<flat::ExprPtr> elements;
     if (!binding) {
       if (formal.record < 0 || !interface.records[static_cast<size_t>(formal.record)].binding) continue;

@@ -55,6 +55,8 @@ bool Flattener::inheritsFrom(ClassNode* cls, ClassNode* base, int depth) {
     ClassNode* parent = tree_.resolveBase(ext.base, cls);
     if (parent && inheritsFrom(parent, base, depth + 1)) return true;
   }
+  if (cls->def->form == ast::ClassForm::Extends)
+    if (ClassNode* parent = tree_.classExtendsBase(cls)) return inheritsFrom(parent, base, depth + 1);
   return false;
 }
 

@@ -623,8 +623,11 @@ Flattener::ConstantDecl Flattener::findConstant(const std::vector<std::string>& 
     ClassNode* cls = tree_.find(prefix, global, lexical ? lexical : tree_.root());
     if (!cls) continue;
     if (ConstantDecl c = componentOf(cls, names[k], k); c.decl) return c;
-    break;
+    return {};
   }
+  // No class prefix: a field of a record constant visible here
+  // (`fluidConstants[1].molarMass`).
+  if (!global) return findConstant({names[0]}, false, lexical);
   return {};
 }
 
@@ -656,6 +659,10 @@ Flattener::ConstantDecl Flattener::inheritedComponent(ClassNode* cls, const std:
     if (ConstantDecl found = inheritedComponent(base, name, depth + 1); found.decl)
       return modified(found, ext.modification.get(), cls);
   }
+  if (def.form == ast::ClassForm::Extends)
+    if (ClassNode* base = tree_.classExtendsBase(cls); base && base != cls)
+      if (ConstantDecl found = inheritedComponent(base, name, depth + 1); found.decl)
+        return modified(found, def.shortModification.get(), cls);
   return {};
 }
 
@@ -714,10 +721,6 @@ std::optional<Value> Flattener::lowerPackageConstant(const ast::ComponentRef& re
     diags_.errorf(ref.range, "use of undeclared identifier '{}'", refText(ref));
     return std::nullopt;
   }
-  if (used + 1 != ref.parts.size()) {
-    diags_.unsupported(ref.range, "components of package constants of class type");
-    return std::nullopt;
-  }
   if (decl->variability != ast::Variability::Constant) {
     diags_.errorf(ref.range,
                   "'{}' is declared in an enclosing class but is not a constant; only constants are "
@@ -725,6 +728,7 @@ std::optional<Value> Flattener::lowerPackageConstant(const ast::ComponentRef& re
                   refText(ref));
     return std::nullopt;
   }
+  if (used + 1 != ref.parts.size()) return recordConstantField(ref, found, scope);
   if (!found.binding) {
     diags_.errorf(ref.range, "constant '{}' has no value", refText(ref));
     return std::nullopt;
@@ -744,6 +748,68 @@ std::optional<Value> Flattener::lowerPackageConstant(const ast::ComponentRef& re
     e = flat::makeLiteral(*c, ref.range);
   }
   return selectSubscripts(*value, ref.parts.back(), scope);
+}
+
+std::optional<Value> Flattener::recordConstantField(const ast::ComponentRef& ref, const ConstantDecl& found,
+                                                   const Scope& scope) {
+  // The leaf the reference names: `[2].molarMass` for `fc[2].molarMass`,
+  // `data.alow[3]` for a field of a field; subscripts must be known here.
+  std::string key;
+  for (size_t i = found.used; i < ref.parts.size(); ++i) {
+    const ast::RefPart& part = ref.parts[i];
+    if (i > found.used) key += (key.empty() ? "" : ".") + part.name;
+    if (part.subscripts.empty()) continue;
+    std::vector<long long> indices;
+    for (const auto& sub : part.subscripts) {
+      auto index = sub->kind == ast::ExprKind::Colon ? std::nullopt : evaluateInteger(*sub, scope);
+      if (!index) {
+        diags_.unsupported(sub->range, fmt::format("this subscript of record constant '{}' (only single elements "
+                                                   "known at translation)",
+                                                   refText(ref)));
+        return std::nullopt;
+      }
+      indices.push_back(*index);
+    }
+    key += fmt::format("[{}]", fmt::join(indices, ","));
+  }
+  if (++constantDepth_ > 32) {
+    --constantDepth_;
+    diags_.errorf(ref.range, "the value of record constant '{}' depends on itself", refText(ref));
+    return std::nullopt;
+  }
+  auto operand = found.binding ? lowerOperand(*found.binding, Scope{nullptr, found.bindingIn, nullptr})
+                 : found.decl->modification ? recordConstantOfModification(found, ref)
+                                            : std::nullopt;
+  --constantDepth_;
+  if (!found.binding && !found.decl->modification)
+    diags_.errorf(ref.range, "constant '{}' has no value", found.decl->name);
+  if (!operand) return std::nullopt;
+  if (!operand->isRecord) {
+    diags_.errorf(ref.range, "'{}' is not a record, so '{}' names no field of it", found.decl->name, refText(ref));
+    return std::nullopt;
+  }
+  Value value;
+  for (const auto& [leaf, e] : operand->leaves)
+    if (leaf == key) value = Value::scalar(e);
+  if (value.elements.empty()) value = fieldValue(operand->leaves, key, true);
+  if (value.elements.empty()) {
+    const bool record = std::any_of(operand->leaves.begin(), operand->leaves.end(), [&](const auto& leaf) {
+      return leaf.first.compare(0, key.size() + 1, key + ".") == 0;
+    });
+    if (record)
+      diags_.unsupported(ref.range, fmt::format("'{}', a record inside a record constant, used as a value",
+                                                refText(ref)));
+    else
+      diags_.errorf(ref.range, "record constant '{}' has no field or element '{}'", found.decl->name, key);
+    return std::nullopt;
+  }
+  // Literals, so the flat model needs no variable for them.
+  for (auto& e : value.elements) {
+    auto c = evaluateFlat(*e, ref.range);
+    if (!c) return std::nullopt;
+    e = flat::makeLiteral(*c, ref.range);
+  }
+  return value;
 }
 
 std::optional<Value> Flattener::lowerBinary(const ast::Expr& expr, const Scope& scope) {

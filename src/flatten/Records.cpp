@@ -67,12 +67,18 @@ std::vector<RecordField> Flattener::recordFields(ClassNode* cls) {
     cls = tree_.resolveBase(cls->def->shortBase, cls);
   }
   if (!cls || !cls->def) return fields;
-  for (const ast::Extends& ext : cls->def->extends) {
-    ClassNode* base = tree_.resolveBase(ext.base, cls);
+  // Each base's fields, with the defaults its extends clause modifies; a
+  // `redeclare record extends R` extends the R the enclosing class inherits.
+  std::vector<std::pair<ClassNode*, const ast::Modification*>> bases;
+  if (cls->def->form == ast::ClassForm::Extends)
+    bases.emplace_back(tree_.classExtendsBase(cls), cls->def->shortModification.get());
+  for (const ast::Extends& ext : cls->def->extends)
+    bases.emplace_back(tree_.resolveBase(ext.base, cls), ext.modification.get());
+  for (const auto& [base, modification] : bases) {
     if (!base) continue;
     std::vector<RecordField> inherited = recordFields(base);
-    if (ext.modification)
-      for (const ast::ElementModification& arg : ext.modification->arguments) {
+    if (modification)
+      for (const ast::ElementModification& arg : modification->arguments) {
         RecordField* target = nullptr;
         for (RecordField& field : inherited)
           if (arg.path.parts.size() == 1 && field.decl->name == arg.path.parts[0]) target = &field;
@@ -205,11 +211,21 @@ std::optional<Mod> Flattener::referenceMods(const ast::Expr& reference, ClassNod
 
 namespace {
 
+std::optional<Leaves> leavesOfArgs(Flattener& self, DiagnosticEngine& diags, const ConstructorArgs& args,
+                                    ClassNode* cls, const Scope& scope);
+
 // The scalar fields of `R(args)`.
 std::optional<Leaves> constructorLeaves(Flattener& self, DiagnosticEngine& diags, const ast::Expr& call,
                                                ClassNode* cls, const Scope& scope) {
   ConstructorArgs args;
   if (!matchConstructorArgs(self, diags, call, cls, args)) return std::nullopt;
+  return leavesOfArgs(self, diags, args, cls, scope);
+}
+
+// The scalar fields of a record of class `cls` whose fields `args` gives
+// (evaluated in `scope`), the others taking their defaults.
+std::optional<Leaves> leavesOfArgs(Flattener& self, DiagnosticEngine& diags, const ConstructorArgs& args,
+                                    ClassNode* cls, const Scope& scope) {
   const std::string name = cls->path();
   std::map<std::string, Value> known;  // fields so far, visible to later defaults
   Leaves out;
@@ -357,7 +373,9 @@ ClassNode* Flattener::recordTypeWithin(const ast::Expr& expr, const Scope& scope
       if (isBuiltinFunctionName(simpleCalleeName(expr))) return nullptr;
       if (ClassNode* cls = recordConstructor(expr, scope)) return cls;
       ClassNode* fn = calledFunction(expr, scope);
-      if (!fn || !fn->def || fn->def->form != ast::ClassForm::Long || fn->def->hasExternal) return nullptr;
+      if (!fn || !fn->def || fn->def->hasExternal ||
+          (fn->def->form != ast::ClassForm::Long && fn->def->form != ast::ClassForm::Extends))
+        return nullptr;
       const FunctionInterface* interface = functionInterface(fn);
       if (!interface || interface->outputs.empty() || interface->outputs[0].record < 0) return nullptr;
       return interface->records[static_cast<size_t>(interface->outputs[0].record)].cls;
@@ -457,6 +475,8 @@ std::optional<Operand> Flattener::recordConstantOperand(const ast::ComponentRef&
   for (const auto& part : ref.parts) names.push_back(part.name);
   const ConstantDecl found = findConstant(names, ref.global, scope.lexical);
   const ast::Component* decl = found.decl;
+  if (decl && !found.binding && decl->modification && !decl->modification->arguments.empty())
+    return recordConstantOfModification(found, ref);
   if (!decl || !found.binding) {
     diags_.unsupported(ref.range, fmt::format("record constant '{}' without a binding", refText(ref)));
     return std::nullopt;
@@ -475,6 +495,75 @@ std::optional<Operand> Flattener::recordConstantOperand(const ast::ComponentRef&
     return std::nullopt;
   }
   return operand;
+}
+
+std::optional<Operand> Flattener::recordConstantOfModification(const ConstantDecl& found,
+                                                               const ast::ComponentRef& ref) {
+  // `constant R[1] data(each a = 1, each b = 2)`: each element's fields are
+  // the modification's values, the others their defaults.
+  const ast::Component& decl = *found.decl;
+  Scope where{nullptr, found.owner, nullptr};
+  auto type = resolveDeclType(decl, found.owner, where);
+  if (!type) return std::nullopt;
+  if (type->leaf != LeafType::None || !isRecordClass(type->cls)) {
+    diags_.errorf(ref.range, "'{}' is not a record constant", decl.name);
+    return std::nullopt;
+  }
+  std::vector<long long> dims;
+  for (const auto& [expr, scope] : type->subscripts) {
+    auto n = expr->kind == ast::ExprKind::Colon ? std::nullopt : evaluateInteger(*expr, scope);
+    if (!n) {
+      if (expr->kind == ast::ExprKind::Colon)
+        diags_.unsupported(expr->range, "a ':' size of a record constant given by modifications");
+      return std::nullopt;
+    }
+    dims.push_back(*n);
+  }
+  ConstructorArgs args;
+  args.fields = recordFields(type->cls);
+  for (const ast::ElementModification& arg : decl.modification->arguments) {
+    const bool simple = arg.path.parts.size() == 1 && arg.modification && arg.modification->binding &&
+                        arg.modification->arguments.empty() && !arg.isRedeclaration;
+    if (!simple || (!dims.empty() && !arg.each)) {
+      diags_.unsupported(arg.range, fmt::format("this modification of record constant '{}' (only `field = value`, "
+                                                "with 'each' for an array of records)",
+                                                decl.name));
+      return std::nullopt;
+    }
+    const std::string& field = arg.path.parts[0];
+    if (std::none_of(args.fields.begin(), args.fields.end(),
+                     [&](const RecordField& f) { return f.decl->name == field; })) {
+      diags_.errorf(arg.range, "record '{}' has no field named '{}'", type->cls->path(), field);
+      return std::nullopt;
+    }
+    args.given[field] = arg.modification->binding.get();
+  }
+  for (const RecordField& f : args.fields)
+    if (f.decl->variability != ast::Variability::Constant && !f.binding && !args.given.count(f.decl->name)) {
+      diags_.errorf(decl.nameRange, "record constant '{}' gives no value for field '{}' (it has no default)",
+                    decl.name, f.decl->name);
+      return std::nullopt;
+    }
+  if (++constantDepth_ > 32) {
+    --constantDepth_;
+    diags_.errorf(ref.range, "the value of record constant '{}' depends on itself", refText(ref));
+    return std::nullopt;
+  }
+  auto leaves = leavesOfArgs(*this, diags_, args, type->cls, where);
+  --constantDepth_;
+  if (!leaves) return std::nullopt;
+  Operand out;
+  out.isRecord = true;
+  out.cls = type->cls;
+  if (dims.empty()) {
+    out.leaves = std::move(*leaves);
+    return out;
+  }
+  long long count = 1;
+  for (long long d : dims) count *= d;
+  for (long long k = 0; k < count; ++k)
+    for (const auto& [leaf, e] : *leaves) out.leaves.emplace_back(subscriptText(dims, k) + "." + leaf, e);
+  return out;
 }
 
 std::optional<Operand> Flattener::recordArrayConstructor(const ast::Expr& expr, const Scope& scope) {

@@ -202,6 +202,31 @@ end EmptyArrays;
   EXPECT_NEAR(valueAt(r, "total", 0.5), 3.5, 1e-12);
 }
 
+// As IF97's functions write them: a local constant sized by its binding
+// (`Real n[:] = array(...)`, array() being the constructor {...}), and an
+// array input whose default differs in size from what the call gives.
+// weighted(x) = n . x with n = {1, 2, 3}; the default of w is never used.
+TEST(FunctionArrays, LocalsSizedByTheirBindingAndDefaultsOfGivenInputs) {
+  std::string model = writeScratchModel("SizedByBinding.mo", R"(model SizedByBinding
+  function weighted
+    input Real x[3];
+    input Real w[:] = {1, 1};
+    output Real y;
+  protected
+    constant Real n[:] = array(1, 2, 3);
+    Real squares[:] = array(k^2 for k in 1:3);
+  algorithm
+    y := n * x + sum(w) + sum(squares);
+  end weighted;
+  Real y = weighted({time, 1, 2}, {10});
+  Real z = weighted({0, 0, 0});
+end SizedByBinding;
+)");
+  SimulationResult r = simulateOk(optionsFor(compileModel(model, "SizedByBinding.fmu"), 0.5, 0.25));
+  EXPECT_NEAR(valueAt(r, "y", 0.5), 0.5 + 2 + 6 + 10 + 14, 1e-12);
+  EXPECT_NEAR(valueAt(r, "z", 0.5), 2 + 14, 1e-12);
+}
+
 // k is 1, 2, 3, 4 over the run; the array has 3 elements.
 constexpr const char* outOfRangeModel = R"(model FunctionIndexOut
   function pick

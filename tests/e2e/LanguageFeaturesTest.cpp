@@ -554,6 +554,10 @@ TEST(ClassExtends, RedeclaredClassesExtendTheInheritedOnes) {
       input Real T;
       output Real h;
     end enthalpy;
+    replaceable partial function makeState
+      input Real p;
+      output State s;
+    end makeState;
   end Base;
   package Liquid
     extends Base;
@@ -569,6 +573,10 @@ TEST(ClassExtends, RedeclaredClassesExtendTheInheritedOnes) {
     algorithm
       h := cp * T;
     end enthalpy;
+    redeclare function extends makeState
+    algorithm
+      s := State(p = p, T = 2 * p);
+    end makeState;
   end Liquid;
   package Denser
     extends Liquid(cp = 5);
@@ -579,7 +587,9 @@ TEST(ClassExtends, RedeclaredClassesExtendTheInheritedOnes) {
   Liquid.Props a;
   Denser.Props b;
   Liquid.State s(p = 1, T = 2);
+  Liquid.State made;
 equation
+  made = Liquid.makeState(3);
   a.T = 300 + time;
   b.T = 10;
 end ClassExtends;
@@ -589,6 +599,7 @@ end ClassExtends;
   EXPECT_NEAR(valueAt(r, "b.h", 0.5), 50, 1e-9);
   EXPECT_NEAR(valueAt(r, "b.twice", 0.5), 100, 1e-9);
   EXPECT_NEAR(valueAt(r, "s.T", 0.5), 2, 1e-12);
+  EXPECT_NEAR(valueAt(r, "made.T", 0.5), 6, 1e-12);
 }
 
 TEST(ClassExtends, ExtendingAClassNoBaseHasIsALocatedError) {

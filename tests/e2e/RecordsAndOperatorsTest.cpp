@@ -302,3 +302,45 @@ TEST(OperatorRecords, ARecordWhereAScalarIsNeededIsALocatedError) {
 }
 
 }  // namespace
+
+// Record constants of packages as media write them: an array of records
+// given element by element or by `each` modifications, inherited with a
+// modification of the extends clause, and read field by field
+// (`fc[2].b`, `one.v[2]`) or whole. Every value below is written in the model.
+namespace {
+TEST(RecordConstants, FieldsOfPackageRecordConstantsAndTheirElementsAreValues) {
+  std::string model = writeScratchModel("RecordConstants.mo", R"(package RecordConstants
+  record R
+    Real a;
+    Real b = 2;
+    Real v[2] = {7, 8};
+  end R;
+  package Data
+    constant R[2] rs = {R(a = 1), R(a = 3, b = 4)};
+    constant R one = R(a = 5);
+    constant R[2] each3(each a = 3);
+    constant R single(a = 4, b = 6);
+  end Data;
+  package Base
+    constant R[2] fc;
+  end Base;
+  package Impl
+    extends Base(fc = Data.rs);
+    model M
+      Real x = fc[2].b + Data.one.a + Data.rs[1].a + fc[1].a + Data.one.v[2];
+      Real w[2] = fc[1].v;
+      Real y = Data.each3[2].a + Data.each3[1].b + Data.single.b;
+      R r = Data.single;
+    end M;
+  end Impl;
+end RecordConstants;
+)");
+  std::string fmu = compileModel(model, "RecordConstants.fmu", named("RecordConstants.Impl.M"));
+  SimulationResult r = simulateOk(optionsFor(fmu));
+  EXPECT_NEAR(valueAt(r, "x", 0.25), 4 + 5 + 1 + 1 + 8, 1e-12);
+  EXPECT_NEAR(valueAt(r, "w[1]", 0.25), 7, 1e-12);
+  EXPECT_NEAR(valueAt(r, "y", 0.25), 3 + 2 + 6, 1e-12);
+  EXPECT_NEAR(valueAt(r, "r.a", 0.25), 4, 1e-12);
+  EXPECT_NEAR(valueAt(r, "r.b", 0.25), 6, 1e-12);
+}
+}  // namespace
