@@ -170,6 +170,12 @@ ClassNode* ClassTree::member(ClassNode* cls, const std::string& name) {
   ++memberDepth_;
   ClassNode* found = nullptr;
   for (const ast::Extends& ext : cls->def->extends) {
+    // `extends P(redeclare record State = S)` replaces P's State for this
+    // class too (spec 7.3).
+    if (ext.modification)
+      for (const ast::ElementModification& arg : ext.modification->arguments)
+        if (arg.redeclaredClass && arg.redeclaredClass->name == name) found = redeclaredClass(*arg.redeclaredClass, cls);
+    if (found) break;
     ClassNode* base = baseClass(ext.base, cls);
     if (base && base != cls && (found = member(base, name))) break;
   }
@@ -242,11 +248,21 @@ ClassNode* ClassTree::findImported(const std::string& name, ClassNode* scope) {
 }
 
 ClassNode* ClassTree::findSimple(const std::string& name, ClassNode* scope) {
+  ClassNode* moved = nullptr;  // the first view seen from a class other than its own
   for (ClassNode* s = scope; s && s != &root_; s = s->parent) {
     if (ClassNode* c = member(s, name)) return c;
     if (ClassNode* c = findImported(name, s)) return c;
-    if (s->def && s->def->isEncapsulated) return predefined(name);
+    if (!moved && s->original && s->original->parent && s->original->parent != s->parent) moved = s->original;
+    if (s->def && s->def->isEncapsulated) break;
   }
+  // An inherited class is looked up from the class that inherits it first
+  // (which redeclares its classes); what is not found there is found where
+  // its own text is, imports included (imports are not inherited).
+  if (moved)
+    if (ClassNode* c = findSimple(name, moved->parent)) return c;
+  if (scope)
+    for (ClassNode* s = scope; s && s != &root_; s = s->parent)
+      if (s->def && s->def->isEncapsulated) return predefined(name);
   if (ClassNode* c = root_.child(name)) return c;
   if (ClassNode* c = loadTopLevel(name)) return c;
   return predefined(name);

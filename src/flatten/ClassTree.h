@@ -89,6 +89,8 @@ public:
   // (spec 7.3.1): the B that the enclosing class inherits from its bases,
   // seen from the enclosing class. Null (silent) when there is none.
   ClassNode* classExtendsBase(ClassNode* cls);
+  // Whether `cls` is `base` or inherits from it (extends, class extends).
+  bool isOrInherits(ClassNode* cls, ClassNode* base) { return inherits(cls, base, 0); }
 
 private:
   // `node`, parsing its file first when it is an unparsed library member;

@@ -593,7 +593,10 @@ Flattener::ConstantDecl Flattener::findConstant(const std::vector<std::string>& 
   if (names.size() == 1 && !global) {
     const std::string& name = names[0];
     for (ClassNode* s = lexical; s && s->def; s = s->parent) {
-      if (ConstantDecl c = componentOf(s, name, 0); c.decl) return c;
+      // A base class seen from the class inheriting it: its components are
+      // the inheritor's, with the inheritor's modifications.
+      ClassNode* holder = s->original && s->parent && tree_.isOrInherits(s->parent, s->original) ? s->parent : s;
+      if (ConstantDecl c = componentOf(holder, name, 0); c.decl) return c;
       for (const ast::Import& imp : s->def->imports) {
         std::vector<std::string> package = imp.path.parts;
         std::string member;
@@ -653,11 +656,22 @@ Flattener::ConstantDecl Flattener::inheritedComponent(ClassNode* cls, const std:
     if (base == cls) return {};
     return modified(inheritedComponent(base, name, depth + 1), def.shortModification.get(), cls->parent);
   }
+  // An inherited binding reads the other constants as this class has them
+  // (`hasViscosity = size(tableViscosity, 1) > 0` in a base, with
+  // tableViscosity given by this class's extends clause): it is evaluated
+  // in the base seen from this class.
+  auto seenFromHere = [&](ConstantDecl found) {
+    if (found.bindingIn && found.bindingIn != cls) {
+      ClassNode* own = found.bindingIn->original ? found.bindingIn->original : found.bindingIn;
+      if (own->def && own->parent) found.bindingIn = tree_.view(own, cls, {});
+    }
+    return found;
+  };
   for (const ast::Extends& ext : def.extends) {
     ClassNode* base = tree_.find(ext.base.parts, ext.base.global, cls);
     if (!base || base == cls) continue;
     if (ConstantDecl found = inheritedComponent(base, name, depth + 1); found.decl)
-      return modified(found, ext.modification.get(), cls);
+      return modified(seenFromHere(found), ext.modification.get(), cls);
   }
   if (def.form == ast::ClassForm::Extends)
     if (ClassNode* base = tree_.classExtendsBase(cls); base && base != cls)

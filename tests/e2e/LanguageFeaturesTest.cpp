@@ -619,3 +619,49 @@ end ClassExtendsNothing;
       << errors;
 }
 }  // namespace
+
+// A package that extends a base with modifications, as media packages do:
+// the inherited function sees the record redeclared in the extends clause,
+// the base's own import, and the base's constants as the inheritor has
+// them (hasTable and n read the table the inheritor gives). y = 2 t + 7.
+namespace {
+TEST(InheritedLookup, InheritedClassesAndConstantsSeeTheInheritorsModifications) {
+  std::string model = writeScratchModel("InheritedLookup.mo", R"(package InheritedLookup
+  package Consts
+    constant Real factor = 2;
+  end Consts;
+  package Base
+    import C = InheritedLookup.Consts;
+    replaceable record State
+      Real p;
+    end State;
+    constant Real table[:] "given by the inheritor";
+    constant Boolean hasTable = size(table, 1) > 0;
+    constant Integer n = size(table, 1);
+    function twice
+      input State s;
+      output Real y;
+    algorithm
+      y := C.factor * s.p + (if hasTable then table[n] else 0);
+    end twice;
+  end Base;
+  record Pressure
+    Real p;
+    Real T = 1;
+  end Pressure;
+  package Impl
+    extends Base(redeclare record State = Pressure, table = {5, 7});
+  end Impl;
+  model M
+    Impl.State s(p = time);
+    Real y = Impl.twice(s);
+  end M;
+end InheritedLookup;
+)");
+  std::string fmu = compileModel(model, "InheritedLookup.fmu",
+                                 [](smc::CompileOptions& o) { o.modelName = "InheritedLookup.M"; });
+  SimulationResult r = simulateOk(optionsFor(fmu, 0.5, 0.25));
+  EXPECT_NEAR(valueAt(r, "y", 0.5), 2 * 0.5 + 7, 1e-12);
+  EXPECT_NEAR(valueAt(r, "s.T", 0.5), 1, 1e-12);
+}
+}  // namespace
