@@ -280,6 +280,9 @@ struct FunctionInterface {
   std::optional<std::pair<SourceRange, std::string>> unsupported;
   // Every record variable and record field by its name ("c", "c.p"): its class.
   std::map<std::string, ClassNode*> recordTypes;
+  // String fields of record variables ("data.name"), which a flat function
+  // cannot hold yet: left out, and an error where the body reads one.
+  std::map<std::string, SourceRange> stringFields;
   std::vector<FormalSlot> inputs, outputs;  // in declaration order
   std::vector<std::pair<const ast::AlgorithmSection*, ClassNode*>> algorithms;
   // Variables whose values the declared dimensions read (`Real y[n]`), not

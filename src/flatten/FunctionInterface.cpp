@@ -258,9 +258,13 @@ bool Flattener::addRecordFields(FunctionInterface& interface, const FormalVariab
       ok = addRecordFields(interface, formal, type->cls, fieldMod, out, depth + 1) && ok;
       continue;
     }
-    if (type->leaf == LeafType::String || type->leaf == LeafType::Clock) {
-      diags_.unsupported(decl.range, fmt::format("a {} field of a record inside a function ('{}')",
-                                                 type->leaf == LeafType::String ? "String" : "Clock", formal.name));
+    if (type->leaf == LeafType::String) {
+      // Media records name their substance; functions rarely read it.
+      interface.stringFields.emplace(formal.name, decl.range);
+      continue;
+    }
+    if (type->leaf == LeafType::Clock) {
+      diags_.unsupported(decl.range, fmt::format("a Clock field of a record inside a function ('{}')", formal.name));
       ok = false;
       continue;
     }

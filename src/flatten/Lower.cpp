@@ -390,6 +390,12 @@ std::optional<RefTarget> Flattener::resolveRef(const ast::ComponentRef& ref, con
       while (last + 1 < ref.parts.size() && ref.parts[last].subscripts.empty() &&
              scope.function->interface->recordTypes.count(name))
         name += "." + ref.parts[++last].name;
+    if (scope.function)
+      if (auto it = scope.function->interface->stringFields.find(name); it != scope.function->interface->stringFields.end()) {
+        diags_.unsupported(ref.range, fmt::format("String variables inside functions ('{}')", name));
+        diags_.note(it->second, "declared here");
+        return std::nullopt;
+      }
     if (auto it = scope.locals->find(name); it != scope.locals->end()) {
       if (ref.parts.size() > last + 1) {
         diags_.errorf(ref.parts[last + 1].range, "'{}' is a scalar variable and has no component '{}'", name,

@@ -602,10 +602,21 @@ std::optional<Operand> Flattener::recordArrayConstructor(const ast::Expr& expr, 
 }
 
 std::optional<Operand> Flattener::recordIfExpression(const ast::Expr& expr, const Scope& scope) {
+  // Leading conditions known at translation pick their branch, and the
+  // branches not taken are never lowered (in a function they may not fit
+  // the sizes of this call: `if size(X, 1) == nX then R(X = X) else ...`).
+  size_t open = 0;
+  for (; open + 1 < expr.args.size(); open += 2) {
+    auto condition = lower(*expr.args[open], scope);
+    if (!condition) return std::nullopt;
+    std::optional<bool> choice = literalCondition(*condition, expr.args[open]->range);
+    if (!choice) break;
+    if (*choice) return lowerOperand(*expr.args[open + 1], scope);
+  }
   // Field by field: `if c then r1 else r2` has field f = if c then r1.f else r2.f.
   std::optional<Operand> result = lowerOperand(*expr.args.back(), scope);
   if (!result) return std::nullopt;
-  for (size_t i = expr.args.size() - 1; i >= 2; i -= 2) {
+  for (size_t i = expr.args.size() - 1; i >= open + 2; i -= 2) {
     const ast::Expr& conditionExpr = *expr.args[i - 2];
     flat::ExprPtr condition =
         expectScalar(lower(conditionExpr, scope), flat::BaseType::Boolean, conditionExpr.range, "the condition", scope);
@@ -774,9 +785,12 @@ std::optional<Pairs> Flattener::pairSides(const ast::Expr& lhs, const ast::Expr&
     return std::nullopt;
   }
   // A constant field is equal by declaration: a side that lacks it (a
-  // function's record output has no slot for it) needs no equation.
+  // function's record output has no slot for it) needs no equation; nor
+  // does a String field, which a function's record output leaves out.
   auto isConstant = [&](const flat::ExprPtr& e) {
-    return e->kind == flat::ExprKind::Var && model_.variables[e->var].variability == flat::Variability::Constant;
+    if (e->kind != flat::ExprKind::Var) return false;
+    const flat::Variable& v = model_.variables[e->var];
+    return v.variability == flat::Variability::Constant || v.type == flat::BaseType::String;
   };
   std::map<std::string, flat::ExprPtr> right(b->leaves.begin(), b->leaves.end());
   for (const auto& [leaf, e] : a->leaves) {

@@ -344,3 +344,58 @@ end RecordConstants;
   EXPECT_NEAR(valueAt(r, "r.b", 0.25), 6, 1e-12);
 }
 }  // namespace
+
+// As media functions are written: a record input with a String field the
+// body never reads (left out of the flat function), and a record-valued
+// if-expression whose condition the call's sizes decide, so the branch
+// that does not fit them is never built. Reading the String is reported.
+namespace {
+TEST(RecordsInFunctions, UnreadStringFieldsAndBranchesTheSizesExcludeAreLeftOut) {
+  std::string model = writeScratchModel("MediaFunctions.mo", R"(package MediaFunctions
+  record Data
+    String name;
+    Real m;
+  end Data;
+  record State
+    Real X[2];
+  end State;
+  constant Data water = Data(name = "water", m = 18);
+  function molar
+    input Data d;
+    output Real y;
+  algorithm
+    y := 2 * d.m;
+  end molar;
+  function state
+    input Real X[:];
+    output State s;
+  algorithm
+    s := if size(X, 1) == 2 then State(X = X) else State(X = cat(1, X, {1 - sum(X)}));
+  end state;
+  function isWater
+    input Data d;
+    output Real n;
+  algorithm
+    n := if d.name == "water" then 1 else 0;
+  end isWater;
+  model M
+    Real y = molar(water);
+    State full = state({0.25, 0.75});
+    State reduced = state({0.25});
+  end M;
+  model ReadsTheName
+    Real n = isWater(water);
+  end ReadsTheName;
+end MediaFunctions;
+)");
+  SimulationResult r = simulateOk(optionsFor(compileModel(model, "MediaFunctions.fmu", named("MediaFunctions.M"))));
+  EXPECT_NEAR(valueAt(r, "y", 0.25), 36, 1e-12);
+  EXPECT_NEAR(valueAt(r, "full.X[2]", 0.25), 0.75, 1e-12);
+  EXPECT_NEAR(valueAt(r, "reduced.X[2]", 0.25), 0.75, 1e-12);
+  std::string errors = smc::test::compileErrors(model, named("MediaFunctions.ReadsTheName"));
+  EXPECT_NE(errors.find("MediaFunctions.mo:26:13: error: not supported yet: String variables inside functions "
+                        "('d.name')"),
+            std::string::npos)
+      << errors;
+}
+}  // namespace
