@@ -225,14 +225,18 @@ void Flattener::addElements(Instance& inst, ClassNode* cls, const Mod& mod, bool
   for (const ast::Extends& ext : def.extends) {
     ClassNode* base = tree_.resolveBase(ext.base, cls);
     if (!base) continue;
-    // The classes this instance redeclares are redeclared in its bases too.
-    if (cls->original && base->def) base = tree_.view(base, base->parent, cls->overrides);
     LeafType leaf;
     if (!base->def || isBuiltinTypeName(ext.base, leaf)) {
       diags_.unsupported(ext.range, "extending a predefined type");
       continue;
     }
     Mod extMod = makeMod(ext.modification.get(), here, diags_);
+    // `extends P(redeclare package Medium = M)`: P's declarations, and the
+    // classes nested in it, see M (spec 7.3).
+    base = withRedeclaredClasses(base, extMod);
+    // The classes this instance redeclares are redeclared in its bases too,
+    // over those of the extends clause.
+    if (cls->original && base->def) base = tree_.view(base, base->parent, cls->overrides);
     addElements(inst, base, mergeMods(mod, extMod, diags_),
                 inheritedProtected || ext.visibility == ast::Visibility::Protected, extendsDepth + 1);
   }

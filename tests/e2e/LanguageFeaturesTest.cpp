@@ -665,3 +665,35 @@ end InheritedLookup;
   EXPECT_NEAR(valueAt(r, "s.T", 0.5), 1, 1e-12);
 }
 }  // namespace
+
+// `extends P(redeclare package Medium = Impl)`: the components P declares
+// pass P's Medium on (`c(redeclare package Medium = Medium)`), and they get
+// Impl, as the MSL's media test models are built. k = 3 from Impl.
+namespace {
+TEST(RedeclareInExtends, TheBasesComponentsSeeTheRedeclaredClass) {
+  std::string model = writeScratchModel("RedeclareInExtends.mo", R"(package RedeclareInExtends
+  package Base
+    constant Real k = 1;
+  end Base;
+  package Impl
+    extends Base(k = 3);
+  end Impl;
+  model User
+    replaceable package Medium = Base;
+    Real y = Medium.k * time;
+  end User;
+  partial model Test
+    replaceable package Medium = Base;
+    User c(redeclare package Medium = Medium);
+  end Test;
+  model Derived
+    extends Test(redeclare package Medium = Impl);
+  end Derived;
+end RedeclareInExtends;
+)");
+  std::string fmu = compileModel(model, "RedeclareInExtends.fmu",
+                                 [](smc::CompileOptions& o) { o.modelName = "RedeclareInExtends.Derived"; });
+  SimulationResult r = simulateOk(optionsFor(fmu, 0.5, 0.25));
+  EXPECT_NEAR(valueAt(r, "c.y", 0.5), 1.5, 1e-12);
+}
+}  // namespace
