@@ -34,11 +34,11 @@ std::unique_ptr<llvm::Module> generateModule(llvm::LLVMContext& context,
     const VarInfo& info = layout.of(v);
     ctx.preReads.mark(info.type, info.valueReference);
   }
-  const unsigned errorsBefore = diags.errorCount();
+  const unsigned errorsBefore = diags.errorReports();
   declareFunctions(ctx);
   emitFunctionBodies(ctx);
   Callbacks callbacks = emitCallbacks(ctx);
-  if (diags.errorCount() != errorsBefore) return nullptr;
+  if (diags.errorReports() != errorsBefore) return nullptr;
   emitModelDescriptor(ctx, callbacks);
   guardRecursion(ctx);
 

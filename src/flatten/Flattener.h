@@ -908,6 +908,9 @@ private:
   std::map<const ast::Expr*, std::pair<const ast::Expr*, std::string>> fieldOf_;
   std::map<std::pair<ClassNode*, std::string>, uint32_t> functionIndices_;
   std::set<std::pair<ClassNode*, std::string>> failedFunctions_;
+  // Functions whose inputs and outputs are being declared: a call reached from
+  // their own sizes is a cycle, with no signature to call yet.
+  std::set<uint32_t> declaringFunctions_;
   std::map<ClassNode*, int> specializations_;  // per class, bounded (ResourceLimits.h)
   std::set<uint32_t> indexErrorFunctions_;         // made by indexErrorCall()
   // Bindings split over arrays of components, lowered once (lowerModBinding).

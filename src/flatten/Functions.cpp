@@ -97,7 +97,14 @@ std::string CallShape::key() const {
 std::optional<uint32_t> Flattener::specializeFunction(const FunctionInterface& interface, const CallShape& shape) {
   ClassNode* cls = interface.cls;
   const auto key = std::make_pair(cls, shape.key());
-  if (auto it = functionIndices_.find(key); it != functionIndices_.end()) return it->second;
+  if (auto it = functionIndices_.find(key); it != functionIndices_.end()) {
+    if (!declaringFunctions_.count(it->second)) return it->second;
+    diags_.errorf(shape.call,
+                  "function '{}' is called while the sizes of its own inputs and outputs are worked out "
+                  "(they depend on a call of it)",
+                  cls->path());
+    return std::nullopt;
+  }
   if (failedFunctions_.count(key)) return std::nullopt;
   if (++specializations_[cls] > limits::kMaxFunctionSpecializations) {
     diags_.errorf(shape.call,
@@ -115,14 +122,19 @@ std::optional<uint32_t> Flattener::specializeFunction(const FunctionInterface& i
   build.fn.range = cls->def->nameRange;
   functionIndices_[key] = build.index;
   model_.functions.emplace_back();
-  unsigned errorsBefore = diags_.errorCount();
-  if (declareFunctionVariables(build, shape)) {
+  unsigned errorsBefore = diags_.errorReports();
+  declaringFunctions_.insert(build.index);
+  const bool declared = declareFunctionVariables(build, shape);
+  declaringFunctions_.erase(build.index);
+  if (declared) {
     model_.functions[build.index] = build.fn;  // the signature, for recursive calls
     lowerFunctionBindings(build);
     lowerFunctionBody(build);
     model_.functions[build.index] = std::move(build.fn);
   }
-  if (diags_.errorCount() > errorsBefore) {
+  // A failure may also be silent here: a constant the sizes read that
+  // failed before (and was reported then) fails again without a new error.
+  if (!declared || diags_.errorReports() > errorsBefore) {
     functionIndices_.erase(key);
     failedFunctions_.insert(key);
     return std::nullopt;

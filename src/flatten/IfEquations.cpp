@@ -62,7 +62,7 @@ void Flattener::lowerVaryingIfEquation(const ast::Equation& eq, size_t firstVary
   std::vector<std::vector<flat::Assertion>> assertions;
   EquationContext inner = context;
   inner.varyingCondition = eq.conditions[firstVarying].get();
-  unsigned errorsBefore = diags_.errorCount();
+  unsigned errorsBefore = diags_.errorReports();
   for (size_t b = firstVarying; b < eq.branches.size(); ++b) {
     size_t equationsBefore = target.size(), assertionsBefore = model_.assertions.size();
     for (const ast::Equation& body : eq.branches[b]) lowerEquation(body, scope, inner);
@@ -77,7 +77,7 @@ void Flattener::lowerVaryingIfEquation(const ast::Equation& eq, size_t firstVary
     branches.emplace_back();
     assertions.emplace_back();
   }
-  if (diags_.errorCount() > errorsBefore) return;
+  if (diags_.errorReports() > errorsBefore) return;
 
   // An assertion holds trivially while its branch is not selected.
   for (size_t b = 0; b < assertions.size(); ++b) {
@@ -172,7 +172,7 @@ void Flattener::lowerVaryingIfInWhen(const ast::Equation& eq, size_t firstVaryin
                                      EquationContext& context) {
   std::vector<flat::Action>& actions = context.when->actions;
   std::vector<std::map<flat::VarId, flat::Action>> branches;
-  unsigned errorsBefore = diags_.errorCount();
+  unsigned errorsBefore = diags_.errorReports();
   for (size_t b = firstVarying; b < eq.branches.size(); ++b) {
     size_t before = actions.size();
     for (const ast::Equation& body : eq.branches[b]) lowerEquation(body, scope, context);
@@ -189,7 +189,7 @@ void Flattener::lowerVaryingIfInWhen(const ast::Equation& eq, size_t firstVaryin
     actions.resize(before);
     branches.push_back(std::move(assigned));
   }
-  if (diags_.errorCount() > errorsBefore) return;
+  if (diags_.errorReports() > errorsBefore) return;
   if (branches.size() == conditions.size()) branches.emplace_back();
   for (size_t b = 1; b < branches.size(); ++b) {
     bool same = branches[b].size() == branches[0].size();

@@ -389,10 +389,10 @@ std::optional<std::vector<long long>> Flattener::evaluateDims(Component& c, Clas
 
 bool Flattener::conditionHolds(const Component& c) {
   const ast::Expr& condition = *c.condition;
-  const unsigned errorsBefore = diags_.errorCount();
+  const unsigned errorsBefore = diags_.errorReports();
   auto value = evaluate(condition, Scope{c.owner, c.conditionIn, nullptr});
   if (!value || value->kind != Constant::Boolean) {
-    if (diags_.errorCount() == errorsBefore || value)
+    if (diags_.errorReports() == errorsBefore || value)
       diags_.errorf(condition.range,
                     "the condition of the conditional component '{}' must be a Boolean parameter "
                     "expression (spec 4.4.5)",

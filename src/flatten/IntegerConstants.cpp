@@ -59,11 +59,11 @@ private:
 }  // namespace
 
 bool Flattener::checkLiteralArithmetic(const Value& value) {
-  const unsigned errorsBefore = diags_.errorCount();
+  const unsigned errorsBefore = diags_.errorReports();
   LiteralArithmetic arithmetic(model_, diags_);
   for (const flat::ExprPtr& element : value.elements)
     if (element) arithmetic.valueOf(*element);
-  return diags_.errorCount() == errorsBefore;
+  return diags_.errorReports() == errorsBefore;
 }
 
 }  // namespace smc::flatten

@@ -44,11 +44,11 @@ void Flattener::lowerAlgorithms(Instance& inst) {
     StatementContext context;
     context.scope = Scope{&inst, lexical, nullptr};
     context.initial = section->initial;
-    unsigned errorsBefore = diags_.errorCount();
+    unsigned errorsBefore = diags_.errorReports();
     inInitialSection_ = section->initial;
     lowerStatements(section->statements, context, algorithm.statements);
     inInitialSection_ = false;
-    if (diags_.errorCount() != errorsBefore) continue;
+    if (diags_.errorReports() != errorsBefore) continue;
     (section->initial ? model_.initialAlgorithms : model_.algorithms).push_back(std::move(algorithm));
   }
 }

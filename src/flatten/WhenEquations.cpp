@@ -72,9 +72,9 @@ void Flattener::lowerWhenEquation(const ast::Equation& eq, const Scope& scope, E
     branch.conditions = std::move(*conditions);
     EquationContext inner;
     inner.when = &branch;
-    unsigned errorsBefore = diags_.errorCount();
+    unsigned errorsBefore = diags_.errorReports();
     for (const ast::Equation& body : eq.branches[i]) lowerEquation(body, scope, inner);
-    ok = diags_.errorCount() == errorsBefore;
+    ok = diags_.errorReports() == errorsBefore;
   }
   if (ok) model_.whenEquations.push_back(std::move(when));
 }

@@ -105,6 +105,7 @@ void DiagnosticEngine::report(Severity severity, SourceRange range, std::string 
   if (severity == Severity::Note) {
     if (suppressingNotes_) return;
   } else {
+    if (severity == Severity::Error) ++errorReports_;
     Key key{severity, range.begin.file, range.begin.line, range.begin.column, range.end.line, range.end.column, message};
     suppressingNotes_ = !seen_.insert(std::move(key)).second;
     if (suppressingNotes_) return;

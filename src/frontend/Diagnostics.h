@@ -55,6 +55,11 @@ public:
 
   bool hasErrors() const { return errorCount_ > 0; }
   const SourceManager& sources() const { return sources_; }
+  // Every error reported, repeats included: a stage tells whether a step
+  // failed by comparing this before and after it, and an error it repeats
+  // (printed once) is still its failure.
+  unsigned errorReports() const { return errorReports_; }
+  // The distinct errors, as printed.
   unsigned errorCount() const { return errorCount_; }
   // True once more errors were reported than are printed: a stage that
   // produces errors in a loop (the parser's recovery) may stop here.
@@ -74,6 +79,7 @@ private:
   std::set<Key> seen_;             // errors and warnings reported so far
   bool suppressingNotes_ = false;  // the last error or warning was a repeat
   unsigned errorCount_ = 0;
+  unsigned errorReports_ = 0;
   bool announcedErrorLimit_ = false;  // printing stopped at the error limit
   std::ostream* out_;
 };

@@ -67,7 +67,7 @@ bool refuseWholeFile(std::string_view text, const TokenLocator& locator, Diagnos
 
 std::optional<ast::StoredDefinition> parseFile(const SourceManager& sources, FileId file,
                                                DiagnosticEngine& diags) {
-  const unsigned errorsBefore = diags.errorCount();
+  const unsigned errorsBefore = diags.errorReports();
   const std::string_view text = sources.contents(file);
   TokenLocator locator(sources, file);
   if (refuseWholeFile(text, locator, diags)) return std::nullopt;
@@ -75,13 +75,13 @@ std::optional<ast::StoredDefinition> parseFile(const SourceManager& sources, Fil
   frontend::AstBuilder builder(locator, diags);
   // After an error there will be no AST: items are then only freed.
   auto buildItem = [&](antlr4::ParserRuleContext* list, antlr4::ParserRuleContext* item) {
-    if (diags.errorCount() == errorsBefore) builder.buildItem(list, item);
+    if (diags.errorReports() == errorsBefore) builder.buildItem(list, item);
   };
   // The AST of a tree parsed without errors; the parse must still be alive.
   auto astOf = [&](grammar::ModelicaParser::Stored_definitionContext* tree) -> std::optional<ast::StoredDefinition> {
-    if (diags.errorCount() != errorsBefore) return std::nullopt;
+    if (diags.errorReports() != errorsBefore) return std::nullopt;
     ast::StoredDefinition definition = builder.build(tree);
-    if (diags.errorCount() != errorsBefore) return std::nullopt;
+    if (diags.errorReports() != errorsBefore) return std::nullopt;
     return definition;
   };
   try {

@@ -556,6 +556,25 @@ end M;
   EXPECT_TRUE(has(text, "y := 1 / 3 * u[1] + 1 / 3 * u[2] + 1 / 3 * u[3];")) << text;
 }
 
+TEST(FunctionArrays, ACallReachedFromTheFunctionsOwnSizesIsALocatedCycleError) {
+  std::string d = flattenErrors(R"(package P
+  function f
+    input Real x;
+    output Real y[n];
+  algorithm
+    y := fill(x, n);
+  end f;
+  constant Integer n = integer(f(1) * 0) + 2;
+  model M
+    Real z[2] = f(time);
+  end M;
+end P;
+)", "P.M");
+  EXPECT_TRUE(has(d, "test.mo:8:32: error: function 'P.f' is called while the sizes of its own inputs and outputs "
+                     "are worked out (they depend on a call of it)"))
+      << d;
+}
+
 TEST(FunctionArrays, ARecursionWhoseSizesChangeAtEveryLevelStopsAtTheShapeLimit) {
   std::string d = flattenErrors(R"(model M
   function grow

@@ -29,6 +29,15 @@ TEST(Diagnostics, RepeatedErrorAtTheSamePlaceIsReportedOnceWithItsNotes) {
   EXPECT_EQ(e.diags.diagnostics()[1].severity, Severity::Note);
 }
 
+TEST(Diagnostics, ARepeatedErrorStillCountsAsAFailureOfTheStepThatRepeatsIt) {
+  Engine e;
+  e.diags.error(e.range(2, 3), "bad x");
+  const unsigned before = e.diags.errorReports();
+  e.diags.error(e.range(2, 3), "bad x");
+  EXPECT_GT(e.diags.errorReports(), before);
+  EXPECT_EQ(e.diags.errorCount(), 1u);
+}
+
 TEST(Diagnostics, SameMessageAtAnotherPlaceOrAnotherMessageIsKept) {
   Engine e;
   e.diags.error(e.range(2, 3), "bad x");
