@@ -541,6 +541,8 @@ public:
   std::optional<Pairs> pairSides(const ast::Expr& lhs, const ast::Expr& rhs, const Scope& scope,
                                  SourceRange range);
   std::vector<RecordField> recordFields(ClassNode* cls);
+  // A field of a predefined type (Real, Integer, ...), not of a record.
+  bool isPrimitiveField(const RecordField& field);
   // The record class a call constructs, or null (silent).
   ClassNode* recordConstructor(const ast::Expr& call, const Scope& scope);
   // `R r = R(1, b = 2)`: the constructor's arguments as modifications of
@@ -780,6 +782,11 @@ private:
   // The component `name` of class `cls`, declared in it or inherited.
   ConstantDecl inheritedComponent(ClassNode* cls, const std::string& name, int depth);
   ConstantDecl findConstant(const std::vector<std::string>& names, bool global, ClassNode* lexical);
+  // The constant `name` of record class `record`, if it has one, and its
+  // value, read through a record variable of a function (`ex.LEVEL`).
+  std::optional<RecordField> recordConstantDecl(ClassNode* record, const std::string& name);
+  std::optional<Value> recordClassConstant(const RecordField& field, ClassNode* record, const ast::RefPart& part,
+                                           const Scope& scope);
 
   // --- Records.cpp, OperatorRecords.cpp
   ClassNode* refRecordType(const ast::ComponentRef& ref, const Scope& scope);

@@ -88,6 +88,7 @@ const FunctionInterface* Flattener::functionInterface(ClassNode* cls) {
   bool ok = collectFunctionElements(cls, *interface, components, 0);
   // Inputs, outputs and locals keep their declaration order within each group.
   std::vector<FormalVariable> groups[3];
+  std::vector<std::pair<size_t, int>> emptyInputRecords;  // position among the inputs, record
   std::map<std::string, const ast::Component*> seen;
   const std::string name = cls->path();
   for (const auto& [decl, declaredIn] : components) {
@@ -184,7 +185,11 @@ const FunctionInterface* Flattener::functionInterface(ClassNode* cls) {
       formal.binding = nullptr;
       interface->records.push_back(record);
       interface->recordTypes[decl->name] = type->cls;
+      const size_t fieldsBefore = groups[group].size();
       ok = addRecordFields(*interface, formal, type->cls, decl->modification.get(), groups[group], 0) && ok;
+      // A record input of constants only (SPICE3's SpiceConstants) has no
+      // field to pass, but the caller still gives it.
+      if (group == 0 && groups[0].size() == fieldsBefore) emptyInputRecords.emplace_back(fieldsBefore, formal.record);
       continue;
     }
     for (const auto& sub : decl->subscripts) collectValueNames(*sub, interface->sizeNames);
@@ -198,8 +203,12 @@ const FunctionInterface* Flattener::functionInterface(ClassNode* cls) {
   interface->numOutputs = groups[1].size();
   for (auto& group : groups)
     for (auto& formal : group) interface->variables.push_back(formal);
-  // The slots a caller sees: a record's fields are consecutive in their group.
+  // The slots a caller sees: a record's fields are consecutive in their
+  // group, and a record input without fields takes its place among them.
+  auto emptyRecord = emptyInputRecords.begin();
   for (size_t i = 0; i < interface->variables.size(); ++i) {
+    for (; emptyRecord != emptyInputRecords.end() && emptyRecord->first == i; ++emptyRecord)
+      interface->inputs.push_back(FormalSlot{i, 0, emptyRecord->second});
     const FormalVariable& formal = interface->variables[i];
     if (formal.record >= 0) interface->records[static_cast<size_t>(formal.record)].fields.push_back(i);
     if (formal.causality == flat::Causality::Local) continue;
@@ -210,6 +219,8 @@ const FunctionInterface* Flattener::functionInterface(ClassNode* cls) {
     }
     slots.push_back(FormalSlot{i, 1, formal.record});
   }
+  for (; emptyRecord != emptyInputRecords.end(); ++emptyRecord)
+    interface->inputs.push_back(FormalSlot{interface->variables.size(), 0, emptyRecord->second});
   slot = std::move(interface);
   return slot.get();
 }

@@ -386,10 +386,19 @@ std::optional<RefTarget> Flattener::resolveRef(const ast::ComponentRef& ref, con
     // name joins the parts up to the last (`c.re`, `r.p.x[2]`).
     std::string name = first.name;
     size_t last = 0;
+    ClassNode* record = nullptr;  // the class of the record variable `name` names before its last part
     if (scope.function && !scope.locals->count(name))
       while (last + 1 < ref.parts.size() && ref.parts[last].subscripts.empty() &&
-             scope.function->interface->recordTypes.count(name))
+             scope.function->interface->recordTypes.count(name)) {
+        record = scope.function->interface->recordTypes.at(name);
         name += "." + ref.parts[++last].name;
+      }
+    if (record && last + 1 == ref.parts.size() && !scope.locals->count(name))
+      if (auto field = recordConstantDecl(record, ref.parts[last].name)) {
+        auto constant = recordClassConstant(*field, record, ref.parts[last], scope);
+        if (!constant) return std::nullopt;
+        return RefTarget{std::move(*constant), nullptr};
+      }
     if (scope.function)
       if (auto it = scope.function->interface->stringFields.find(name); it != scope.function->interface->stringFields.end()) {
         diags_.unsupported(ref.range, fmt::format("String variables inside functions ('{}')", name));
@@ -768,6 +777,30 @@ std::optional<Value> Flattener::lowerPackageConstant(const ast::ComponentRef& re
     e = flat::makeLiteral(*c, ref.range);
   }
   return selectSubscripts(*value, ref.parts.back(), scope);
+}
+
+std::optional<RecordField> Flattener::recordConstantDecl(ClassNode* record, const std::string& name) {
+  for (const RecordField& field : recordFields(record))
+    if (field.decl->name == name && field.decl->variability == ast::Variability::Constant) return field;
+  return std::nullopt;
+}
+
+std::optional<Value> Flattener::recordClassConstant(const RecordField& field, ClassNode* record,
+                                                   const ast::RefPart& part, const Scope& scope) {
+  // Constants are the same in every record of the class (`ex.LEVEL`), so a
+  // function's records hold none: the class gives the value.
+  if (!field.binding) {
+    diags_.errorf(part.range, "constant '{}' of record '{}' has no value", part.name, record->path());
+    return std::nullopt;
+  }
+  auto value = lower(*field.binding, Scope{nullptr, field.bindingIn, nullptr});
+  if (!value) return std::nullopt;
+  for (auto& e : value->elements) {
+    auto c = evaluateFlat(*e, part.range);
+    if (!c) return std::nullopt;
+    e = flat::makeLiteral(*c, part.range);
+  }
+  return selectSubscripts(*value, part, scope);
 }
 
 std::optional<Value> Flattener::recordConstantField(const ast::ComponentRef& ref, const ConstantDecl& found,

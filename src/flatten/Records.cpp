@@ -56,6 +56,12 @@ ClassNode* Flattener::recordConstructor(const ast::Expr& call, const Scope& scop
   return isRecordClass(cls) ? cls : nullptr;
 }
 
+bool Flattener::isPrimitiveField(const RecordField& field) {
+  Scope where{nullptr, field.declaredIn, nullptr};
+  auto type = resolveDeclType(*field.decl, field.declaredIn, where);
+  return type && type->leaf != LeafType::None;
+}
+
 std::vector<RecordField> Flattener::recordFields(ClassNode* cls) {
   std::vector<RecordField> fields;
   for (int guard = 0; cls && cls->def->form == ast::ClassForm::Short; ++guard) {
@@ -86,8 +92,10 @@ std::vector<RecordField> Flattener::recordFields(ClassNode* cls) {
         if (target && isBinding) {
           target->binding = arg.modification->binding.get();
           target->bindingIn = cls;
-        } else if (!target || isBinding || (arg.modification && !arg.modification->arguments.empty())) {
-          // An attribute without a value (`x(start = 1)`) does not change the default.
+        } else if (!target || isBinding ||
+                   (arg.modification && !arg.modification->arguments.empty() && !isPrimitiveField(*target))) {
+          // Attributes without a value (`x(start = 1)`) of a field of a
+          // predefined type do not change its default.
           diags_.unsupported(arg.range, fmt::format("this modification of the extends clause of record '{}' "
                                                     "(only `field = value` is supported)",
                                                     cls->path()));

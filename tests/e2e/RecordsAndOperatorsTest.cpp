@@ -129,6 +129,51 @@ TEST(RecordsInFunctions, RecordInputsOutputsAndLocalsComputeFieldByField) {
   EXPECT_NEAR(valueAt(r, "ch", 0.5), 4.5, 1e-12);
 }
 
+// Records as SPICE3 writes them: a record of constants passed to a
+// function (it has no field to pass, but takes its place among the
+// inputs), a constant of a record input's class read through the input,
+// and an extends clause that gives a field's attributes, not its value.
+TEST(RecordsInFunctions, ConstantsOfARecordClassAreReadThroughARecordInput) {
+  std::string model = writeScratchModel("RecordConstants.mo", R"(package RecordConstants
+  record Constants
+    constant Real gmin = 1e-3;
+  end Constants;
+  record Card
+    parameter Real r = 2;
+    constant Integer level = 3;
+  end Card;
+  record Line
+    Real lambda = 0.5;
+    Real gain = 4;
+  end Line;
+  record Line1
+    extends Line(lambda(start = 0.0), gain(min = 0));
+  end Line1;
+  function scaled
+    input Card card;
+    input Constants k;
+    input Real x;
+    output Real y;
+  algorithm
+    y := card.level * card.r * x + k.gmin;
+  end scaled;
+  model Use
+    parameter Card card(r = 5);
+    Constants k;
+    Real y = scaled(card, k, time);
+    Line1 line = Line1(gain = 6);
+    Real total = line.lambda + line.gain;
+  end Use;
+end RecordConstants;
+)");
+  std::string fmu = compileModel(model, "RecordConstants.fmu", named("RecordConstants.Use"));
+  SimulationResult r = simulateOk(optionsFor(fmu));
+  // 3 * 5 * t + 1e-3 at t = 0.5.
+  EXPECT_NEAR(valueAt(r, "y", 0.5), 7.501, 1e-12);
+  // The attributes leave lambda's default: 0.5 + 6.
+  EXPECT_NEAR(valueAt(r, "total", 0.5), 6.5, 1e-12);
+}
+
 // A function with an array of records is built only when called, where
 // the construct smc lacks is reported with the call.
 TEST(RecordsInFunctions, AnArrayOfRecordsInsideAFunctionIsReportedAtTheCall) {
