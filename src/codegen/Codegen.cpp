@@ -38,6 +38,25 @@ std::string modelIdentifierFor(const std::string& modelName) {
 
 namespace {
 
+// A failed link that left C functions of external functions undefined:
+// each reported at the external clause that calls it; false when the
+// failure is something else too (then the linker's words follow).
+bool reportUndefinedExternals(const flat::FlatModel& model, const std::string& messages, DiagnosticEngine& diags) {
+  const std::vector<std::string> undefined = undefinedSymbols(messages);
+  size_t reported = 0;
+  for (const std::string& symbol : undefined)
+    for (const flat::Function& fn : model.functions) {
+      if (!fn.external || fn.external->symbol != symbol) continue;
+      diags.errorf(fn.external->range,
+                   "the C function '{}' that '{}' calls is not defined: no library its Library annotation "
+                   "names, nor the C library, has it",
+                   symbol, fn.name);
+      ++reported;
+      break;
+    }
+  return !undefined.empty() && reported == undefined.size();
+}
+
 bool isCIdentifier(const std::string& text) {
   return !text.empty() && modelIdentifierFor(text) == text;
 }
@@ -224,9 +243,10 @@ bool writeFmu(const causal::CausalModel& model, const CodegenOptions& options,
 
   const std::string soname = g->modelIdentifier + ".so";
   LinkResult linked = linkSharedObject({objects.begin(), objects.end()}, soname,
-                                       findToolchain(options.runtimeArchive));
+                                       findToolchain(options.runtimeArchive), model.flat.externalLibraries);
   if (!linked.ok) {
-    diags.error({}, "linking " + soname + " failed:\n" + linked.messages);
+    if (!reportUndefinedExternals(model.flat, linked.messages, diags))
+      diags.error({}, "linking " + soname + " failed:\n" + linked.messages);
     return false;
   }
   if (!linked.messages.empty())

@@ -1,6 +1,7 @@
 // User function bodies (see IrFunctions.h for the calling convention).
 #include "codegen/IrFunctions.h"
 
+#include "codegen/IrExternal.h"
 #include "codegen/IrStatements.h"
 #include "smc/model.h"
 
@@ -84,7 +85,8 @@ void emitBody(IrContext& ctx, const flat::Function& fn, llvm::Function* function
   auto* returnBlock = llvm::BasicBlock::Create(ctx.llvm, "return");
   ActionEmitter actions(ctx, frame, builder, exprs, EvalMode::Function, nullptr);
   StatementEmitter statements(ctx, frame, builder, exprs, actions, returnBlock);
-  statements.emitList(fn.body);
+  if (fn.external) emitExternalCall(ctx, frame, builder, exprs, scope, fn);
+  else statements.emitList(fn.body);
   builder.CreateBr(returnBlock);
 
   returnBlock->insertInto(function);

@@ -19,6 +19,7 @@
 // in it) but keeps the symbol table for backtraces.
 #include "codegen/Linker.h"
 
+#include <algorithm>
 #include <lld/Common/CommonLinkerContext.h>
 #include <lld/Common/Driver.h>
 #include <llvm/Support/CrashRecoveryContext.h>
@@ -117,7 +118,8 @@ bool runLld(const std::vector<std::string>& args, std::string& messages) {
 }  // namespace
 
 LinkResult linkSharedObject(const std::vector<llvm::ArrayRef<char>>& objects,
-                            const std::string& soname, const Toolchain& t) {
+                            const std::string& soname, const Toolchain& t,
+                            const std::vector<std::string>& libraries) {
   LinkResult result;
   std::vector<std::unique_ptr<MemoryFile>> objectFiles;
   bool objectsWritten = true;
@@ -141,6 +143,8 @@ LinkResult linkSharedObject(const std::vector<llvm::ArrayRef<char>>& objects,
       "--version-script", versionScript.path(), "-o", output,
       t.crti, t.crtbeginS};
   for (const std::unique_ptr<MemoryFile>& file : objectFiles) args.push_back(file->path());
+  // Before the runtime, so that what they call of it (ModelicaError...) resolves.
+  args.insert(args.end(), libraries.begin(), libraries.end());
   args.insert(args.end(), {
       "--whole-archive", t.runtimeArchive, "--no-whole-archive",
       t.cvodeArchive, t.kinsolArchive,
@@ -158,6 +162,18 @@ LinkResult linkSharedObject(const std::vector<llvm::ArrayRef<char>>& objects,
   result.ok = !result.sharedObject.empty();
   if (!result.ok) result.messages += "the linker produced an empty shared object";
   return result;
+}
+
+std::vector<std::string> undefinedSymbols(const std::string& messages) {
+  constexpr std::string_view marker = "undefined symbol: ";
+  std::vector<std::string> out;
+  for (size_t at = messages.find(marker); at != std::string::npos; at = messages.find(marker, at)) {
+    at += marker.size();
+    const size_t end = messages.find_first_of("\n ", at);
+    std::string name = messages.substr(at, end == std::string::npos ? std::string::npos : end - at);
+    if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(std::move(name));
+  }
+  return out;
 }
 
 }  // namespace smc::codegen

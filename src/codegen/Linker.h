@@ -18,8 +18,14 @@ struct LinkResult {
   std::string messages;  // what lld printed (errors, or warnings on success)
 };
 
+// `libraries`: static archives of external functions (spec 12.9), linked
+// in where the model's objects need them.
 LinkResult linkSharedObject(const std::vector<llvm::ArrayRef<char>>& objects,
                             const std::string& soname,
-                            const Toolchain& toolchain);
+                            const Toolchain& toolchain,
+                            const std::vector<std::string>& libraries = {});
+
+// The symbols lld reported as undefined ("undefined symbol: name"), in order.
+std::vector<std::string> undefinedSymbols(const std::string& messages);
 
 }  // namespace smc::codegen

@@ -14,6 +14,7 @@
 #include "flatten/FlatModel.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace smc::flat {
 
@@ -388,6 +389,21 @@ std::string functionText(const Function& f, const FlatModel& model) {
   if (!f.body.empty()) {
     out += "algorithm\n";
     printStatements(f.body, printer, "  ", out);
+  }
+  if (f.external) {
+    // `external "C" y = f(x, &z, a[], size_t 3)`: & marks an address, [] an array.
+    std::vector<std::string> args;
+    for (const ExternalArg& arg : f.external->args) {
+      switch (arg.kind) {
+        case ExternalArgKind::Value: args.push_back(printer.text(*arg.value)); break;
+        case ExternalArgKind::Size: args.push_back("size_t " + printer.text(*arg.value)); break;
+        case ExternalArgKind::Array: args.push_back(f.declared[arg.declared].name + "[]"); break;
+        case ExternalArgKind::OutputAddress: args.push_back("&" + f.variables[arg.variable].name); break;
+      }
+    }
+    out += "external \"C\" ";
+    if (f.external->result) out += f.variables[*f.external->result].name + " = ";
+    out += fmt::format("{}({});\n", f.external->symbol, fmt::join(args, ", "));
   }
   return out + "end " + f.name + ";\n\n";
 }

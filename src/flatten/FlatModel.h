@@ -345,9 +345,30 @@ struct FunctionDerivative {
   std::vector<InputDerivative> inputs;  // per scalar input
 };
 
+// The body of an external function (spec 12.9): one call of a C function.
+// Each argument is a scalar value (double, or int for Integers, Booleans
+// and enumerations), the address of one of the function's arrays (row-major,
+// its declared index), or the address of a scalar output; array sizes are
+// scalar values (`size(a, 1)` is known per call shape), of C type size_t
+// in the default call form.
+enum class ExternalArgKind : uint8_t { Value, Size, Array, OutputAddress };
+struct ExternalArg {
+  ExternalArgKind kind = ExternalArgKind::Value;
+  ExprPtr value;          // Value, Size
+  uint32_t declared = 0;  // Array: index into Function::declared
+  VarId variable = 0;     // OutputAddress
+};
+struct ExternalCall {
+  std::string symbol;            // the C function's name
+  std::optional<VarId> result;   // the scalar output its return value is
+  std::vector<ExternalArg> args;
+  SourceRange range;             // the external clause
+};
+
 struct Function {
   std::string name;  // full Modelica name, "Lib.f"
   std::optional<FunctionDerivative> derivative;
+  std::optional<ExternalCall> external;  // instead of a body
   std::vector<Variable> variables;
   uint32_t numInputs = 0;   // scalar inputs: variables[0, numInputs)
   uint32_t numOutputs = 0;  // scalar outputs: the next numOutputs variables
@@ -489,6 +510,9 @@ struct FlatModel {
   std::vector<Algorithm> algorithms;
   std::vector<Algorithm> initialAlgorithms;
   std::vector<Function> functions;
+  // The static libraries external functions name (annotation Library,
+  // found in their LibraryDirectory): archive paths, linked into the FMU.
+  std::vector<std::string> externalLibraries;
   Experiment experiment;
   // annotation(solverMethod = "...") of the top class: the integration
   // method of clocked discretized continuous-time partitions whose clock

@@ -290,6 +290,8 @@ struct FunctionInterface {
   std::set<std::string> sizeNames;
   // Variables the algorithm assigns (the first name of each target).
   std::set<std::string> assignedNames;
+  // The class whose `external "C"` clause is the body (spec 12.9), if any.
+  ClassNode* external = nullptr;
 };
 
 // What a call fixes of the function it calls: the dimensions of each
@@ -702,6 +704,14 @@ private:
                                                              FunctionBuild& build, const CallShape& shape);
   void lowerFunctionBindings(FunctionBuild& build);
   void lowerFunctionBody(FunctionBuild& build);
+  // --- ExternalFunctions.cpp
+  void lowerExternalCall(FunctionBuild& build);
+  bool externalArgument(const ast::Expr& arg, FunctionBuild& build, const Scope& scope,
+                        std::vector<flat::ExternalArg>& out);
+  void defaultExternalArguments(FunctionBuild& build, flat::ExternalCall& call);
+  void addExternalLibraries(const ast::ClassDef& def, ClassNode* cls);
+  // The directory a modelica://, file:// or plain URI names ("" after an error).
+  std::string resourceDirectory(const std::string& uri, SourceRange where);
 
   // DiscreteOps.cpp
   // Empty without a report when `name` is not one of the operators.

@@ -298,8 +298,11 @@ bool Flattener::collectFunctionElements(ClassNode* cls, FunctionInterface& inter
     return false;
   }
   if (def.hasExternal) {
-    diags_.unsupported(def.externalRange, "external functions");
-    return false;
+    if (def.externalLanguage != "C") {
+      diags_.unsupported(def.externalRange, fmt::format("external \"{}\" functions", def.externalLanguage));
+      return false;
+    }
+    interface.external = cls;
   }
   bool ok = true;
   if (def.form == ast::ClassForm::Extends) {
@@ -349,6 +352,11 @@ bool Flattener::collectFunctionElements(ClassNode* cls, FunctionInterface& inter
       continue;
     }
     interface.algorithms.emplace_back(&section, cls);
+  }
+  if (interface.external && !interface.algorithms.empty()) {
+    diags_.errorf(interface.external->def->externalRange,
+                  "function '{}' has both an algorithm section and an external clause (spec 12.9)", name);
+    ok = false;
   }
   return ok;
 }

@@ -501,6 +501,10 @@ void Flattener::lowerFunctionBindings(FunctionBuild& build) {
 }
 
 void Flattener::lowerFunctionBody(FunctionBuild& build) {
+  if (build.interface->external) {
+    lowerExternalCall(build);
+    return;
+  }
   const auto& algorithms = build.interface->algorithms;
   for (size_t k = 0; k < algorithms.size(); ++k) {
     const auto& [section, lexical] = algorithms[k];

@@ -318,6 +318,11 @@ struct ClassDef {
   SourceRange externalRange;
   std::string externalLanguage;  // "C" when not written
   std::string externalFunction;  // the called function's name; empty when not written
+  // The explicit call `y = f(a, size(a, 1))` (spec 12.9.3): its output and
+  // arguments; without one the default mapping applies.
+  std::optional<ComponentRef> externalOutput;
+  std::vector<ExprPtr> externalArgs;
+  std::unique_ptr<Annotation> externalAnnotation;  // Library, Include, ...
   std::unique_ptr<Annotation> annotation;  // the class annotation
 
   // Short form.

@@ -223,6 +223,9 @@ void AstBuilder::composition(P::CompositionContext* context, ast::ClassDef& out)
       out.externalLanguage = std::move(name);
     } else if (auto* externalCall = dynamic_cast<P::External_function_callContext*>(child)) {
       out.externalFunction = externalCall->IDENT()->getText();
+      if (auto* output = externalCall->component_reference()) out.externalOutput = componentReference(output);
+      if (auto* list = externalCall->expression_list())
+        for (P::ExpressionContext* arg : list->expression()) out.externalArgs.push_back(expression(arg));
     } else if (auto* elements = dynamic_cast<P::Element_listContext*>(child)) {
       for (P::ElementContext* item : elements->element()) element(item, visibility, out);
       BuiltItems built = takeBuiltItems(elements);
@@ -235,9 +238,10 @@ void AstBuilder::composition(P::CompositionContext* context, ast::ClassDef& out)
     } else if (auto* algorithms = dynamic_cast<P::Algorithm_sectionContext*>(child)) {
       out.algorithmSections.push_back(algorithmSection(algorithms));
     } else if (auto* note = dynamic_cast<P::Annotation_commentContext*>(child)) {
-      // The external clause's own annotation (library names...) goes with
-      // the unsupported external clause; the other one is the class's.
+      // The external clause's own annotation (Library, Include, ...) goes
+      // with the clause; the other one is the class's.
       if (!inExternal) out.annotation = annotation(note);
+      else out.externalAnnotation = annotation(note);
     }
   }
 }

@@ -287,7 +287,15 @@ private:
         for (const Statement& s : section.statements) statement(s);
       });
     if (c.hasExternal)
-      add(c.externalRange, [this, &c] { line("External " + location(c.externalRange)); });
+      add(c.externalRange, [this, &c] {
+        std::string call = c.externalFunction.empty() ? "" : " " + c.externalFunction + "/" + std::to_string(c.externalArgs.size());
+        if (c.externalOutput) call = " " + c.externalOutput->parts.front().name + " =" + call;
+        line("External " + location(c.externalRange) + " \"" + c.externalLanguage + "\"" + call);
+        if (c.externalAnnotation) {
+          Nested inner(*this);
+          annotation(c.externalAnnotation);
+        }
+      });
     if (c.annotation) add(c.annotation->range, [this, &c] { annotation(c.annotation); });
     std::stable_sort(children.begin(), children.end(), [](const auto& a, const auto& b) {
       return std::pair(a.first.line, a.first.column) < std::pair(b.first.line, b.first.column);

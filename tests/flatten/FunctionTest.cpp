@@ -627,11 +627,34 @@ end M;
       << d;
 }
 
-TEST(Functions, ExternalFunctionsAreNotSupportedYet) {
-  std::string d = flattenErrors(
-      "model M\n  function f\n    input Real a;\n    output Real y;\n  external \"C\" y = sin(a);\n  end f;\n"
-      "  Real z = f(1);\nend M;\n");
-  EXPECT_TRUE(has(d, "test.mo:5:3: error: not supported yet: external functions")) << d;
+TEST(Functions, AnExternalCallMapsArraysSizesAndOutputsAsWrittenOrByDefault) {
+  auto r = flattenToModel(R"(model M
+  function f
+    input Real a[:];
+    input Integer k;
+    output Real y;
+    output Real z;
+  external "C" y = c_f(a, size(a, 1), 2 * k, z);
+  end f;
+  function g
+    input Real a[:, :];
+    output Real b[2];
+    output Integer n;
+  external "C";
+  end g;
+  Real y, z;
+  Real b[2];
+  Integer n;
+equation
+  (y, z) = f({1, 2, 3}, 4);
+  (b, n) = g([1, 2; 3, 4]);
+end M;
+)");
+  ASSERT_TRUE(r.model) << r.diagnostics;
+  std::string text = smc::flat::dumpFlat(*r.model);
+  EXPECT_TRUE(has(text, "external \"C\" y = c_f(a[], 3, 2 * k, &z);")) << text;
+  // The default form: each array followed by its sizes, every output by address.
+  EXPECT_TRUE(has(text, "external \"C\" g(a[], size_t 2, size_t 2, b[], size_t 2, &n);")) << text;
 }
 
 TEST(Functions, TimeAndModelOperatorsAreNotAvailableInside) {

@@ -1,0 +1,75 @@
+// External function calls (see IrExternal.h).
+#include "codegen/IrExternal.h"
+
+namespace smc::codegen {
+
+namespace {
+
+// The C type of a Modelica value: double, or int for the others.
+llvm::Type* cTypeOf(IrContext& ctx, ValueType type) {
+  return type == ValueType::Real ? ctx.types.real : llvm::Type::getInt32Ty(ctx.llvm);
+}
+
+}  // namespace
+
+void emitExternalCall(IrContext& ctx, FunctionFrame& frame, llvm::IRBuilder<>& builder, ExprEmitter& exprs,
+                      const LocalScope& scope, const flat::Function& fn) {
+  const flat::ExternalCall& call = *fn.external;
+  llvm::Type* int32 = llvm::Type::getInt32Ty(ctx.llvm);
+  std::vector<llvm::Type*> params;
+  std::vector<llvm::Value*> args;
+  // Boolean outputs passed by address: the int the C function writes, and the slot it goes to.
+  std::vector<std::pair<llvm::Value*, llvm::Value*>> booleanOutputs;
+  for (const flat::ExternalArg& arg : call.args) {
+    switch (arg.kind) {
+      case flat::ExternalArgKind::Value: {
+        Typed value = exprs.emit(*arg.value);
+        if (!value.value) return;
+        llvm::Value* c = value.type == ValueType::Boolean ? builder.CreateZExt(value.value, int32) : value.value;
+        params.push_back(cTypeOf(ctx, value.type));
+        args.push_back(c);
+        break;
+      }
+      case flat::ExternalArgKind::Size: {
+        Typed value = exprs.emit(*arg.value);
+        if (!value.value) return;
+        llvm::Type* sizeType = llvm::Type::getInt64Ty(ctx.llvm);
+        params.push_back(sizeType);
+        args.push_back(value.type == ValueType::Real ? builder.CreateFPToUI(value.value, sizeType)
+                                                     : builder.CreateSExt(value.value, sizeType));
+        break;
+      }
+      case flat::ExternalArgKind::Array:
+        params.push_back(ctx.types.ptr);
+        args.push_back(scope.arrays[arg.declared]);
+        break;
+      case flat::ExternalArgKind::OutputAddress: {
+        params.push_back(ctx.types.ptr);
+        llvm::Value* slot = scope.slots[arg.variable];
+        if (fn.variables[arg.variable].type == flat::BaseType::Boolean) {
+          llvm::Value* asInt = frame.stackSlot(int32, fn.variables[arg.variable].name + ".c");
+          builder.CreateStore(builder.getInt32(0), asInt);
+          booleanOutputs.emplace_back(asInt, slot);
+          slot = asInt;
+        }
+        args.push_back(slot);
+        break;
+      }
+    }
+  }
+  const flat::Variable* result = call.result ? &fn.variables[*call.result] : nullptr;
+  const ValueType resultType = result ? valueTypeOf(result->type) : ValueType::Real;
+  llvm::Type* returnType = result ? cTypeOf(ctx, resultType) : builder.getVoidTy();
+  auto* type = llvm::FunctionType::get(returnType, params, false);
+  llvm::FunctionCallee callee = ctx.module.getOrInsertFunction(call.symbol, type);
+  llvm::CallInst* returned = builder.CreateCall(type, callee.getCallee(), args);
+  if (result) {
+    llvm::Value* value = returned;
+    if (resultType == ValueType::Boolean) value = builder.CreateICmpNE(value, builder.getInt32(0));
+    builder.CreateStore(value, scope.slots[*call.result]);
+  }
+  for (const auto& [asInt, slot] : booleanOutputs)
+    builder.CreateStore(builder.CreateICmpNE(builder.CreateLoad(int32, asInt), builder.getInt32(0)), slot);
+}
+
+}  // namespace smc::codegen

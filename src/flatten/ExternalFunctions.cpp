@@ -1,0 +1,233 @@
+// External functions (spec 12.9): a function whose body is `external "C"`
+// becomes a flat::ExternalCall, the C call with its arguments mapped from
+// the function's variables, and the static libraries its annotation names
+// are found for the linker.
+//
+// The explicit form `external "C" y = f(x, size(x, 1))` maps each argument
+// as written: a whole array variable is passed by its address (row-major),
+// a scalar output by its address, anything else by value (sizes are known
+// per call shape, so `size(x, 1)` is a literal here). Without a call, the
+// default form calls the function's own name with every input in order,
+// an array followed by its sizes as size_t, then returns the only output,
+// or passes every output the same way after the inputs.
+//
+// annotation(Library = "name" or {"a", "b"}, LibraryDirectory = uri): each
+// library is looked up as lib<name>.a in <directory>/linux64, then in
+// <directory>; the directory defaults to
+// modelica://<top-level package>/Resources/Library. The C library and libm
+// are linked into every FMU already, so "m" and "c" need no archive.
+#include "flatten/Flattener.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fmt/format.h>
+
+namespace smc::flatten {
+
+namespace {
+
+// The function's declared variable `name`, if it has one.
+std::optional<uint32_t> declaredIndex(const flat::Function& fn, const std::string& name) {
+  for (size_t i = 0; i < fn.declared.size(); ++i)
+    if (fn.declared[i].name == name) return static_cast<uint32_t>(i);
+  return std::nullopt;
+}
+
+// The String values of an annotation argument: "a" or {"a", "b"}.
+std::vector<std::string> annotationStrings(const ast::Expr& value) {
+  std::vector<std::string> out;
+  if (value.kind == ast::ExprKind::String) out.push_back(value.text);
+  if (value.kind == ast::ExprKind::Array)
+    for (const auto& element : value.args)
+      if (element && element->kind == ast::ExprKind::String) out.push_back(element->text);
+  return out;
+}
+
+const ast::Expr* annotationValue(const ast::Annotation* annotation, const std::string& name) {
+  if (!annotation) return nullptr;
+  for (const ast::ElementModification& arg : annotation->modification.arguments)
+    if (arg.path.str() == name && arg.modification && arg.modification->binding) return arg.modification->binding.get();
+  return nullptr;
+}
+
+}  // namespace
+
+void Flattener::lowerExternalCall(FunctionBuild& build) {
+  const FunctionInterface& interface = *build.interface;
+  ClassNode* cls = interface.external;
+  const ast::ClassDef& def = *cls->def;
+  if (!interface.records.empty()) {
+    diags_.unsupported(def.externalRange, fmt::format("record arguments of external function '{}'", build.fn.name));
+    return;
+  }
+  flat::ExternalCall call;
+  call.range = def.externalRange;
+  call.symbol = def.externalFunction.empty() ? def.name : def.externalFunction;
+  if (def.externalFunction.empty()) {
+    defaultExternalArguments(build, call);
+  } else {
+    Scope scope{nullptr, cls, nullptr, &build.names, &build};
+    if (def.externalOutput) {
+      const ast::ComponentRef& ref = *def.externalOutput;
+      auto index = ref.parts.size() == 1 && ref.parts[0].subscripts.empty()
+                       ? declaredIndex(build.fn, ref.parts[0].name)
+                       : std::nullopt;
+      const flat::DeclaredVariable* declared = index ? &build.fn.declared[*index] : nullptr;
+      if (!declared || declared->causality != flat::Causality::Output || !declared->dims.empty()) {
+        diags_.errorf(ref.range, "the value of an external call must go to a scalar output of '{}'",
+                      build.fn.name);
+        return;
+      }
+      call.result = declared->first;
+    }
+    bool ok = true;
+    for (const auto& arg : def.externalArgs) ok = externalArgument(*arg, build, scope, call.args) && ok;
+    if (!ok) return;
+  }
+  for (const flat::ExternalArg& arg : call.args) {
+    const bool booleanArray = arg.kind == flat::ExternalArgKind::Array &&
+                              build.fn.variables[build.fn.declared[arg.declared].first].type == flat::BaseType::Boolean;
+    if (booleanArray) {
+      diags_.unsupported(def.externalRange,
+                         fmt::format("Boolean arrays as arguments of external function '{}'", build.fn.name));
+      return;
+    }
+  }
+  addExternalLibraries(def, cls);
+  build.fn.external = std::move(call);
+}
+
+bool Flattener::externalArgument(const ast::Expr& arg, FunctionBuild& build, const Scope& scope,
+                                 std::vector<flat::ExternalArg>& out) {
+  flat::ExternalArg mapped;
+  if (arg.kind == ast::ExprKind::Ref && arg.ref.parts.size() == 1 && arg.ref.parts[0].subscripts.empty())
+    if (auto index = declaredIndex(build.fn, arg.ref.parts[0].name)) {
+      const flat::DeclaredVariable& declared = build.fn.declared[*index];
+      if (!declared.dims.empty()) {
+        mapped.kind = flat::ExternalArgKind::Array;
+        mapped.declared = *index;
+        out.push_back(std::move(mapped));
+        return true;
+      }
+      if (declared.causality == flat::Causality::Output) {
+        mapped.kind = flat::ExternalArgKind::OutputAddress;
+        mapped.variable = declared.first;
+        out.push_back(std::move(mapped));
+        return true;
+      }
+    }
+  auto value = lower(arg, scope);
+  if (!value) return false;
+  if (!value->isScalar()) {
+    diags_.errorf(arg.range, "an argument of an external call must be a scalar or a whole array variable");
+    return false;
+  }
+  if (typeOf(*value->elements[0], scope) == flat::BaseType::String) {
+    diags_.unsupported(arg.range, "String arguments of external functions");
+    return false;
+  }
+  mapped.value = value->elements[0];
+  out.push_back(std::move(mapped));
+  return true;
+}
+
+void Flattener::defaultExternalArguments(FunctionBuild& build, flat::ExternalCall& call) {
+  const flat::Function& fn = build.fn;
+  auto pass = [&](uint32_t index, bool output) {
+    const flat::DeclaredVariable& declared = fn.declared[index];
+    flat::ExternalArg arg;
+    if (declared.dims.empty()) {
+      arg.kind = output ? flat::ExternalArgKind::OutputAddress : flat::ExternalArgKind::Value;
+      if (output) arg.variable = declared.first;
+      else arg.value = flat::makeVar(declared.first, call.range);
+      call.args.push_back(std::move(arg));
+      return;
+    }
+    arg.kind = flat::ExternalArgKind::Array;
+    arg.declared = index;
+    call.args.push_back(std::move(arg));
+    for (long long size : declared.dims) {
+      flat::ExternalArg sizeArg;
+      sizeArg.kind = flat::ExternalArgKind::Size;
+      sizeArg.value = flat::makeInteger(size, call.range);
+      call.args.push_back(std::move(sizeArg));
+    }
+  };
+  std::vector<uint32_t> outputs;
+  for (uint32_t i = 0; i < fn.declared.size(); ++i) {
+    if (fn.declared[i].causality == flat::Causality::Input) pass(i, false);
+    if (fn.declared[i].causality == flat::Causality::Output) outputs.push_back(i);
+  }
+  if (outputs.size() == 1 && fn.declared[outputs[0]].dims.empty()) {
+    call.result = fn.declared[outputs[0]].first;
+    return;
+  }
+  for (uint32_t index : outputs) pass(index, true);
+}
+
+std::string Flattener::resourceDirectory(const std::string& uri, SourceRange where) {
+  namespace fs = std::filesystem;
+  constexpr std::string_view modelicaScheme = "modelica://", fileScheme = "file://";
+  if (uri.rfind(fileScheme, 0) == 0) return uri.substr(fileScheme.size());
+  if (uri.rfind(modelicaScheme, 0) != 0) {
+    // A plain path is relative to the file that writes it.
+    fs::path path(uri);
+    if (path.is_absolute()) return uri;
+    return (fs::path(diags_.sources().path(where.begin.file)).parent_path() / path).string();
+  }
+  // modelica://Top.Sub/dir: relative to the directory of the top-level
+  // package Top (spec 13.5), whose classes map to its files and directories.
+  std::string rest = uri.substr(modelicaScheme.size());
+  const size_t slash = rest.find('/');
+  const std::string className = rest.substr(0, slash);
+  const std::string topName = className.substr(0, className.find('.'));
+  ClassNode* top = tree_.find({topName}, true, tree_.root());
+  if (!top || !top->def) {
+    diags_.errorf(where, "'{}' names the library '{}', which is not loaded", uri, topName);
+    return {};
+  }
+  fs::path file(diags_.sources().path(top->def->range.begin.file));
+  fs::path directory = file.parent_path();
+  if (slash != std::string::npos) directory /= rest.substr(slash + 1);
+  return directory.string();
+}
+
+void Flattener::addExternalLibraries(const ast::ClassDef& def, ClassNode* cls) {
+  namespace fs = std::filesystem;
+  const ast::Annotation* annotation = def.externalAnnotation.get();
+  const ast::Expr* libraries = annotationValue(annotation, "Library");
+  if (!libraries) return;
+  const ast::Expr* directoryValue = annotationValue(annotation, "LibraryDirectory");
+  std::string directory;
+  if (directoryValue && directoryValue->kind == ast::ExprKind::String) {
+    directory = resourceDirectory(directoryValue->text, directoryValue->range);
+  } else {
+    ClassNode* top = cls;
+    while (top->parent && top->parent != tree_.root()) top = top->parent;
+    directory = resourceDirectory("modelica://" + top->def->name + "/Resources/Library", libraries->range);
+  }
+  if (directory.empty()) return;
+  for (const std::string& name : annotationStrings(*libraries)) {
+    std::string found;
+    for (const fs::path& candidate : {fs::path(directory) / "linux64" / ("lib" + name + ".a"),
+                                      fs::path(directory) / ("lib" + name + ".a")}) {
+      std::error_code error;
+      if (fs::is_regular_file(candidate, error)) {
+        found = fs::absolute(candidate, error).lexically_normal().string();
+        break;
+      }
+    }
+    if (found.empty()) {
+      if (name == "m" || name == "c") continue;
+      diags_.errorf(libraries->range,
+                    "library '{}' of external function '{}' not found: no lib{}.a in '{}/linux64' or '{}' "
+                    "(libraries given only as C sources are not compiled yet)",
+                    name, cls->path(), name, directory, directory);
+      continue;
+    }
+    auto& list = model_.externalLibraries;
+    if (std::find(list.begin(), list.end(), found) == list.end()) list.push_back(found);
+  }
+}
+
+}  // namespace smc::flatten

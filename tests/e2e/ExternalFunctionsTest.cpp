@@ -1,0 +1,203 @@
+// External functions (spec 12.9) end to end: C functions of libm called in
+// the explicit and default forms, a user's static library found through
+// LibraryDirectory and linked into the FMU (scalars, arrays in and out,
+// Integer arrays, a matrix in row-major order, a Boolean output by
+// address), and the errors of what cannot be linked or is not C.
+// Expected values are worked out from the C code by hand.
+#include "e2e/E2eSupport.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace {
+
+using smc::importer::SimulationResult;
+using smc::test::compileErrors;
+using smc::test::compileModel;
+using smc::test::simulateOk;
+using smc::test::simulationOf;
+using smc::test::valueAt;
+using smc::test::writeScratchModel;
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+TEST(ExternalFunctions, MathLibraryFunctionsAreCalledInTheExplicitAndDefaultForms) {
+  std::string model = writeScratchModel("ExternalMath.mo", R"(model ExternalMath
+  function ccos
+    input Real x;
+    output Real y;
+    external "C" y = cos(x);
+  end ccos;
+  function splitExponent "m * 2^e = x, an Integer output passed by address"
+    input Real x;
+    output Real m;
+    output Integer e;
+    external "C" m = frexp(x, e);
+  end splitExponent;
+  function hyp
+    input Real x;
+    input Real y;
+    output Real h;
+    external "C" h = hypot(x, y) annotation(Library = "m");
+  end hyp;
+  function ldexp "the default form: the C function of the same name"
+    input Real x;
+    input Integer e;
+    output Real y;
+    external "C";
+  end ldexp;
+  Real a = ccos(time);
+  Real m;
+  Integer e;
+  Real h = hyp(3, 4 * time);
+  Real l = ldexp(time, 3);
+equation
+  (m, e) = splitExponent(8 + time);
+end ExternalMath;
+)");
+  std::string fmu = compileModel(model, "ExternalMath.fmu");
+  SimulationResult r = simulateOk(simulationOf(fmu, 1, 0.5, true));
+  EXPECT_NEAR(valueAt(r, "a", 0.5), std::cos(0.5), 1e-15);
+  // 8.5 = 0.53125 * 2^4.
+  EXPECT_NEAR(valueAt(r, "m", 0.5), 0.53125, 1e-15);
+  EXPECT_EQ(valueAt(r, "e", 0.5), 4);
+  EXPECT_NEAR(valueAt(r, "h", 1), 5, 1e-15);
+  EXPECT_NEAR(valueAt(r, "l", 0.5), 4, 1e-15);
+}
+
+std::string userLibraryModel() {
+  return std::string(R"(package UserLib
+  function weightedSum
+    input Real x[:];
+    input Real w;
+    output Real y;
+    external "C" y = userlib_weighted_sum(x, size(x, 1), w)
+      annotation(Library = "userlib", LibraryDirectory = "file://)") +
+         SMC_TEST_USERLIB_DIR + R"(");
+  end weightedSum;
+  function userlib_norm1 "the default form: the array, then its size"
+    input Real x[:];
+    output Real y;
+    external "C" annotation(Library = "userlib", LibraryDirectory = "file://)" +
+         SMC_TEST_USERLIB_DIR + R"(");
+  end userlib_norm1;
+  function scale
+    input Real x[:];
+    input Real k;
+    output Real y[size(x, 1)];
+    external "C" userlib_scale(x, size(x, 1), k, y)
+      annotation(Library = "userlib", LibraryDirectory = "file://)" +
+         SMC_TEST_USERLIB_DIR + R"(");
+  end scale;
+  function countAbove
+    input Integer values[:];
+    input Integer threshold;
+    output Integer count;
+    external "C" count = userlib_count_above(values, size(values, 1), threshold)
+      annotation(Library = "userlib", LibraryDirectory = "file://)" +
+         SMC_TEST_USERLIB_DIR + R"(");
+  end countAbove;
+  function rowSum
+    input Real m[:, :];
+    input Integer r;
+    output Real s;
+    external "C" s = userlib_row_sum(m, size(m, 1), size(m, 2), r)
+      annotation(Library = "userlib", LibraryDirectory = "file://)" +
+         SMC_TEST_USERLIB_DIR + R"(");
+  end rowSum;
+  function isPositive
+    input Real x;
+    output Boolean positive;
+    external "C" userlib_is_positive(x, positive)
+      annotation(Library = "userlib", LibraryDirectory = "file://)" +
+         SMC_TEST_USERLIB_DIR + R"(");
+  end isPositive;
+  model Use
+    Real ws = weightedSum({1, 2, 3 * time}, 2);
+    Real n1 = userlib_norm1({-1, 2, -time});
+    Real sc[2] = scale({1, -time}, 3);
+    Integer above = countAbove({1, 5, 7, integer(10 * time)}, 4);
+    Real row2 = rowSum([1, 2, 3; 4, 5, 6 * time], 2);
+    Boolean positive = isPositive(time - 0.25);
+  end Use;
+end UserLib;
+)";
+}
+
+TEST(ExternalFunctions, AUsersStaticLibraryIsLinkedIntoTheFmuWithArraysInAndOut) {
+  std::string model = writeScratchModel("UserLib.mo", userLibraryModel());
+  std::string fmu = compileModel(model, "UserLib.fmu", [](smc::CompileOptions& o) { o.modelName = "UserLib.Use"; });
+  SimulationResult r = simulateOk(simulationOf(fmu, 1, 0.5, true));
+  // 2 * (1 + 2 + 1.5) at t = 0.5.
+  EXPECT_NEAR(valueAt(r, "ws", 0.5), 9, 1e-15);
+  EXPECT_NEAR(valueAt(r, "n1", 0.5), 3.5, 1e-15);
+  EXPECT_NEAR(valueAt(r, "sc[1]", 0.5), 3, 1e-15);
+  EXPECT_NEAR(valueAt(r, "sc[2]", 0.5), -1.5, 1e-15);
+  // {1, 5, 7, 5} above 4: three; at t = 0: {1, 5, 7, 0}: two.
+  EXPECT_EQ(valueAt(r, "above", 0.5), 3);
+  EXPECT_EQ(valueAt(r, "above", 0), 2);
+  // Row 2 of [1, 2, 3; 4, 5, 3]: 12.
+  EXPECT_NEAR(valueAt(r, "row2", 0.5), 12, 1e-15);
+  EXPECT_EQ(valueAt(r, "positive", 0), 0);
+  EXPECT_EQ(valueAt(r, "positive", 0.5), 1);
+}
+
+TEST(ExternalFunctions, ALibraryThatIsNotThereIsALocatedError) {
+  std::string model = writeScratchModel("MissingLib.mo", R"(model MissingLib
+  function f
+    input Real x;
+    output Real y;
+    external "C" y = nowhere_f(x) annotation(Library = "nowhere", LibraryDirectory = "file:///nonexistent");
+  end f;
+  Real y = f(time);
+end MissingLib;
+)");
+  std::string d = compileErrors(model);
+  EXPECT_TRUE(has(d, "MissingLib.mo:5:56: error: library 'nowhere' of external function 'MissingLib.f' not found: "
+                     "no libnowhere.a in '/nonexistent/linux64' or '/nonexistent'"))
+      << d;
+}
+
+TEST(ExternalFunctions, ASymbolNoLibraryDefinesFailsTheLinkNamingIt) {
+  std::string model = writeScratchModel("MissingSymbol.mo", R"(model MissingSymbol
+  function f
+    input Real x;
+    output Real y;
+    external "C" y = smc_test_no_such_function(x);
+  end f;
+  Real y = f(time);
+end MissingSymbol;
+)");
+  std::string d = compileErrors(model);
+  EXPECT_TRUE(has(d, "MissingSymbol.mo:5:5: error: the C function 'smc_test_no_such_function' that "
+                     "'MissingSymbol.f' calls is not defined"))
+      << d;
+}
+
+TEST(ExternalFunctions, OtherLanguagesAndAnAlgorithmBesideTheClauseAreErrors) {
+  std::string model = writeScratchModel("Fortran.mo", R"(model Fortran
+  function f
+    input Real x;
+    output Real y;
+    external "FORTRAN 77" y = f77(x);
+  end f;
+  function g
+    input Real x;
+    output Real y;
+  algorithm
+    y := x;
+    external "C" y = cos(x);
+  end g;
+  Real y = f(time);
+  Real z = g(time);
+end Fortran;
+)");
+  std::string d = compileErrors(model);
+  EXPECT_TRUE(has(d, "Fortran.mo:5:5: error: not supported yet: external \"FORTRAN 77\" functions")) << d;
+  EXPECT_TRUE(has(d, "Fortran.mo:12:5: error: function 'Fortran.g' has both an algorithm section and an external "
+                     "clause (spec 12.9)"))
+      << d;
+}
+
+}  // namespace

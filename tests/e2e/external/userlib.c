@@ -1,0 +1,36 @@
+/* A user's static library for the external-function tests (spec 12.9):
+   scalars, arrays in and out, Integer arrays, sizes as int and as size_t. */
+#include <stddef.h>
+
+double userlib_weighted_sum(const double* x, int n, double w) {
+  double sum = 0;
+  for (int i = 0; i < n; ++i) sum += w * x[i];
+  return sum;
+}
+
+/* The default call form: the array's size follows it as a size_t. */
+double userlib_norm1(const double* x, size_t n) {
+  double sum = 0;
+  for (size_t i = 0; i < n; ++i) sum += x[i] < 0 ? -x[i] : x[i];
+  return sum;
+}
+
+void userlib_scale(const double* x, int n, double k, double* y) {
+  for (int i = 0; i < n; ++i) y[i] = k * x[i];
+}
+
+int userlib_count_above(const int* values, int n, int threshold) {
+  int count = 0;
+  for (int i = 0; i < n; ++i) count += values[i] > threshold;
+  return count;
+}
+
+/* A 2x3 matrix in row-major order: the sum of row r (1-based). */
+double userlib_row_sum(const double* m, int rows, int columns, int r) {
+  double sum = 0;
+  if (r < 1 || r > rows) return -1;
+  for (int j = 0; j < columns; ++j) sum += m[(r - 1) * columns + j];
+  return sum;
+}
+
+void userlib_is_positive(double x, int* positive) { *positive = x > 0; }
