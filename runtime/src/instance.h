@@ -136,6 +136,9 @@ typedef struct SmcInstance {
    * entry point that reports the error. Diagnostics only, not saved. */
   char failure[1024];
   unsigned failure_count; /* bumped by every smc_record_failure */
+  /* The latest failure came from ModelicaError in external C code: not
+   * worth a retry with a smaller step (modelica_utilities.h). Not saved. */
+  bool external_error;
   /* The text an assert() or terminate() message builds at run time
    * (model_messages.c); scratch, not saved. Longer text is cut off. */
   char message[1024];

@@ -10,18 +10,20 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { SMC_MESSAGE_CAPACITY = 2048 };
 
 static const char* const category_names[SMC_LOG_CATEGORY_COUNT] = {
     [SMC_LOG_STATUS_ERROR] = "logStatusError",
     [SMC_LOG_STATUS_WARNING] = "logStatusWarning",
     [SMC_LOG_CALLS] = "logCalls",
+    [SMC_LOG_MODELICA_MESSAGES] = "logModelicaMessages",
 };
 
 static const unsigned all_categories = (1u << SMC_LOG_CATEGORY_COUNT) - 1u;
 
 unsigned smc_initial_log_categories(bool logging_on) {
-  return logging_on ? all_categories : 1u << SMC_LOG_STATUS_ERROR;
+  /* What the model itself prints (Streams.print through ModelicaMessage)
+   * is output the user asked for: on like the errors. */
+  return logging_on ? all_categories : (1u << SMC_LOG_STATUS_ERROR) | (1u << SMC_LOG_MODELICA_MESSAGES);
 }
 
 /* Bit mask of the named category, or 0 when the name is unknown. */
@@ -46,7 +48,7 @@ fmi2Status smc_set_debug_logging(SmcInstance* instance, fmi2Boolean logging_on, 
     if (bits == 0) {
       smc_log_error(instance,
                     "fmi2SetDebugLogging: unknown log category '%s'; this FMU knows "
-                    "logStatusError, logStatusWarning, logCalls and logAll",
+                    "logStatusError, logStatusWarning, logCalls, logModelicaMessages and logAll",
                     categories[i] != NULL ? categories[i] : "(null)");
       return fmi2Error;
     }
@@ -115,6 +117,13 @@ void smc_log_discard(const SmcInstance* instance, const char* format, ...) {
   va_start(args, format);
   send(&instance->callbacks, instance->name, fmi2Discard,
        category_names[SMC_LOG_STATUS_WARNING], format, args);
+  va_end(args);
+}
+
+void smc_log_modelica_message(const SmcInstance* instance, const char* format, ...) {
+  va_list args;
+  va_start(args, format);
+  log_in_category(instance, fmi2OK, SMC_LOG_MODELICA_MESSAGES, format, args);
   va_end(args);
 }
 

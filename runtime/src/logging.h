@@ -5,6 +5,8 @@
  *   logStatusWarning - warnings, e.g. an algebraic loop that failed on a
  *                      solver trial step and may still recover
  *   logCalls         - a trace line for each fmi2 function called
+ *   logModelicaMessages - what external C code prints through
+ *                      ModelicaMessage (Streams.print); on by default
  * "logAll" names all of them in fmi2SetDebugLogging.
  */
 #ifndef SMC_RUNTIME_LOGGING_H
@@ -18,8 +20,12 @@ typedef enum {
   SMC_LOG_STATUS_ERROR,
   SMC_LOG_STATUS_WARNING,
   SMC_LOG_CALLS,
+  SMC_LOG_MODELICA_MESSAGES,
   SMC_LOG_CATEGORY_COUNT
 } SmcLogCategory;
+
+/* The longest message text sent to the logger; longer text is cut off. */
+enum { SMC_MESSAGE_CAPACITY = 2048 };
 
 #define SMC_PRINTF(fmt_index, args_index) __attribute__((format(printf, fmt_index, args_index)))
 
@@ -34,6 +40,7 @@ fmi2Status smc_set_debug_logging(SmcInstance* instance, fmi2Boolean logging_on, 
 void smc_log_error(const SmcInstance* instance, const char* format, ...) SMC_PRINTF(2, 3);
 void smc_log_warning(const SmcInstance* instance, const char* format, ...) SMC_PRINTF(2, 3);
 void smc_log_call(const SmcInstance* instance, const char* format, ...) SMC_PRINTF(2, 3);
+void smc_log_modelica_message(const SmcInstance* instance, const char* format, ...) SMC_PRINTF(2, 3);
 
 /* Logs an error before an instance exists (fmi2Instantiate); a NULL
  * `functions` or logger makes it a no-op. */

@@ -10,8 +10,34 @@
 
 #include "delay_buffer.h"
 #include "logging.h"
+#include "modelica_utilities.h"
 
 #include <stdio.h>
+
+/* The model's callbacks, each run under smc_call_guarded so that a
+ * ModelicaError in external C code fails the call like any other failure. */
+static int32_t call_initialize(SmcInstance* instance, void* context) {
+  (void)context;
+  return smc_model.initialize(&instance->data);
+}
+
+static int32_t call_derivatives(SmcInstance* instance, void* context) {
+  (void)context;
+  return smc_model.compute_derivatives(&instance->data);
+}
+
+static int32_t call_outputs(SmcInstance* instance, void* context) {
+  (void)context;
+  return smc_model.compute_outputs(&instance->data);
+}
+
+static int32_t call_event_update(SmcInstance* instance, void* states_reinitialized) {
+  return smc_model.event_update(&instance->data, states_reinitialized);
+}
+
+static int32_t call_event_indicators(SmcInstance* instance, void* indicators) {
+  return smc_model.event_indicators(&instance->data, indicators);
+}
 
 static int32_t report_failure(SmcInstance* instance, const char* function, const char* what) {
   instance->dynamic->state = SMC_STATE_ERROR;
@@ -63,7 +89,7 @@ int32_t smc_eval_initialize(SmcInstance* instance, const char* function) {
   instance->failure[0] = '\0';
   smc_delays_clear(instance); /* a new start: no past yet */
   instance->data.initial = 1;
-  int32_t status = smc_model.initialize(&instance->data);
+  int32_t status = smc_call_guarded(instance, call_initialize, NULL);
   instance->data.initial = 0;
   if (status != SMC_OK) return report_failure(instance, function, "the model's initialization");
   if (check_finite(instance, function) != SMC_OK) return SMC_FAILED;
@@ -73,14 +99,14 @@ int32_t smc_eval_initialize(SmcInstance* instance, const char* function) {
 
 int32_t smc_eval_derivatives(SmcInstance* instance, const char* function) {
   instance->failure[0] = '\0';
-  if (smc_model.compute_derivatives(&instance->data) != SMC_OK)
+  if (smc_call_guarded(instance, call_derivatives, NULL) != SMC_OK)
     return report_failure(instance, function, "computing the model's derivatives");
   return SMC_OK;
 }
 
 int32_t smc_eval_outputs(SmcInstance* instance, const char* function) {
   if (smc_eval_derivatives(instance, function) != SMC_OK) return SMC_FAILED;
-  if (smc_model.compute_outputs(&instance->data) != SMC_OK)
+  if (smc_call_guarded(instance, call_outputs, NULL) != SMC_OK)
     return report_failure(instance, function, "computing the model's outputs");
   if (check_finite(instance, function) != SMC_OK) return SMC_FAILED;
   instance->dynamic->values_stale = false;
@@ -92,7 +118,7 @@ int32_t smc_eval_event_update(SmcInstance* instance, const char* function,
   instance->failure[0] = '\0';
   *states_reinitialized = 0;
   instance->in_event_update = true;
-  int32_t status = smc_model.event_update(&instance->data, states_reinitialized);
+  int32_t status = smc_call_guarded(instance, call_event_update, states_reinitialized);
   instance->in_event_update = false;
   if (status != SMC_OK) return report_failure(instance, function, "the model's event update");
   return SMC_OK;
@@ -100,7 +126,7 @@ int32_t smc_eval_event_update(SmcInstance* instance, const char* function,
 
 int32_t smc_eval_event_indicators(SmcInstance* instance, const char* function) {
   instance->failure[0] = '\0';
-  if (smc_model.event_indicators(&instance->data, instance->indicators) != SMC_OK)
+  if (smc_call_guarded(instance, call_event_indicators, instance->indicators) != SMC_OK)
     return report_failure(instance, function, "computing the model's event indicators");
   for (int32_t i = 0; i < smc_model.num_event_indicators; ++i) {
     if (!isfinite(instance->indicators[i])) {

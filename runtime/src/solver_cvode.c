@@ -32,6 +32,7 @@
 
 #include "delay_buffer.h"
 #include "logging.h"
+#include "modelica_utilities.h"
 #include "model_eval.h"
 
 /* Steps CVODE may take inside one communication step (default 500). */
@@ -108,6 +109,15 @@ static void record_callback_failure(SmcInstance* instance, unsigned failures_bef
     smc_append_failure_time(instance, t);
 }
 
+static int32_t call_derivatives(SmcInstance* instance, void* context) {
+  (void)context;
+  return smc_model.compute_derivatives(&instance->data);
+}
+
+static int32_t call_event_indicators(SmcInstance* instance, void* indicators) {
+  return smc_model.event_indicators(&instance->data, indicators);
+}
+
 static int right_hand_side(sunrealtype t, N_Vector y, N_Vector ydot, void* user_data) {
   SmcInstance* instance = user_data;
   SmcModelData* data = &instance->data;
@@ -123,9 +133,11 @@ static int right_hand_side(sunrealtype t, N_Vector y, N_Vector ydot, void* user_
   data->time = t;
   for (int32_t i = 0; i < smc_model.num_states; ++i)
     data->reals[smc_model.state_refs[i]] = states[i];
-  if (smc_model.compute_derivatives(data) != SMC_OK) {
+  if (smc_call_guarded(instance, call_derivatives, NULL) != SMC_OK) {
     record_callback_failure(instance, failures_before, "computing the derivatives", t);
-    return 1; /* recoverable: CVODE retries with a smaller step */
+    /* Recoverable: CVODE retries with a smaller step; not so an error
+     * that external C code raised. */
+    return instance->external_error ? -1 : 1;
   }
   for (int32_t i = 0; i < smc_model.num_states; ++i) {
     double derivative = data->reals[smc_model.derivative_refs[i]];
@@ -150,7 +162,7 @@ static int indicator_function(sunrealtype t, N_Vector y, sunrealtype* indicators
   data->time = t;
   for (int32_t i = 0; i < smc_model.num_states; ++i)
     data->reals[smc_model.state_refs[i]] = states[i];
-  if (smc_model.event_indicators(data, indicators) != SMC_OK) {
+  if (smc_call_guarded(instance, call_event_indicators, indicators) != SMC_OK) {
     record_callback_failure(instance, failures_before, "computing the event indicators", t);
     return -1;
   }

@@ -16,6 +16,8 @@ inline constexpr LogCategory kLogCategories[] = {
     {"logStatusWarning", "Warnings (fmi2Warning), such as an algebraic loop that failed on a "
                          "trial step"},
     {"logCalls", "A trace line for each FMI function called"},
+    {"logModelicaMessages", "What the model's external C code prints (ModelicaMessage, Streams.print); "
+                            "on by default"},
     {"logAll", "Every category above"},
 };
 

@@ -76,14 +76,14 @@ importer::SimulateOptions simulationOf(const std::string& fmu, double stop, doub
 }
 
 importer::SimulationResult simulateOk(importer::SimulateOptions options) {
-  options.logSink = [](const importer::LogMessage&) {};
+  if (!options.logSink) options.logSink = [](const importer::LogMessage&) {};
   auto result = importer::simulate(options);
   EXPECT_TRUE(result.ok()) << (result.ok() ? "" : result.error().message);
   return result.ok() ? std::move(result).value() : importer::SimulationResult{};
 }
 
 std::string simulateError(importer::SimulateOptions options) {
-  options.logSink = [](const importer::LogMessage&) {};
+  if (!options.logSink) options.logSink = [](const importer::LogMessage&) {};
   auto result = importer::simulate(options);
   EXPECT_FALSE(result.ok()) << "the simulation succeeded";
   return result.ok() ? std::string() : result.error().message;

@@ -29,6 +29,7 @@ importer::SimulateOptions simulationOf(const std::string& fmu, double stop, doub
                                        bool allVariables = false);
 
 // Runs the FMU; a failure is a test failure with the importer's message.
+// The FMU's log goes to options.logSink if set, else nowhere.
 importer::SimulationResult simulateOk(importer::SimulateOptions options);
 // Runs the FMU expecting failure; returns the importer's error message.
 std::string simulateError(importer::SimulateOptions options);

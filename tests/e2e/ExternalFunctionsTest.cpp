@@ -2,13 +2,17 @@
 // the explicit and default forms, a user's static library found through
 // LibraryDirectory and linked into the FMU (scalars, arrays in and out,
 // Integer arrays, a matrix in row-major order, a Boolean output by
-// address), and the errors of what cannot be linked or is not C.
+// address), the functions of ModelicaUtilities.h that such code calls
+// (ModelicaError ending the FMI call, messages, warnings, strings), and
+// the errors of what cannot be linked or is not C.
 // Expected values are worked out from the C code by hand.
 #include "e2e/E2eSupport.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace {
 
@@ -141,6 +145,73 @@ TEST(ExternalFunctions, AUsersStaticLibraryIsLinkedIntoTheFmuWithArraysInAndOut)
   EXPECT_NEAR(valueAt(r, "row2", 0.5), 12, 1e-15);
   EXPECT_EQ(valueAt(r, "positive", 0), 0);
   EXPECT_EQ(valueAt(r, "positive", 0.5), 1);
+}
+
+std::string utilitiesModel(const std::string& equations) {
+  const std::string annotation = std::string("annotation(Library = \"userlib\", LibraryDirectory = \"file://") +
+                                 SMC_TEST_USERLIB_DIR + "\")";
+  return R"(model Utilities
+  function checkedRoot
+    input Real x;
+    output Real y;
+    external "C" y = userlib_checked_root(x) )" +
+         annotation + R"(;
+  end checkedRoot;
+  function reported
+    input Real x;
+    output Real y;
+    external "C" y = userlib_reported(x) )" +
+         annotation + R"(;
+  end reported;
+  function allocatedLength
+    input Integer n;
+    output Integer length;
+    external "C" length = userlib_allocated_length(n) )" +
+         annotation + R"(;
+  end allocatedLength;
+)" + equations +
+         "end Utilities;\n";
+}
+
+// ModelicaError (through ModelicaFormatError) ends the FMI call that ran
+// the model with fmi2Error and its message, as a failed assert() does.
+TEST(ExternalFunctions, ModelicaErrorInExternalCodeFailsTheCallWithItsMessage) {
+  std::string model = writeScratchModel("Utilities.mo", utilitiesModel("  Real y = checkedRoot(1 - time);\n"));
+  std::string fmu = compileModel(model, "UtilitiesError.fmu");
+  std::string error = smc::test::simulateError(simulationOf(fmu, 2, 0.25, true));
+  EXPECT_TRUE(has(error, "userlib_checked_root: -0.25 is negative")) << error;
+  // Before that, the library computed the root.
+  auto options = simulationOf(fmu, 0.75, 0.25, true);
+  SimulationResult r = simulateOk(options);
+  EXPECT_NEAR(valueAt(r, "y", 0.75), 0.5, 1e-12);
+}
+
+// Inside the integrator's right-hand side the error is not retried with
+// smaller steps: CVODE stops at once and the step fails with the message.
+TEST(ExternalFunctions, ModelicaErrorInTheDerivativesStopsTheIntegration) {
+  std::string model = writeScratchModel("Utilities.mo", utilitiesModel("  Real x(start = 0, fixed = true);\n"
+                                                                       "equation\n"
+                                                                       "  der(x) = checkedRoot(1 - time);\n"));
+  std::string fmu = compileModel(model, "UtilitiesDerivative.fmu");
+  std::string error = smc::test::simulateError(simulationOf(fmu, 2, 0.25, true));
+  EXPECT_TRUE(has(error, "is negative")) << error;
+}
+
+TEST(ExternalFunctions, ModelicaMessagesReachTheLoggerAndWarningsMakeTheCallWarn) {
+  std::string model = writeScratchModel(
+      "Utilities.mo", utilitiesModel("  Real y = reported(20 * time);\n  Integer n = allocatedLength(4);\n"));
+  std::string fmu = compileModel(model, "UtilitiesMessages.fmu");
+  auto options = simulationOf(fmu, 1, 0.5, true);
+  std::vector<std::string> messages;
+  options.logSink = [&](const smc::importer::LogMessage& m) {
+    if (m.category == "logModelicaMessages") messages.emplace_back(m.message);
+  };
+  SimulationResult r = simulateOk(options);
+  EXPECT_NE(std::find(messages.begin(), messages.end(), "userlib_reported(10)"), messages.end());
+  bool warned = false;
+  for (const std::string& w : r.warnings) warned = warned || has(w, "fmi2Warning");
+  EXPECT_TRUE(warned);
+  EXPECT_EQ(valueAt(r, "n", 1), 12);
 }
 
 TEST(ExternalFunctions, ALibraryThatIsNotThereIsALocatedError) {

@@ -54,7 +54,7 @@ TEST(Logging, UnknownCategoryIsRefusedAndChangesNothing) {
   const fmi2String categories[] = {"logCalls", "logEverythingPlease"};
   EXPECT_EQ(fmi2SetDebugLogging(fmu.get(), fmi2True, 2, categories), fmi2Error);
   EXPECT_TRUE(fmu.log().contains({"unknown log category 'logEverythingPlease'",
-                                  "logStatusError, logStatusWarning, logCalls and logAll"}))
+                                  "logStatusError, logStatusWarning, logCalls, logModelicaMessages and logAll"}))
       << fmu.log().dump();
   size_t before = fmu.log().records.size();
   ASSERT_EQ(fmi2EnterInitializationMode(fmu.get()), fmi2OK);

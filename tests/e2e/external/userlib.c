@@ -34,3 +34,33 @@ double userlib_row_sum(const double* m, int rows, int columns, int r) {
 }
 
 void userlib_is_positive(double x, int* positive) { *positive = x > 0; }
+
+/* What ModelicaUtilities.h declares; the FMU's runtime defines them. */
+void ModelicaFormatMessage(const char* string, ...);
+void ModelicaWarning(const char* string);
+void ModelicaFormatError(const char* string, ...);
+char* ModelicaAllocateString(size_t len);
+
+/* Ends the FMI call through ModelicaFormatError for a negative argument. */
+double userlib_checked_root(double x) {
+  if (x < 0) ModelicaFormatError("userlib_checked_root: %g is negative", x);
+  double r = x;
+  for (int i = 0; i < 60 && r > 0; ++i) r = 0.5 * (r + x / r);
+  return r;
+}
+
+/* Prints once per call, and leaves a warning for values above 10. */
+double userlib_reported(double x) {
+  ModelicaFormatMessage("userlib_reported(%g)", x);
+  if (x > 10) ModelicaWarning("userlib_reported: above 10");
+  return x;
+}
+
+/* The length of a string the runtime allocates for "abc" repeated n times. */
+int userlib_allocated_length(int n) {
+  char* text = ModelicaAllocateString((size_t)(3 * n));
+  for (int i = 0; i < 3 * n; ++i) text[i] = "abc"[i % 3];
+  int length = 0;
+  while (text[length] != '\0') ++length;
+  return length;
+}
