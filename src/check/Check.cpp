@@ -12,6 +12,7 @@
 #include "check/XmlReporter.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <pugixml.hpp>
 
@@ -45,6 +46,10 @@ std::string checkDescription(std::string_view xml, const std::string& fileLabel,
   checkDescriptionRules(model, report);
   checkVariableRules(model, report);
   checkStructureRules(model, report);
+  for (pugi::xml_node tool : model.root.child("VendorAnnotations").children("Tool"))
+    if (std::string_view(tool.attribute("name").value()) == "smc")
+      for (pugi::xml_node library : tool.child("ExternalLibraries").children("Library"))
+        result.externalLibraries.emplace_back(library.attribute("file").value());
   std::string identifier = model.root.child("CoSimulation").attribute("modelIdentifier").value();
   return isModelIdentifier(identifier) ? identifier : std::string();
 }
@@ -209,6 +214,10 @@ void printResult(const CheckResult& result, std::ostream& out) {
   } else {
     out << fmt::format("{}: valid ({})\n", result.fmuLabel, plural(warnings, "warning"));
   }
+  // External C code is the model author's own: say what the binary carries.
+  if (!result.externalLibraries.empty())
+    out << fmt::format("{}: links in external C libraries: {}\n", result.fmuLabel,
+                       fmt::join(result.externalLibraries, ", "));
 }
 
 int exitStatus(const std::vector<CheckResult>& results) {

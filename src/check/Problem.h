@@ -25,6 +25,9 @@ struct CheckResult {
   std::string fmuLabel;          // the FMU path as the user gave it
   bool readable = true;          // false: the FMU could not be read at all
   std::vector<Problem> problems;
+  // The static libraries of external C code an smc FMU says it links in
+  // (its VendorAnnotations), by file name; empty for other FMUs.
+  std::vector<std::string> externalLibraries;
 
   std::size_t errorCount() const;
   std::size_t warningCount() const;

@@ -1,6 +1,6 @@
 // Writes modelDescription.xml (see ModelDescription.h). Element order
 // follows the FMI 2.0 schema: CoSimulation, UnitDefinitions, LogCategories,
-// DefaultExperiment, ModelVariables, ModelStructure. ScalarVariables appear
+// DefaultExperiment, VendorAnnotations, ModelVariables, ModelStructure. ScalarVariables appear
 // in layout order, so a variable's 1-based position is VarInfo::index, the
 // number the derivative attribute and ModelStructure refer to.
 // Outputs carry `dependencies` (causalize/Dependencies.h: the inputs and
@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <filesystem>
 #include <set>
 #include <sstream>
 
@@ -91,6 +92,18 @@ void writeLogCategories(pugi::xml_node root) {
     node.append_attribute("name") = category.name;
     node.append_attribute("description") = category.description;
   }
+}
+
+// The static libraries of external functions linked into the binary, by
+// file name (no path of the machine that compiled it), for `smc check`:
+// <Tool name="smc"><ExternalLibraries><Library file="libx.a"/>...
+void writeExternalLibraries(pugi::xml_node root, const std::vector<std::string>& libraries) {
+  if (libraries.empty()) return;
+  pugi::xml_node tool = root.append_child("VendorAnnotations").append_child("Tool");
+  tool.append_attribute("name") = "smc";
+  pugi::xml_node list = tool.append_child("ExternalLibraries");
+  for (const std::string& path : libraries)
+    list.append_child("Library").append_attribute("file") = std::filesystem::path(path).filename().string().c_str();
 }
 
 void writeDefaultExperiment(pugi::xml_node root, const flat::Experiment& e) {
@@ -228,6 +241,7 @@ std::string modelDescriptionXml(const causal::CausalModel& model, const Layout& 
   writeUnits(root, model, layout);
   writeLogCategories(root);
   writeDefaultExperiment(root, model.flat.experiment);
+  writeExternalLibraries(root, model.flat.externalLibraries);
   writeModelVariables(root, model, layout);
   writeModelStructure(root, model, layout);
 

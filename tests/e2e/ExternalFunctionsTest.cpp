@@ -6,12 +6,14 @@
 // (ModelicaError ending the FMI call, messages, warnings, strings), and
 // the errors of what cannot be linked or is not C.
 // Expected values are worked out from the C code by hand.
+#include "check/Check.h"
 #include "e2e/E2eSupport.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 #include <vector>
 
 namespace {
@@ -145,6 +147,13 @@ TEST(ExternalFunctions, AUsersStaticLibraryIsLinkedIntoTheFmuWithArraysInAndOut)
   EXPECT_NEAR(valueAt(r, "row2", 0.5), 12, 1e-15);
   EXPECT_EQ(valueAt(r, "positive", 0), 0);
   EXPECT_EQ(valueAt(r, "positive", 0.5), 1);
+  // `smc check` finds the FMU valid and names the library it carries.
+  smc::check::CheckResult checked = smc::check::checkFmu(fmu);
+  EXPECT_EQ(checked.errorCount(), 0u);
+  EXPECT_EQ(checked.externalLibraries, std::vector<std::string>{"libuserlib.a"});
+  std::ostringstream printed;
+  smc::check::printResult(checked, printed);
+  EXPECT_TRUE(has(printed.str(), "links in external C libraries: libuserlib.a")) << printed.str();
 }
 
 std::string utilitiesModel(const std::string& equations) {
