@@ -23,6 +23,11 @@ void emitExternalCall(IrContext& ctx, FunctionFrame& frame, llvm::IRBuilder<>& b
   for (const flat::ExternalArg& arg : call.args) {
     switch (arg.kind) {
       case flat::ExternalArgKind::Value: {
+        if (arg.value->kind == flat::ExprKind::String) {  // const char*, a constant of the module
+          params.push_back(ctx.types.ptr);
+          args.push_back(builder.CreateGlobalStringPtr(arg.value->text, "external.string"));
+          break;
+        }
         Typed value = exprs.emit(*arg.value);
         if (!value.value) return;
         llvm::Value* c = value.type == ValueType::Boolean ? builder.CreateZExt(value.value, int32) : value.value;

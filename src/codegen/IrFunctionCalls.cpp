@@ -25,6 +25,12 @@ bool ExprEmitter::emitArguments(const flat::Expr& call, const flat::Function& fn
   for (uint32_t i = 0; i < fn.numInputs; ++i) {
     const flat::Variable& input = fn.variables[i];
     const ValueType type = valueTypeOf(input.type);
+    if (input.type == flat::BaseType::String) {
+      // Fixed per specialization (the callee has it as a constant); a
+      // default that reads it sees a slot it never needs.
+      if (needDefaults) defaults.slots.push_back(frame_.stackSlot(llvmTypeOf(ctx_, type), fn.name + "." + input.name));
+      continue;
+    }
     llvm::Value* value = nullptr;
     if (i < call.args.size()) {
       if (!call.args[i]) {

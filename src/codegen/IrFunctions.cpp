@@ -20,7 +20,8 @@ bool checkSignature(IrContext& ctx, const flat::Function& fn) {
     return false;
   }
   bool ok = true;
-  for (const flat::Variable& v : fn.variables) {
+  for (size_t i = fn.numInputs; i < fn.variables.size(); ++i) {
+    const flat::Variable& v = fn.variables[i];
     if (v.type == flat::BaseType::String) {
       ctx.diags.unsupported(v.range.valid() ? v.range : fn.range,
                             fmt::format("String variable '{}' in function '{}'", v.name, fn.name));
@@ -33,7 +34,8 @@ bool checkSignature(IrContext& ctx, const flat::Function& fn) {
 llvm::FunctionType* signatureOf(IrContext& ctx, const flat::Function& fn) {
   std::vector<llvm::Type*> params = {ctx.types.ptr};
   for (uint32_t i = 0; i < fn.numInputs; ++i)
-    params.push_back(llvmTypeOf(ctx, valueTypeOf(fn.variables[i].type)));
+    if (fn.variables[i].type != flat::BaseType::String)
+      params.push_back(llvmTypeOf(ctx, valueTypeOf(fn.variables[i].type)));
   for (uint32_t k = 0; k < fn.numOutputs; ++k) params.push_back(ctx.types.ptr);
   return llvm::FunctionType::get(ctx.types.integer, params, false);
 }
@@ -65,8 +67,10 @@ void emitBody(IrContext& ctx, const flat::Function& fn, llvm::Function* function
   }
   ExprEmitter exprs(ctx, frame, builder, &scope);
 
+  unsigned parameter = 1;
   for (uint32_t i = 0; i < fn.numInputs; ++i) {
-    llvm::Argument* argument = function->getArg(1 + i);
+    if (fn.variables[i].type == flat::BaseType::String) continue;  // a constant of this specialization
+    llvm::Argument* argument = function->getArg(parameter++);
     argument->setName(fn.variables[i].name);
     builder.CreateStore(argument, scope.slots[i]);
   }
@@ -93,7 +97,7 @@ void emitBody(IrContext& ctx, const flat::Function& fn, llvm::Function* function
   builder.SetInsertPoint(returnBlock);
   for (uint32_t k = 0; k < fn.numOutputs; ++k) {
     const uint32_t id = fn.numInputs + k;
-    llvm::Argument* out = function->getArg(1 + id);
+    llvm::Argument* out = function->getArg(parameter + k);
     out->setName(fn.variables[id].name + ".out");
     builder.CreateStore(
         builder.CreateLoad(llvmTypeOf(ctx, valueTypeOf(fn.variables[id].type)), scope.slots[id]), out);

@@ -122,8 +122,9 @@ bool Flattener::externalArgument(const ast::Expr& arg, FunctionBuild& build, con
     diags_.errorf(arg.range, "an argument of an external call must be a scalar or a whole array variable");
     return false;
   }
-  if (typeOf(*value->elements[0], scope) == flat::BaseType::String) {
-    diags_.unsupported(arg.range, "String arguments of external functions");
+  const flat::ExprPtr& element = value->elements[0];
+  if (typeOf(*element, scope) == flat::BaseType::String && element->kind != flat::ExprKind::String) {
+    diags_.unsupported(arg.range, "String arguments of external functions other than values known at translation");
     return false;
   }
   mapped.value = value->elements[0];
@@ -138,8 +139,16 @@ void Flattener::defaultExternalArguments(FunctionBuild& build, flat::ExternalCal
     flat::ExternalArg arg;
     if (declared.dims.empty()) {
       arg.kind = output ? flat::ExternalArgKind::OutputAddress : flat::ExternalArgKind::Value;
-      if (output) arg.variable = declared.first;
-      else arg.value = flat::makeVar(declared.first, call.range);
+      if (output) {
+        arg.variable = declared.first;
+      } else {
+        // A String input is its value for this call shape.
+        auto known = build.names.find(declared.name);
+        const bool isString = fn.variables[declared.first].type == flat::BaseType::String;
+        arg.value = isString && known != build.names.end() && known->second.isScalar()
+                        ? known->second.elements[0]
+                        : flat::makeVar(declared.first, call.range);
+      }
       call.args.push_back(std::move(arg));
       return;
     }

@@ -347,7 +347,8 @@ struct FunctionDerivative {
 
 // The body of an external function (spec 12.9): one call of a C function.
 // Each argument is a scalar value (double, or int for Integers, Booleans
-// and enumerations), the address of one of the function's arrays (row-major,
+// and enumerations, or a String literal passed as a constant C string: a
+// String input is known per call shape), the address of one of the function's arrays (row-major,
 // its declared index), or the address of a scalar output; array sizes are
 // scalar values (`size(a, 1)` is known per call shape), of C type size_t
 // in the default call form.

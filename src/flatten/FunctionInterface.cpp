@@ -132,12 +132,18 @@ const FunctionInterface* Flattener::functionInterface(ClassNode* cls) {
       ok = false;
       continue;
     }
-    if (type->leaf == LeafType::String) {
-      diags_.unsupported(decl->range, fmt::format("String variables inside functions ('{}')", decl->name));
-      ok = false;
-      continue;
-    }
     ast::Causality causality = decl->causality != ast::Causality::None ? decl->causality : type->causality;
+    if (type->leaf == LeafType::String) {
+      // A String is known at translation, so a String input is fixed per
+      // call shape like a value that sizes read; other String variables
+      // would need Strings computed when the function runs.
+      if (causality != ast::Causality::Input || !type->subscripts.empty()) {
+        diags_.unsupported(decl->range, fmt::format("String variables inside functions ('{}')", decl->name));
+        ok = false;
+        continue;
+      }
+      interface->sizeNames.insert(decl->name);
+    }
     bool isProtected = decl->visibility == ast::Visibility::Protected;
     if (isProtected && causality != ast::Causality::None) {
       diags_.errorf(decl->range, "protected '{}' cannot be an input or an output of a function (spec 12.2)",

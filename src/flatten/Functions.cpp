@@ -88,6 +88,7 @@ std::string CallShape::key() const {
     out += name + '=';
     if (value->kind == flat::ExprKind::Integer) out += std::to_string(value->integer);
     else if (value->kind == flat::ExprKind::Boolean) out += value->boolean ? "true" : "false";
+    else if (value->kind == flat::ExprKind::String) out += fmt::format("\"{}\"", value->text);
     else out += fmt::format("{}", value->real);
     out += ';';
   }

@@ -72,6 +72,44 @@ end ExternalMath;
   EXPECT_NEAR(valueAt(r, "l", 0.5), 4, 1e-15);
 }
 
+// A String input is known at translation: the function is built for its
+// value, which reaches C as a constant string and Modelica code as a literal.
+TEST(ExternalFunctions, StringInputsReachCAsConstantStringsAndSpecializeModelicaFunctions) {
+  std::string model = writeScratchModel("StringInputs.mo", R"(model StringInputs
+  function len
+    input String s;
+    output Integer n;
+    external "C" n = strlen(s);
+  end len;
+  function atoi "the default form"
+    input String s;
+    output Integer n;
+    external "C";
+  end atoi;
+  function scaled
+    input Real x;
+    input String unit = "m";
+    output Real y;
+  algorithm
+    y := if unit == "mm" then 1000 * x else x;
+  end scaled;
+  parameter String name = "abcd";
+  Integer n = len("hello");
+  Integer m = len(name + "!");
+  Integer k = atoi("42");
+  Real a = scaled(time);
+  Real b = scaled(time, "mm");
+end StringInputs;
+)");
+  std::string fmu = compileModel(model, "StringInputs.fmu");
+  SimulationResult r = simulateOk(simulationOf(fmu, 1, 0.5, true));
+  EXPECT_EQ(valueAt(r, "n", 0.5), 5);
+  EXPECT_EQ(valueAt(r, "m", 0.5), 5);
+  EXPECT_EQ(valueAt(r, "k", 0.5), 42);
+  EXPECT_NEAR(valueAt(r, "a", 0.5), 0.5, 1e-15);
+  EXPECT_NEAR(valueAt(r, "b", 0.5), 500, 1e-12);
+}
+
 std::string userLibraryModel() {
   return std::string(R"(package UserLib
   function weightedSum
