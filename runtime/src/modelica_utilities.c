@@ -153,23 +153,6 @@ char* ModelicaDuplicateString(const char* string) {
   return copy;
 }
 
-/* The MSL's archives are built against a portable snprintf under these
- * names (ModelicaMatIO); the C library's does the same. */
-int rpl_vsnprintf(char* str, size_t size, const char* format, va_list args);
-int rpl_snprintf(char* str, size_t size, const char* format, ...);
-
-int rpl_vsnprintf(char* str, size_t size, const char* format, va_list args) {
-  return vsnprintf(str, size, format, args);
-}
-
-int rpl_snprintf(char* str, size_t size, const char* format, ...) {
-  va_list args;
-  va_start(args, format);
-  int written = vsnprintf(str, size, format, args);
-  va_end(args);
-  return written;
-}
-
 /* ModelicaStandardTables reads tables a user defines in C through usertab;
  * without the user's own (a strong definition wins over this weak one),
  * asking for one is an error. */

@@ -4,6 +4,7 @@
 // built per call shape from it (Functions.cpp).
 #include "flatten/Flattener.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 
 namespace smc::flatten {
@@ -93,6 +94,10 @@ const FunctionInterface* Flattener::functionInterface(ClassNode* cls) {
   const std::string name = cls->path();
   for (const auto& [decl, declaredIn] : components) {
     if (auto it = seen.find(decl->name); it != seen.end()) {
+      // The same declaration inherited along two extends paths is one
+      // element (spec 7.1.3: Files.loadResource extends both a function
+      // and the base that function extends).
+      if (it->second == decl) continue;
       diags_.errorf(decl->nameRange, "component '{}' is declared twice", decl->name);
       diags_.note(it->second->nameRange, "previous declaration is here");
       ok = false;
@@ -357,7 +362,9 @@ bool Flattener::collectFunctionElements(ClassNode* cls, FunctionInterface& inter
       ok = false;
       continue;
     }
-    interface.algorithms.emplace_back(&section, cls);
+    const bool inherited = std::any_of(interface.algorithms.begin(), interface.algorithms.end(),
+                                       [&](const auto& known) { return known.first == &section; });
+    if (!inherited) interface.algorithms.emplace_back(&section, cls);  // once, however often inherited
   }
   if (interface.external && !interface.algorithms.empty()) {
     diags_.errorf(interface.external->def->externalRange,

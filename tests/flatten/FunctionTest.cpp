@@ -627,6 +627,29 @@ end M;
       << d;
 }
 
+TEST(Functions, ADeclarationInheritedAlongTwoExtendsPathsIsOneElement) {
+  auto r = flattenToModel(R"(model M
+  partial function Base
+    input Real x;
+    output Real y;
+  end Base;
+  function Mid
+    extends Base;
+  algorithm
+    y := 2 * x;
+  end Mid;
+  function Top
+    extends Base;
+    extends Mid;
+  end Top;
+  Real z = Top(time);
+end M;
+)");
+  ASSERT_TRUE(r.model) << r.diagnostics;
+  std::string text = smc::flat::dumpFlat(*r.model);
+  EXPECT_TRUE(has(text, "y := 2 * x;")) << text;
+}
+
 TEST(Functions, AnExternalCallMapsArraysSizesAndOutputsAsWrittenOrByDefault) {
   auto r = flattenToModel(R"(model M
   function f
