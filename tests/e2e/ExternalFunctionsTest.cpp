@@ -328,7 +328,7 @@ end MissingSymbol;
       << d;
 }
 
-TEST(ExternalFunctions, OtherLanguagesAndAnAlgorithmBesideTheClauseAreErrors) {
+TEST(ExternalFunctions, OtherLanguagesAnAlgorithmBesideTheClauseAndExternalObjectsAreErrors) {
   std::string model = writeScratchModel("Fortran.mo", R"(model Fortran
   function f
     input Real x;
@@ -342,14 +342,27 @@ TEST(ExternalFunctions, OtherLanguagesAndAnAlgorithmBesideTheClauseAreErrors) {
     y := x;
     external "C" y = cos(x);
   end g;
+  class Handle
+    extends ExternalObject;
+  end Handle;
+  function use
+    input Handle h;
+    output Real y;
+    external "C" y = handle_use(h);
+  end use;
+  parameter Handle h;
   Real y = f(time);
   Real z = g(time);
+  Real w = use(h);
 end Fortran;
 )");
   std::string d = compileErrors(model);
   EXPECT_TRUE(has(d, "Fortran.mo:5:5: error: not supported yet: external \"FORTRAN 77\" functions")) << d;
   EXPECT_TRUE(has(d, "Fortran.mo:12:5: error: function 'Fortran.g' has both an algorithm section and an external "
                      "clause (spec 12.9)"))
+      << d;
+  EXPECT_TRUE(has(d, "Fortran.mo:18:5: error: not supported yet: external objects ('h' of class 'Fortran.Handle', "
+                     "spec 12.9.7)"))
       << d;
 }
 
