@@ -2,7 +2,10 @@
  * ModelicaError into a failed model call (see modelica_utilities.h). */
 #include "modelica_utilities.h"
 
+#include <pthread.h>
 #include <setjmp.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,52 +13,77 @@
 
 #include "logging.h"
 
-typedef struct SmcGuard {
-  jmp_buf jump;
-  SmcInstance* instance;
-  struct SmcGuard* outer;
-} SmcGuard;
-
 /* A string handed out by ModelicaAllocateString. */
 typedef struct SmcStringBlock {
   struct SmcStringBlock* next;
   char text[];
 } SmcStringBlock;
 
-/* Per thread: each FMU instance runs on one thread at a time, and a guard
- * lives exactly as long as its smc_call_guarded frame. */
-static _Thread_local SmcGuard* innermost;
-static _Thread_local SmcStringBlock* allocated_strings;
+typedef struct SmcGuard SmcGuard;
 
-static void free_allocated_strings(void) {
-  while (allocated_strings != NULL) {
-    SmcStringBlock* next = allocated_strings->next;
-    free(allocated_strings);
-    allocated_strings = next;
-  }
+/* Per thread (each FMU instance runs on one thread at a time): the
+ * innermost guard, which lives exactly as long as its smc_call_guarded
+ * frame and holds the strings handed out under it. A pthread key rather
+ * than _Thread_local: the FMU is dlopen'ed and may be dlclose'd, and a
+ * key (deleted when the FMU is unloaded) leaves no TLS block behind. */
+struct SmcGuard {
+  jmp_buf jump;
+  SmcInstance* instance;
+  struct SmcGuard* outer;
+};
+
+static pthread_key_t guard_key;
+static pthread_once_t guard_key_once = PTHREAD_ONCE_INIT;
+static bool guard_key_created;
+
+static void create_guard_key(void) { guard_key_created = pthread_key_create(&guard_key, NULL) == 0; }
+
+__attribute__((destructor)) static void delete_guard_key(void) {
+  if (guard_key_created) pthread_key_delete(guard_key);
 }
 
-static void leave(SmcGuard* outer) {
-  innermost = outer;
-  if (innermost == NULL) free_allocated_strings();
+static SmcGuard* innermost(void) {
+  pthread_once(&guard_key_once, create_guard_key);
+  return guard_key_created ? pthread_getspecific(guard_key) : NULL;
+}
+
+static void set_innermost(SmcGuard* guard) {
+  if (guard_key_created) pthread_setspecific(guard_key, guard);
+}
+
+/* The guard's fields are set before its setjmp and never changed after,
+ * so they are intact when ModelicaError jumps back; the strings hang off
+ * the instance (on the heap) for the same reason. */
+static void leave(SmcGuard* guard) {
+  set_innermost(guard->outer);
+  if (guard->outer != NULL) return;
+  SmcInstance* instance = guard->instance;
+  while (instance->external_strings != NULL) {
+    SmcStringBlock* next = instance->external_strings->next;
+    free(instance->external_strings);
+    instance->external_strings = next;
+  }
 }
 
 int32_t smc_call_guarded(SmcInstance* instance, SmcGuardedCall call, void* context) {
   SmcGuard guard;
   guard.instance = instance;
-  guard.outer = innermost;
+  guard.outer = innermost();
   if (setjmp(guard.jump) != 0) {
-    leave(guard.outer);
+    leave(&guard);
     return SMC_FAILED;
   }
-  innermost = &guard;
+  set_innermost(&guard);
   instance->external_error = false;
   int32_t status = call(instance, context);
-  leave(guard.outer);
+  leave(&guard);
   return status;
 }
 
-static SmcInstance* current_instance(void) { return innermost != NULL ? innermost->instance : NULL; }
+static SmcInstance* current_instance(void) {
+  SmcGuard* guard = innermost();
+  return guard != NULL ? guard->instance : NULL;
+}
 
 /* The functions below are what ModelicaUtilities.h declares; external C
  * code calls them by these names. */
@@ -106,7 +134,7 @@ void ModelicaFormatWarning(const char* string, ...) {
 }
 
 _Noreturn void ModelicaError(const char* string) {
-  SmcGuard* guard = innermost;
+  SmcGuard* guard = innermost();
   if (guard == NULL) {
     /* Every call into model code is guarded, so external code cannot run
      * here; the contract forbids returning. */
@@ -131,12 +159,14 @@ _Noreturn void ModelicaFormatError(const char* string, ...) {
 }
 
 char* ModelicaAllocateStringWithErrorReturn(size_t len) {
-  if (len > SIZE_MAX - sizeof(SmcStringBlock) - 1) return NULL;
+  SmcInstance* instance = current_instance();
+  /* Outside a model call no external code runs, so no string is asked for. */
+  if (instance == NULL || len > SIZE_MAX - sizeof(SmcStringBlock) - 1) return NULL;
   SmcStringBlock* block = malloc(sizeof(SmcStringBlock) + len + 1);
   if (block == NULL) return NULL;
   block->text[len] = '\0';
-  block->next = allocated_strings;
-  allocated_strings = block;
+  block->next = instance->external_strings;
+  instance->external_strings = block;
   return block->text;
 }
 
