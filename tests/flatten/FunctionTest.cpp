@@ -642,7 +642,12 @@ TEST(Functions, ADeclarationInheritedAlongTwoExtendsPathsIsOneElement) {
     extends Base;
     extends Mid;
   end Top;
+  function Again "Mid's algorithm inherited along two paths"
+    extends Mid;
+    extends Top;
+  end Again;
   Real z = Top(time);
+  Real w = Again(time);
 end M;
 )");
   ASSERT_TRUE(r.model) << r.diagnostics;
