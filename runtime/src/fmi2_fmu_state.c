@@ -50,6 +50,14 @@ static SmcFmuState* live_state(SmcInstance* instance, const char* function, cons
  * this instance, a new one when *slot is NULL, else NULL (logged). */
 static SmcFmuState* state_to_fill(SmcInstance* instance, const char* function,
                                   fmi2FMUstate* slot) {
+  if (smc_model.num_external_objects > 0) {
+    /* canGetAndSetFMUstate is false for such a model (ModelDescription.cpp). */
+    smc_log_error(instance,
+                  "%s: the model has external objects (spec 12.9.7), whose C state an FMU state cannot "
+                  "hold yet",
+                  function);
+    return NULL;
+  }
   if (slot == NULL) {
     smc_log_error(instance, "%s: FMUstate is NULL (expected the address of an fmi2FMUstate)",
                   function);

@@ -17,6 +17,7 @@
 #include "logging.h"
 #include "loop_solver.h"
 #include "mixed_loops.h"
+#include "model_eval.h"
 #include "solver_cvode.h"
 
 static void* calloc_adapter(size_t count, size_t size) { return calloc(count, size); }
@@ -70,6 +71,7 @@ void smc_copy_all_values_to_pre(SmcInstance* instance) {
 
 void smc_instance_restart(SmcInstance* instance) {
   smc_instance_release_solvers(instance);
+  smc_eval_destroy_external_objects(instance, "fmi2Reset");
   /* Every saved byte back to zero, so that two instances (or one before
    * and after a reset) that did the same things have identical blocks,
    * unused bytes of terminate_message included. */
@@ -112,7 +114,9 @@ static bool allocate_members(SmcInstance* instance, const char* name) {
   instance->indicators = smc_allocate(instance, (size_t)m->num_event_indicators, sizeof(double));
   const size_t scratch = smc_mixed_loops_scratch_size();
   instance->mixed_scratch = smc_allocate(instance, scratch, 1);
+  instance->data.external_objects = smc_allocate(instance, (size_t)m->num_external_objects, sizeof(void*));
   return allocated(instance->loops, m->num_loops) &&
+         allocated(instance->data.external_objects, m->num_external_objects) &&
          allocated(instance->indicators, m->num_event_indicators) && (scratch == 0 || instance->mixed_scratch != NULL);
 }
 
@@ -155,6 +159,8 @@ void smc_instance_release_solvers(SmcInstance* instance) {
 
 void smc_instance_destroy(SmcInstance* instance) {
   smc_instance_release_solvers(instance);
+  smc_eval_destroy_external_objects(instance, "fmi2FreeInstance");
+  smc_release(instance, instance->data.external_objects);
   smc_fmu_states_free_all(instance);
   if (instance->sundials != NULL && SUNContext_Free(&instance->sundials) != 0)
     smc_log_error(instance, "fmi2FreeInstance: SUNContext_Free failed");

@@ -39,6 +39,23 @@ static int32_t call_event_indicators(SmcInstance* instance, void* indicators) {
   return smc_model.event_indicators(&instance->data, indicators);
 }
 
+static int32_t call_destroy_external_objects(SmcInstance* instance, void* context) {
+  (void)context;
+  smc_model.destroy_external_objects(&instance->data);
+  return SMC_OK;
+}
+
+void smc_eval_destroy_external_objects(SmcInstance* instance, const char* function) {
+  if (smc_model.num_external_objects == 0 || instance->data.external_objects == NULL) return;
+  instance->failure[0] = '\0';
+  if (smc_call_guarded(instance, call_destroy_external_objects, NULL) != SMC_OK)
+    smc_log_error(instance, "%s: destroying the model's external objects failed: %s", function,
+                  instance->failure[0] != '\0' ? instance->failure : "(no reason given)");
+  /* After a ModelicaError in one destructor the objects after it leak
+   * rather than dangle. */
+  for (int32_t i = 0; i < smc_model.num_external_objects; ++i) instance->data.external_objects[i] = NULL;
+}
+
 static int32_t report_failure(SmcInstance* instance, const char* function, const char* what) {
   instance->dynamic->state = SMC_STATE_ERROR;
   if (instance->failure[0] != '\0')
@@ -86,6 +103,7 @@ static int32_t check_finite(SmcInstance* instance, const char* function) {
 }
 
 int32_t smc_eval_initialize(SmcInstance* instance, const char* function) {
+  smc_eval_destroy_external_objects(instance, function); /* initialize constructs them afresh */
   instance->failure[0] = '\0';
   smc_delays_clear(instance); /* a new start: no past yet */
   instance->data.initial = 1;

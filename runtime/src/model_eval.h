@@ -9,6 +9,11 @@
 /* smc_model.initialize at data.time, with data.initial = 1 during the call. */
 int32_t smc_eval_initialize(SmcInstance* instance, const char* function);
 
+/* Destroys the external objects constructed so far (smc_model's
+ * destroy_external_objects, guarded); a destructor's ModelicaError is
+ * logged and the rest are dropped. */
+void smc_eval_destroy_external_objects(SmcInstance* instance, const char* function);
+
 /* compute_derivatives at the current states and time. */
 int32_t smc_eval_derivatives(SmcInstance* instance, const char* function);
 

@@ -126,6 +126,8 @@ flat::Equation startEquation(VarId v, const flat::Variable& var) {
       // Clock variables do not reach causalization (the clocks stage
       // replaces them); a Boolean placeholder keeps this total.
       case flat::BaseType::Clock: start = flat::makeBoolean(false, var.range); break;
+      // A parameter, bound to its constructor (never given a start).
+      case flat::BaseType::ExternalObject: start = flat::makeBoolean(false, var.range); break;
     }
   }
   return {flat::makeVar(v, var.range), start, var.range, ""};

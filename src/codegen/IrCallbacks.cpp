@@ -11,6 +11,7 @@
 #include "codegen/ExprEquality.h"
 #include "codegen/IrBlocks.h"
 #include "codegen/IrChunks.h"
+#include "codegen/IrExternalObjects.h"
 #include "codegen/IrSamples.h"
 #include "smc/model.h"
 
@@ -54,6 +55,7 @@ llvm::Function* emitSetStartValues(IrContext& ctx) {
       case flat::BaseType::Integer: integers[slot] = v.start.integer; break;
       case flat::BaseType::Boolean: booleans[slot] = v.start.boolean ? 1 : 0; break;
       case flat::BaseType::String: break;  // constants, in smc_model.string_values
+      case flat::BaseType::ExternalObject: break;  // NULL until initialize constructs it
       default: reals[slot] = v.start.real; break;
     }
   }
@@ -208,6 +210,7 @@ Callbacks emitCallbacks(IrContext& ctx) {
       emitContinuous(ctx, "smc_compute_outputs", ctx.model.outputBlocks, true);
   callbacks.eventIndicators = emitEventIndicators(ctx);
   callbacks.eventUpdate = emitEventUpdate(ctx, samplesOk);
+  callbacks.destroyExternalObjects = emitDestroyExternalObjects(ctx);
   return callbacks;
 }
 

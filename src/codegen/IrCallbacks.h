@@ -11,7 +11,9 @@
 //   smc_event_indicators   indicatorBlocks, then indicator i of zero
 //                          crossing i into the output array;
 //   smc_event_update       sample flags and counters, eventBlocks (one
-//                          event iteration), assertions, next_time_event.
+//                          event iteration), assertions, next_time_event;
+//   smc_destroy_external_objects
+//                          IrExternalObjects.h.
 #pragma once
 
 #include "codegen/IrContext.h"
@@ -25,6 +27,7 @@ struct Callbacks {
   llvm::Function* computeOutputs = nullptr;
   llvm::Function* eventIndicators = nullptr;
   llvm::Function* eventUpdate = nullptr;
+  llvm::Function* destroyExternalObjects = nullptr;  // null without external objects
 };
 
 // Reports errors through ctx.diags; check its error count afterwards.

@@ -107,6 +107,8 @@ llvm::Value* FunctionFrame::arrayOf(flat::BaseType type) {
       return loadField(kDataIntegers, ctx_.types.ptr, "integers", arrays_[1]);
     case flat::BaseType::Boolean:
       return loadField(kDataBooleans, ctx_.types.ptr, "booleans", arrays_[2]);
+    case flat::BaseType::ExternalObject:
+      return loadField(kDataExternalObjects, ctx_.types.ptr, "external_objects", arrays_[6]);
     case flat::BaseType::Real:
     case flat::BaseType::String:
     case flat::BaseType::Clock: break;
@@ -120,6 +122,8 @@ llvm::Value* FunctionFrame::preArrayOf(flat::BaseType type) {
       return loadField(kDataPreIntegers, ctx_.types.ptr, "pre_integers", arrays_[4]);
     case flat::BaseType::Boolean:
       return loadField(kDataPreBooleans, ctx_.types.ptr, "pre_booleans", arrays_[5]);
+    case flat::BaseType::ExternalObject:  // has no pre(): it never changes after initialization
+      return arrayOf(type);
     case flat::BaseType::Real:
     case flat::BaseType::String:
     case flat::BaseType::Clock: break;

@@ -110,7 +110,8 @@ private:
   llvm::BasicBlock* entry_;
   llvm::Instruction* prologueEnd_ = nullptr;  // last instruction of the entry loads
   llvm::Instruction* lastAlloca_ = nullptr;
-  llvm::Value* arrays_[6] = {};  // reals, integers, booleans, pre_reals, pre_integers, pre_booleans
+  // reals, integers, booleans, pre_reals, pre_integers, pre_booleans, external_objects
+  llvm::Value* arrays_[7] = {};
   llvm::Value* time_ = nullptr;
   std::map<unsigned, llvm::Value*> fields_;
   llvm::BasicBlock* fail_ = nullptr;

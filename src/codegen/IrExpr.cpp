@@ -15,6 +15,7 @@ ValueType valueTypeOf(flat::BaseType type) {
   switch (type) {
     case flat::BaseType::Integer: return ValueType::Integer;
     case flat::BaseType::Boolean: return ValueType::Boolean;
+    case flat::BaseType::ExternalObject: return ValueType::Object;
     case flat::BaseType::Real:
     case flat::BaseType::String:
     case flat::BaseType::Clock: return ValueType::Real;
@@ -27,6 +28,7 @@ const char* toString(ValueType type) {
     case ValueType::Real: return "Real";
     case ValueType::Integer: return "Integer";
     case ValueType::Boolean: return "Boolean";
+    case ValueType::Object: return "ExternalObject";
   }
   return "Real";
 }
@@ -56,6 +58,7 @@ llvm::Type* llvmTypeOf(const IrContext& ctx, ValueType type) {
     case ValueType::Real: return ctx.types.real;
     case ValueType::Integer: return ctx.types.integer;
     case ValueType::Boolean: return ctx.types.boolean;
+    case ValueType::Object: return ctx.types.ptr;
   }
   return ctx.types.real;
 }
@@ -212,7 +215,9 @@ Typed ExprEmitter::loadModel(flat::VarId id, SourceRange where, bool pre, llvm::
     return error(where, fmt::format("internal error: reference to unknown variable {}", id));
   const VarInfo& info = ctx_.layout.of(id);
   const std::string& name = ctx_.model.flat.variables[id].name;
-  llvm::Type* storage = info.type == flat::BaseType::Real ? ctx_.types.real : ctx_.types.integer;
+  llvm::Type* storage = info.type == flat::BaseType::Real             ? ctx_.types.real
+                        : info.type == flat::BaseType::ExternalObject ? static_cast<llvm::Type*>(ctx_.types.ptr)
+                                                                      : ctx_.types.integer;
   if (pre) ctx_.preReads.mark(info.type, info.valueReference);
   llvm::Value* array = pre ? frame_.preArrayOf(info.type) : frame_.arrayOf(info.type);
   const std::string shown = pre ? "pre(" + name + ")" : name;
@@ -336,6 +341,7 @@ void ExprEmitter::storeLiteral(flat::VarId id, const Literal& value) {
     case flat::BaseType::Boolean:
     case flat::BaseType::String:
     case flat::BaseType::Clock: constant = b_.getInt1(value.boolean); break;
+    case flat::BaseType::ExternalObject: return;  // only its constructor gives it a value
   }
   store(id, {constant, valueTypeOf(value.type)}, {});
 }

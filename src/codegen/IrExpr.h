@@ -22,7 +22,9 @@
 
 namespace smc::codegen {
 
-enum class ValueType { Real, Integer, Boolean };
+// Object: an external object (spec 12.9.7), an opaque pointer that is only
+// passed to functions.
+enum class ValueType { Real, Integer, Boolean, Object };
 
 ValueType valueTypeOf(flat::BaseType type);
 const char* toString(ValueType type);

@@ -5,8 +5,10 @@ namespace smc::codegen {
 
 namespace {
 
-// The C type of a Modelica value: double, or int for the others.
+// The C type of a Modelica value: double, void* for an external object,
+// or int for the others.
 llvm::Type* cTypeOf(IrContext& ctx, ValueType type) {
+  if (type == ValueType::Object) return ctx.types.ptr;
   return type == ValueType::Real ? ctx.types.real : llvm::Type::getInt32Ty(ctx.llvm);
 }
 

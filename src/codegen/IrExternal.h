@@ -1,8 +1,8 @@
 // The body of an external function (spec 12.9, flat::ExternalCall): one call
 // of a C function declared with the C types of its arguments on x86-64
 // (double for Real, int for Integer, Boolean and enumeration values,
-// size_t for array sizes of the default call form, pointers for arrays and
-// outputs passed by address). Boolean outputs go through an int and come
+// size_t for array sizes of the default call form, pointers for arrays,
+// external objects and outputs passed by address). Boolean outputs go through an int and come
 // back as `!= 0`.
 #pragma once
 

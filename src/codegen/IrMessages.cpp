@@ -77,6 +77,9 @@ llvm::Value* emitRuntimeMessage(IrContext& ctx, llvm::IRBuilder<>& b, ExprEmitte
         b.CreateCall(service(ctx, "smc_message_append_boolean", {ptr, i32, i32, i32}, voidType),
                      {data, b.CreateZExt(value.value, i32), width, leftFlag});
         break;
+      case ValueType::Object:
+        ctx.diags.error(piece->args[0]->range, "String() cannot show an external object");
+        return nullptr;
     }
   }
   if (!suffix.empty()) appendText(suffix);

@@ -84,6 +84,7 @@ const char* typePrefix(flat::BaseType type) {
   switch (type) {
     case flat::BaseType::Integer: return "integer";
     case flat::BaseType::Boolean: return "boolean";
+    case flat::BaseType::ExternalObject: return "external_object";
     case flat::BaseType::Real:
     case flat::BaseType::String:
     case flat::BaseType::Clock: return "real";
@@ -245,6 +246,10 @@ void emitModelDescriptor(IrContext& ctx, const Callbacks& callbacks) {
       tornRefs.push_back(tables.i32(ctx.layout.of(v).valueReference));
   fields[kNumTornBooleans] = tables.i32(static_cast<int32_t>(tornRefs.size()));
   fields[kTornBooleanRefs] = tables.array(t.integer, tornRefs, "smc_torn_boolean_refs");
+  fields[kNumExternalObjects] = tables.i32(ctx.layout.numExternalObjects);
+  fields[kDestroyExternalObjects] = callbacks.destroyExternalObjects
+                                        ? static_cast<llvm::Constant*>(callbacks.destroyExternalObjects)
+                                        : llvm::ConstantPointerNull::get(t.ptr);
   fields[kNumStrings] = tables.i32(ctx.layout.numStrings);
   fields[kStringValues] =
       tables.array(t.ptr, tables.strings(stringValues, "smc_string_value_text"), "smc_string_values");

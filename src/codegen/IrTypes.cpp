@@ -17,10 +17,11 @@ IrTypes makeIrTypes(llvm::LLVMContext& context) {
   t.ptr = llvm::PointerType::get(context, 0);
 
   // time, reals, integers, booleans, instance, pre_reals, pre_integers,
-  // pre_booleans, initial, terminal, next_time_event, call_depth
+  // pre_booleans, initial, terminal, next_time_event, call_depth,
+  // external_objects
   t.modelData = llvm::StructType::create(context,
                                          {t.real, t.ptr, t.ptr, t.ptr, t.ptr, t.ptr, t.ptr, t.ptr,
-                                          t.integer, t.integer, t.real, t.integer},
+                                          t.integer, t.integer, t.real, t.integer, t.ptr},
                                          "SmcModelData");
 
   llvm::Type* i32 = t.integer;
@@ -72,6 +73,8 @@ IrTypes makeIrTypes(llvm::LLVMContext& context) {
       p,       // delay_value_refs
       i32,     // num_torn_booleans
       p,       // torn_boolean_refs
+      i32,     // num_external_objects
+      p,       // destroy_external_objects
   };
   t.model = llvm::StructType::create(context, modelFields, "SmcModel");
 

@@ -24,6 +24,7 @@ enum ModelDataField : unsigned {
   kDataTerminal,
   kDataNextTimeEvent,
   kDataCallDepth,
+  kDataExternalObjects,
 };
 
 // struct SmcModel
@@ -73,6 +74,8 @@ enum ModelField : unsigned {
   kDelayValueRefs,
   kNumTornBooleans,
   kTornBooleanRefs,
+  kNumExternalObjects,
+  kDestroyExternalObjects,
   kModelFieldCount,
 };
 

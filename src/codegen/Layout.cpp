@@ -348,6 +348,7 @@ std::optional<Layout> buildLayout(const causal::CausalModel& model, DiagnosticEn
       case flat::BaseType::Integer: info.valueReference = layout.numIntegers++; break;
       case flat::BaseType::Boolean: info.valueReference = layout.numBooleans++; break;
       case flat::BaseType::String: info.valueReference = layout.numStrings++; break;
+      case flat::BaseType::ExternalObject: info.valueReference = layout.numExternalObjects++; break;
       case flat::BaseType::Clock: break;  // rejected above
     }
     info.nominal = literalNumber(v.attributes.nominal, model);

@@ -78,6 +78,7 @@ struct Layout {
   std::vector<VarInfo> vars;          // in ScalarVariable order
   std::vector<uint32_t> positionOf;   // VarId -> position in vars
   int32_t numReals = 0, numIntegers = 0, numBooleans = 0, numStrings = 0;
+  int32_t numExternalObjects = 0;  // slots of SmcModelData::external_objects
 
   const VarInfo& of(flat::VarId id) const { return vars[positionOf[id]]; }
 };

@@ -48,7 +48,8 @@ Literal defaultLiteral(flat::BaseType type) {
     case flat::BaseType::Boolean: return Literal::ofBoolean(false);
     case flat::BaseType::String: return Literal::ofString("");
     case flat::BaseType::Real:
-    case flat::BaseType::Clock: return Literal::ofReal(0);
+    case flat::BaseType::Clock:
+    case flat::BaseType::ExternalObject: return Literal::ofReal(0);  // never stored (IrCallbacks.cpp)
   }
   return Literal::ofReal(0);
 }

@@ -64,13 +64,15 @@ void writeHeader(pugi::xml_node root, const causal::CausalModel& model, const La
       static_cast<unsigned long long>(model.zeroCrossings.size());
 }
 
-void writeCoSimulation(pugi::xml_node root, const std::string& modelIdentifier) {
+// An external object's C state is opaque: until it can be saved, a model
+// with one says it cannot save FMU states.
+void writeCoSimulation(pugi::xml_node root, const std::string& modelIdentifier, bool savesStates) {
   pugi::xml_node cs = root.append_child("CoSimulation");
   cs.append_attribute("modelIdentifier") = modelIdentifier.c_str();
   cs.append_attribute("canHandleVariableCommunicationStepSize") = "true";
   cs.append_attribute("canInterpolateInputs") = "false";
-  cs.append_attribute("canGetAndSetFMUstate") = "true";
-  cs.append_attribute("canSerializeFMUstate") = "true";
+  cs.append_attribute("canGetAndSetFMUstate") = savesStates ? "true" : "false";
+  cs.append_attribute("canSerializeFMUstate") = savesStates ? "true" : "false";
 }
 
 void writeUnits(pugi::xml_node root, const causal::CausalModel& model, const Layout& layout) {
@@ -152,7 +154,8 @@ void writeTypeElement(pugi::xml_node sv, const VarInfo& info, const flat::Variab
       if (info.startInXml) text.append_attribute("start") = info.start.text.c_str();
       return;
     }
-    case flat::BaseType::Clock: return;  // rejected by buildLayout
+    case flat::BaseType::Clock: return;           // rejected by buildLayout
+    case flat::BaseType::ExternalObject: return;  // hidden (Layout.cpp)
   }
 }
 
@@ -237,7 +240,7 @@ std::string modelDescriptionXml(const causal::CausalModel& model, const Layout& 
   declaration.append_attribute("encoding") = "UTF-8";
   pugi::xml_node root = doc.append_child("fmiModelDescription");
   writeHeader(root, model, layout, guid);
-  writeCoSimulation(root, modelIdentifier);
+  writeCoSimulation(root, modelIdentifier, layout.numExternalObjects == 0);
   writeUnits(root, model, layout);
   writeLogCategories(root);
   writeDefaultExperiment(root, model.flat.experiment);

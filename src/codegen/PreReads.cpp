@@ -10,7 +10,8 @@ int PreReads::kindOf(flat::BaseType type) {
     case flat::BaseType::Boolean: return 2;
     case flat::BaseType::Real:
     case flat::BaseType::String:
-    case flat::BaseType::Clock: break;
+    case flat::BaseType::Clock:
+    case flat::BaseType::ExternalObject: break;  // pre() of an external object is refused earlier
   }
   return 0;
 }

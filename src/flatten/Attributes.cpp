@@ -9,7 +9,8 @@ namespace smc::flatten {
 namespace {
 
 bool knownAttribute(LeafType leaf, const std::string& name) {
-  if (leaf == LeafType::Clock) return false;  // Clock has no attributes (spec 16.3)
+  // Clock and external objects have no attributes (spec 16.3, 12.9.7).
+  if (leaf == LeafType::Clock || leaf == LeafType::ExternalObject) return false;
   if (name == "start" || name == "fixed" || name == "quantity") return true;
   switch (leaf) {
     case LeafType::Real:
@@ -19,6 +20,7 @@ bool knownAttribute(LeafType leaf, const std::string& name) {
     case LeafType::Boolean:
     case LeafType::String:
     case LeafType::Clock:
+    case LeafType::ExternalObject:
     case LeafType::None: return false;
   }
   return false;
@@ -31,6 +33,7 @@ const char* leafName(LeafType leaf) {
     case LeafType::Boolean: return "Boolean";
     case LeafType::String: return "String";
     case LeafType::Clock: return "Clock";
+    case LeafType::ExternalObject: return "an external object";
     case LeafType::None: return "class";
   }
   return "?";

@@ -29,12 +29,14 @@ std::string ClassNode::path() const {
 
 namespace {
 
-// The enumeration types the language predefines besides the built-in
-// Real, Integer, Boolean and String (spec 4.9: StateSelect for the
-// stateSelect attribute, AssertionLevel for assert()).
+// The classes the language predefines besides the built-in Real, Integer,
+// Boolean and String (spec 4.9: StateSelect for the stateSelect attribute,
+// AssertionLevel for assert(); spec 12.9.7: ExternalObject, the base of
+// every external object class).
 constexpr const char* kPredefinedClasses =
     "type StateSelect = enumeration(never, avoid, default, prefer, always);\n"
-    "type AssertionLevel = enumeration(warning, error);\n";
+    "type AssertionLevel = enumeration(warning, error);\n"
+    "class ExternalObject end ExternalObject;\n";
 
 }  // namespace
 
@@ -288,6 +290,14 @@ bool ClassTree::inherits(ClassNode* cls, ClassNode* base, int depth) {
   for (const ast::Extends& ext : cls->def->extends)
     if (inherits(baseClass(ext.base, cls), base, depth + 1)) return true;
   if (cls->def->form == ast::ClassForm::Extends) return inherits(classExtendsBase(cls), base, depth + 1);
+  return false;
+}
+
+bool ClassTree::isExternalObjectClass(ClassNode* cls) {
+  ClassNode* externalObject = predefined("ExternalObject");
+  if (!cls || !cls->def || cls == externalObject) return false;
+  for (const ast::Extends& ext : cls->def->extends)
+    if (baseClass(ext.base, cls) == externalObject) return true;
   return false;
 }
 

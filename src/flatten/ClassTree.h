@@ -91,6 +91,9 @@ public:
   ClassNode* classExtendsBase(ClassNode* cls);
   // Whether `cls` is `base` or inherits from it (extends, class extends).
   bool isOrInherits(ClassNode* cls, ClassNode* base) { return inherits(cls, base, 0); }
+  // Whether `cls` is an external object class: one that extends the
+  // predefined ExternalObject (spec 12.9.7).
+  bool isExternalObjectClass(ClassNode* cls);
 
 private:
   // `node`, parsing its file first when it is an unparsed library member;

@@ -228,10 +228,12 @@ std::optional<Value> Flattener::lowerClockConstructor(const ast::Expr& call, con
       case BaseType::Real: form = ClockForm::Interval; break;
       case BaseType::Boolean: form = ClockForm::Event; break;
       case BaseType::Clock: form = ClockForm::Solver; break;
+      case BaseType::ExternalObject:
       case BaseType::String:
-        diags_.error(first.range,
-                     "the first argument of Clock() must be an Integer counter, a Real interval, a Boolean "
-                     "condition or a Clock, not a String (spec 16.3)");
+        diags_.errorf(first.range,
+                      "the first argument of Clock() must be an Integer counter, a Real interval, a Boolean "
+                      "condition or a Clock, not {} (spec 16.3)",
+                      type == BaseType::String ? "a String" : "an external object");
         return std::nullopt;
     }
   }

@@ -39,6 +39,15 @@ std::optional<DeclType> Flattener::resolveDeclType(const ast::Component& decl, C
                     cls->path(), ast::toString(def.kind));
       return std::nullopt;
     }
+    if (def.form != ast::ClassForm::Short && tree_.isExternalObjectClass(cls)) {
+      if (!type.subscripts.empty()) {
+        diags_.unsupported(decl.range, fmt::format("arrays of external objects ('{}')", decl.name));
+        return std::nullopt;
+      }
+      type.leaf = LeafType::ExternalObject;
+      type.cls = cls;
+      return type;
+    }
     if (def.form != ast::ClassForm::Short) {
       // `type TypeString extends String; annotation(...); end TypeString;`:
       // a long type definition that only extends a predefined type is that type.

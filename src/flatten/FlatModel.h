@@ -160,7 +160,9 @@ ExprPtr makeClockOp(ClockOperator op, std::vector<ExprPtr> args, SourceRange ran
 
 // Clock: a variable of type Clock (spec 16.3). Clock variables exist only
 // until the clocks stage, which replaces them by the clocks they denote.
-enum class BaseType { Real, Integer, Boolean, String, Clock };
+// ExternalObject: an instance of an external object class (spec 12.9.7),
+// an opaque pointer the class's constructor returns; a parameter.
+enum class BaseType { Real, Integer, Boolean, String, Clock, ExternalObject };
 enum class Variability { Constant, Parameter, Discrete, Continuous };
 enum class Causality { Local, Input, Output };
 
@@ -193,8 +195,9 @@ struct Variable {
   bool isFlow = false;
   // Of an enumeration type: an Integer holding the literal's ordinal.
   bool isEnumeration = false;
-  // Synthesized by a later stage (relation states, sample counters): has a
-  // slot in the FMU but is not listed in modelDescription.xml.
+  // Synthesized by a later stage (relation states, sample counters), or an
+  // external object: has a slot in the FMU but is not listed in
+  // modelDescription.xml.
   bool isHidden = false;
   // Only for a clocked discretized state (its der() in a clocked
   // partition) whose der() equation is in a state machine state: Boolean
@@ -203,6 +206,10 @@ struct Variable {
   // `discretizedActive` holds (null: always) and restarts at its start
   // value, as at the first tick, where `discretizedRestart` holds.
   ExprPtr discretizedActive, discretizedRestart;
+  // Only for an ExternalObject of the model: the function (an index into
+  // FlatModel::functions, one ExternalObject input, no output) that
+  // destroys it when the FMU instance is freed or reset.
+  std::optional<uint32_t> destructor;
   SourceRange range;  // the declaration
 };
 

@@ -27,6 +27,7 @@ const char* toString(BaseType type) {
     case BaseType::Boolean: return "Boolean";
     case BaseType::String: return "String";
     case BaseType::Clock: return "Clock";
+    case BaseType::ExternalObject: return "ExternalObject";
   }
   return "?";
 }

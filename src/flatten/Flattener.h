@@ -102,7 +102,7 @@ Mod makeMod(const ast::Modification* modification, const Scope& scope, Diagnosti
 // the modification applied by the enclosing instance).
 Mod mergeMods(const Mod& outer, const Mod& inner, DiagnosticEngine& diags);
 
-enum class LeafType { None, Real, Integer, Boolean, String, Clock };
+enum class LeafType { None, Real, Integer, Boolean, String, Clock, ExternalObject };
 
 // A record or operator record class (spec 4.7, 14).
 inline bool isRecordClass(const ClassNode* cls) {
@@ -592,6 +592,9 @@ private:
   bool withinElementLimit(const std::vector<long long>& dims, SourceRange range, const char* what);
   bool reserveScalars(long long count, SourceRange range);
   void setAttributes(Component& c, const Mod& mod);
+  // Checks that external object `c` (of class `cls`) is bound to a call of
+  // its class's constructor and gives it its destructor (ExternalObjects.cpp).
+  void bindExternalObject(Component& c, ClassNode* cls);
   // The value of a modifier's binding: the sub-array Mod::elementOf
   // selects, when set.
   std::optional<Value> lowerModBinding(const Mod& m);

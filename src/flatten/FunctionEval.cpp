@@ -35,7 +35,8 @@ std::optional<Constant> convert(const Constant& value, BaseType type) {
     case BaseType::String:
       if (value.kind == Constant::String) return value;
       return std::nullopt;
-    case BaseType::Clock: return std::nullopt;  // a clock is not a value
+    case BaseType::Clock:                        // a clock is not a value
+    case BaseType::ExternalObject: return std::nullopt;  // exists only in the FMU
   }
   return std::nullopt;
 }

@@ -11,14 +11,6 @@ namespace smc::flatten {
 
 namespace {
 
-// A class that extends the predefined ExternalObject (spec 12.9.7).
-bool isExternalObjectClass(const ClassNode* cls) {
-  if (!cls || !cls->def) return false;
-  for (const ast::Extends& ext : cls->def->extends)
-    if (ext.base.parts.size() == 1 && ext.base.parts[0] == "ExternalObject") return true;
-  return false;
-}
-
 // Names of variables a dimension expression reads by value; `size(x, 1)`
 // reads only the size of x, which the call shape fixes anyway.
 void collectValueNames(const ast::Expr& e, std::set<std::string>& out) {
@@ -56,6 +48,8 @@ ClassNode* Flattener::calledFunction(const ast::Expr& call, const Scope& scope) 
   std::vector<std::string> parts;
   for (const auto& p : call.ref.parts) parts.push_back(p.name);
   ClassNode* cls = tree_.find(parts, call.ref.global, scope.lexical ? scope.lexical : tree_.root());
+  // Calling an external object class calls its constructor (spec 12.9.7).
+  if (cls && tree_.isExternalObjectClass(cls)) cls = tree_.memberOf(cls, "constructor");
   if (!cls || !cls->def || cls->def->kind != ast::ClassKind::Function) return nullptr;
   return cls;
 }
@@ -131,12 +125,6 @@ const FunctionInterface* Flattener::functionInterface(ClassNode* cls) {
     }
     auto type = resolveDeclType(*decl, declaredIn, Scope{nullptr, declaredIn, nullptr});
     if (!type) {
-      ok = false;
-      continue;
-    }
-    if (type->leaf == LeafType::None && isExternalObjectClass(type->cls)) {
-      diags_.unsupported(decl->range, fmt::format("external objects ('{}' of class '{}', spec 12.9.7)", decl->name,
-                                                  type->cls->path()));
       ok = false;
       continue;
     }

@@ -44,6 +44,7 @@ flat::BaseType baseType(LeafType leaf) {
     case LeafType::Boolean: return flat::BaseType::Boolean;
     case LeafType::String: return flat::BaseType::String;
     case LeafType::Clock: return flat::BaseType::Clock;
+    case LeafType::ExternalObject: return flat::BaseType::ExternalObject;
     case LeafType::Real:
     case LeafType::None: return flat::BaseType::Real;
   }
@@ -472,6 +473,12 @@ void Flattener::ensureInstantiated(Component& c) {
       v.variability = variability;
       if (leaf != LeafType::Real && variability == flat::Variability::Continuous)
         v.variability = flat::Variability::Discrete;  // spec 4.5: non-Real is discrete
+      // Constructed once, when the instance is initialized (spec 12.9.7),
+      // an opaque pointer that no FMI variable shows.
+      if (leaf == LeafType::ExternalObject) {
+        v.variability = flat::Variability::Parameter;
+        v.isHidden = true;
+      }
       v.causality = causality;
       v.description = c.decl->description;
       v.isProtected = c.isProtected;
@@ -492,6 +499,7 @@ void Flattener::ensureInstantiated(Component& c) {
     }
     c.state = Component::State::Done;
     setAttributes(c, c.mod);
+    if (leaf == LeafType::ExternalObject) bindExternalObject(c, typeClass);
     return;
   }
 

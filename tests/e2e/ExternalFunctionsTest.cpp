@@ -293,7 +293,7 @@ end MissingSymbol;
       << d;
 }
 
-TEST(ExternalFunctions, OtherLanguagesAnAlgorithmBesideTheClauseAndExternalObjectsAreErrors) {
+TEST(ExternalFunctions, OtherLanguagesAnAlgorithmBesideTheClauseAndAnIncompleteExternalObjectAreErrors) {
   std::string model = writeScratchModel("Fortran.mo", R"(model Fortran
   function f
     input Real x;
@@ -326,8 +326,8 @@ end Fortran;
   EXPECT_TRUE(has(d, "Fortran.mo:12:5: error: function 'Fortran.g' has both an algorithm section and an external "
                      "clause (spec 12.9)"))
       << d;
-  EXPECT_TRUE(has(d, "Fortran.mo:18:5: error: not supported yet: external objects ('h' of class 'Fortran.Handle', "
-                     "spec 12.9.7)"))
+  EXPECT_TRUE(has(d, "Fortran.mo:14:9: error: external object class 'Fortran.Handle' must declare the functions "
+                     "'constructor' and 'destructor' (spec 12.9.7)"))
       << d;
 }
 

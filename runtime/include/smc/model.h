@@ -38,6 +38,10 @@ typedef struct SmcModelData {
   /* Nesting of recursive user-function calls under way; generated code
    * bounds it (codegen/IrRecursion.h). 0 between callbacks. */
   int32_t call_depth;
+  /* The model's external objects (spec 12.9.7), num_external_objects
+   * opaque pointers their constructors returned, NULL before initialize
+   * constructs them. Not part of an FMU state. */
+  void** external_objects;
 } SmcModelData;
 
 /* Status returned by model callbacks and runtime services. */
@@ -158,6 +162,12 @@ typedef struct SmcModel {
    * iteration settles them within each of its rounds (mixed_loops.h). */
   int32_t num_torn_booleans;
   const int32_t* torn_boolean_refs;
+
+  /* External objects: initialize constructs them in data->external_objects;
+   * destroy_external_objects calls the destructor of each one constructed
+   * (last constructed first) and sets its slot to NULL. */
+  int32_t num_external_objects;
+  void (*destroy_external_objects)(SmcModelData* data);
 } SmcModel;
 
 /* Defined by the generated object of each FMU. */

@@ -1,6 +1,9 @@
 /* A user's static library for the external-function tests (spec 12.9):
-   scalars, arrays in and out, Integer arrays, sizes as int and as size_t. */
+   scalars, arrays in and out, Integer arrays, sizes as int and as size_t,
+   and an external object. */
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 double userlib_weighted_sum(const double* x, int n, double w) {
   double sum = 0;
@@ -63,4 +66,38 @@ int userlib_allocated_length(int n) {
   int length = 0;
   while (text[length] != '\0') ++length;
   return length;
+}
+
+/* An external object (spec 12.9.7): a gain that keeps a journal of its
+ * life in a file, one line per construction and destruction, so that a
+ * test can see when the FMU constructs and destroys it. A negative gain is
+ * refused with ModelicaFormatError. */
+typedef struct UserlibGain {
+  double k;
+  char journal[1024];
+} UserlibGain;
+
+static void userlib_journal(const char* path, const char* event, double k) {
+  FILE* file = fopen(path, "a");
+  if (file == NULL) return;
+  fprintf(file, "%s %g\n", event, k);
+  fclose(file);
+}
+
+void* userlib_gain_new(double k, const char* journal) {
+  if (k < 0) ModelicaFormatError("userlib_gain_new: the gain %g is negative", k);
+  UserlibGain* gain = malloc(sizeof *gain);
+  if (gain == NULL) ModelicaFormatError("userlib_gain_new: out of memory");
+  gain->k = k;
+  snprintf(gain->journal, sizeof gain->journal, "%s", journal);
+  userlib_journal(journal, "new", k);
+  return gain;
+}
+
+double userlib_gain_apply(void* object, double x) { return ((UserlibGain*)object)->k * x; }
+
+void userlib_gain_free(void* object) {
+  UserlibGain* gain = object;
+  userlib_journal(gain->journal, "free", gain->k);
+  free(gain);
 }
