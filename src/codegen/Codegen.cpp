@@ -47,11 +47,20 @@ bool reportUndefinedExternals(const flat::FlatModel& model, const std::string& m
   for (const std::string& symbol : undefined)
     for (const flat::Function& fn : model.functions) {
       if (!fn.external || fn.external->symbol != symbol) continue;
-      diags.errorf(fn.external->range,
-                   "the C function '{}' that '{}' calls is not defined: no library its Library annotation "
-                   "names, nor the C library, has it",
-                   symbol, fn.name);
       ++reported;
+      if (fn.external->missingLibraries.empty()) {
+        diags.errorf(fn.external->range,
+                     "the C function '{}' that '{}' calls is not defined: no library its Library annotation "
+                     "names, nor the C library, has it",
+                     symbol, fn.name);
+        break;
+      }
+      // Its library would have defined it, had it been there.
+      for (const flat::MissingLibrary& missing : fn.external->missingLibraries)
+        diags.errorf(missing.range,
+                     "library '{}' of external function '{}' not found: no lib{}.a in '{}/linux64' or '{}' "
+                     "(libraries given only as C sources are not compiled yet)",
+                     missing.name, fn.name, missing.name, missing.directory, missing.directory);
       break;
     }
   return !undefined.empty() && reported == undefined.size();

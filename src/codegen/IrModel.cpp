@@ -5,6 +5,7 @@
 #include "codegen/IrModel.h"
 
 #include "causalize/Blocks.h"
+#include "causalize/ExprUtil.h"
 #include "codegen/VariableSources.h"
 
 #include <fmt/format.h>
@@ -90,6 +91,18 @@ const char* typePrefix(flat::BaseType type) {
     case flat::BaseType::Clock: return "real";
   }
   return "real";
+}
+
+// Whether a relation reads pre() of a variable (`time >= pre(next)`, how
+// the MSL's tables schedule their next event): initialization computed it
+// with the start values as pre(), so it must be evaluated again, in an
+// event iteration right after initialization, with the values
+// initialization gave; otherwise the relation keeps a value that is not
+// the model's and its next change is no edge.
+bool relationReadsPre(const IrContext& ctx) {
+  for (const causal::ZeroCrossing& crossing : ctx.model.zeroCrossings)
+    if (crossing.indicator && causal::containsKind(*crossing.indicator, flat::ExprKind::Pre)) return true;
+  return false;
 }
 
 // Whether pre() of a variable that the output blocks compute is read: its
@@ -234,8 +247,9 @@ void emitModelDescriptor(IrContext& ctx, const Callbacks& callbacks) {
       "smc_indicator_descriptions");
   fields[kNonFiniteIsWarning] = tables.i32(ctx.options.nonFiniteIsWarning ? 1 : 0);
   fields[kEventReadsOutputs] = tables.i32(eventReadsOutputs(ctx) ? 1 : 0);
-  fields[kSettlesAfterInitialization] =
-      tables.i32(ctx.model.iteratedDiscretes.empty() && !ctx.model.flat.eventAfterInitialization ? 0 : 1);
+  fields[kSettlesAfterInitialization] = tables.i32(
+      ctx.model.iteratedDiscretes.empty() && !ctx.model.flat.eventAfterInitialization && !relationReadsPre(ctx) ? 0
+                                                                                                                : 1);
   std::vector<llvm::Constant*> delayRefs;
   for (flat::VarId v : ctx.model.delayedVariables) delayRefs.push_back(tables.i32(ctx.layout.of(v).valueReference));
   fields[kNumDelays] = tables.i32(static_cast<int32_t>(delayRefs.size()));

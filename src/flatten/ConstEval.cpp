@@ -204,6 +204,10 @@ std::optional<Constant> ConstantEvaluator::evaluate(const Expr& e, SourceRange w
     }
     case ExprKind::Binary: {
       auto a = evaluate(*e.args[0], at);
+      // `false and x`, `true or x`: x is not needed, and may be something
+      // only the FMU can compute (spec 3.3 lets a tool skip it).
+      if (a && a->kind == Constant::Boolean && ((e.op == Op::And && !a->boolean) || (e.op == Op::Or && a->boolean)))
+        return *a;
       auto b = a ? evaluate(*e.args[1], at) : std::nullopt;
       if (!a || !b) return std::nullopt;
       if (e.op == Op::And || e.op == Op::Or) {

@@ -93,7 +93,7 @@ void Flattener::lowerExternalCall(FunctionBuild& build) {
       return;
     }
   }
-  addExternalLibraries(def, cls);
+  addExternalLibraries(def, cls, call);
   build.fn.external = std::move(call);
 }
 
@@ -201,7 +201,7 @@ std::string Flattener::resourceDirectory(const std::string& uri, SourceRange whe
   return directory.string();
 }
 
-void Flattener::addExternalLibraries(const ast::ClassDef& def, ClassNode* cls) {
+void Flattener::addExternalLibraries(const ast::ClassDef& def, ClassNode* cls, flat::ExternalCall& call) {
   namespace fs = std::filesystem;
   const ast::Annotation* annotation = def.externalAnnotation.get();
   const ast::Expr* libraries = annotationValue(annotation, "Library");
@@ -227,11 +227,7 @@ void Flattener::addExternalLibraries(const ast::ClassDef& def, ClassNode* cls) {
       }
     }
     if (found.empty()) {
-      if (name == "m" || name == "c") continue;
-      diags_.errorf(libraries->range,
-                    "library '{}' of external function '{}' not found: no lib{}.a in '{}/linux64' or '{}' "
-                    "(libraries given only as C sources are not compiled yet)",
-                    name, cls->path(), name, directory, directory);
+      if (name != "m" && name != "c") call.missingLibraries.push_back({name, directory, libraries->range});
       continue;
     }
     auto& list = model_.externalLibraries;

@@ -366,10 +366,20 @@ struct ExternalArg {
   uint32_t declared = 0;  // Array: index into Function::declared
   VarId variable = 0;     // OutputAddress
 };
+// A library the Library annotation names that is not in its directory as a
+// static archive. It matters only if the C function stays undefined at the
+// link: a function built only to be evaluated at translation, or one whose
+// symbol another library defines, needs nothing from it.
+struct MissingLibrary {
+  std::string name;       // as written: "ModelicaExternalC"
+  std::string directory;  // where lib<name>.a was looked for
+  SourceRange range;      // the Library annotation
+};
 struct ExternalCall {
   std::string symbol;            // the C function's name
   std::optional<VarId> result;   // the scalar output its return value is
   std::vector<ExternalArg> args;
+  std::vector<MissingLibrary> missingLibraries;
   SourceRange range;             // the external clause
 };
 

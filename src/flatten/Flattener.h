@@ -712,7 +712,7 @@ private:
   bool externalArgument(const ast::Expr& arg, FunctionBuild& build, const Scope& scope,
                         std::vector<flat::ExternalArg>& out);
   void defaultExternalArguments(FunctionBuild& build, flat::ExternalCall& call);
-  void addExternalLibraries(const ast::ClassDef& def, ClassNode* cls);
+  void addExternalLibraries(const ast::ClassDef& def, ClassNode* cls, flat::ExternalCall& call);
   // The directory a modelica://, file:// or plain URI names ("" after an error).
   std::string resourceDirectory(const std::string& uri, SourceRange where);
 

@@ -41,7 +41,8 @@ TEST(IrTypesTest, StructsHaveTheCLayoutOfModelH) {
   EXPECT_EQ(data->getElementOffset(kDataTerminal), offsetof(SmcModelData, terminal));
   EXPECT_EQ(data->getElementOffset(kDataNextTimeEvent), offsetof(SmcModelData, next_time_event));
   EXPECT_EQ(data->getElementOffset(kDataCallDepth), offsetof(SmcModelData, call_depth));
-  EXPECT_EQ(types.modelData->getNumElements(), kDataCallDepth + 1);
+  EXPECT_EQ(data->getElementOffset(kDataExternalObjects), offsetof(SmcModelData, external_objects));
+  EXPECT_EQ(types.modelData->getNumElements(), kDataExternalObjects + 1);
 
   const llvm::StructLayout* model = layout.getStructLayout(types.model);
   EXPECT_EQ(model->getSizeInBytes(), sizeof(SmcModel));
@@ -68,7 +69,8 @@ TEST(IrTypesTest, StructsHaveTheCLayoutOfModelH) {
       offsetof(SmcModel, string_values),         offsetof(SmcModel, string_names),
       offsetof(SmcModel, event_reads_outputs), offsetof(SmcModel, settles_after_initialization),
       offsetof(SmcModel, num_delays),          offsetof(SmcModel, delay_value_refs),
-      offsetof(SmcModel, num_torn_booleans),   offsetof(SmcModel, torn_boolean_refs)};
+      offsetof(SmcModel, num_torn_booleans),   offsetof(SmcModel, torn_boolean_refs),
+      offsetof(SmcModel, num_external_objects), offsetof(SmcModel, destroy_external_objects)};
   EXPECT_EQ(types.model->getNumElements(), static_cast<unsigned>(kModelFieldCount));
   for (unsigned i = 0; i < kModelFieldCount; ++i)
     EXPECT_EQ(model->getElementOffset(i), offsets[i]) << "field " << i;

@@ -147,7 +147,9 @@ typedef struct SmcModel {
    * solves them once with the discrete start values, and an event
    * iteration right after settles them (as at every event); also when an
    * event clock may tick at the start time (its condition is false during
-   * initialization and rises in that iteration). */
+   * initialization and rises in that iteration), and when a relation reads
+   * pre() of a variable (initialization evaluated it with the start values
+   * as pre()). */
   int32_t settles_after_initialization;
 
   /* delay() (spec 3.7.4.1): the runtime keeps a history of the Real
