@@ -3,7 +3,9 @@
  *
  * A state is a copy of the instance's dynamic block (instance.h), which
  * holds every value, every pre() value, the FMI state, the time, the
- * experiment set-up and the event, sample and terminate() bookkeeping.
+ * experiment set-up and the event, sample and terminate() bookkeeping,
+ * plus the log of calls that rebuilds the model's external objects
+ * (external_log.h), which a restore replays.
  * CVODE's history is not saved and need not be: from the first Get or Set
  * on, each fmi2DoStep restarts the integrator (simulation.c), so restoring
  * a state and stepping gives bit for bit what stepping from it gave the
@@ -22,6 +24,7 @@
 #include <string.h>
 
 #include "dynamic_state.h"
+#include "external_log.h"
 #include "fmi2/fmi2Functions.h"
 #include "fmi_state.h"
 #include "fmu_state.h"
@@ -50,14 +53,6 @@ static SmcFmuState* live_state(SmcInstance* instance, const char* function, cons
  * this instance, a new one when *slot is NULL, else NULL (logged). */
 static SmcFmuState* state_to_fill(SmcInstance* instance, const char* function,
                                   fmi2FMUstate* slot) {
-  if (smc_model.num_external_objects > 0) {
-    /* canGetAndSetFMUstate is false for such a model (ModelDescription.cpp). */
-    smc_log_error(instance,
-                  "%s: the model has external objects (spec 12.9.7), whose C state an FMU state cannot "
-                  "hold yet",
-                  function);
-    return NULL;
-  }
   if (slot == NULL) {
     smc_log_error(instance, "%s: FMUstate is NULL (expected the address of an fmi2FMUstate)",
                   function);
@@ -84,8 +79,17 @@ fmi2Status fmi2GetFMUstate(fmi2Component c, fmi2FMUstate* FMUstate) {
    * this point depend on nothing the state does not hold. Stale values
    * stay stale: they are refreshed after a restore exactly as they would
    * have been now. */
+  if (instance->external_log_lost) {
+    smc_log_error(instance, "%s: memory ran out for the log that rebuilds the model's external objects, so no "
+                  "state can hold them",
+                  function);
+    return fmi2Error;
+  }
   instance->dynamic->restart_every_step = true;
-  smc_fmu_state_save(instance, state);
+  if (!smc_fmu_state_save(instance, state)) {
+    smc_log_error(instance, "%s: out of memory for the state's log of external object calls", function);
+    return fmi2Error;
+  }
   *FMUstate = state;
   return fmi2OK;
 }
@@ -120,7 +124,9 @@ fmi2Status fmi2SetFMUstate(fmi2Component c, fmi2FMUstate FMUstate) {
   smc_fmu_state_restore(instance, state);
   instance->dynamic->restart_every_step = true; /* already so in every saved state */
   instance->failure[0] = '\0';
-  if (align_solvers(instance, function) != SMC_OK) {
+  if ((smc_model.num_external_objects > 0 &&
+       smc_external_objects_rebuild(instance, state->log, state->log_size, function) != SMC_OK) ||
+      align_solvers(instance, function) != SMC_OK) {
     instance->dynamic->state = SMC_STATE_ERROR;
     return fmi2Error;
   }
@@ -147,12 +153,14 @@ fmi2Status fmi2FreeFMUstate(fmi2Component c, fmi2FMUstate* FMUstate) {
 fmi2Status fmi2SerializedFMUstateSize(fmi2Component c, fmi2FMUstate FMUstate, size_t* size) {
   const char* function = "fmi2SerializedFMUstateSize";
   SmcInstance* instance = smc_enter(c, function, SMC_MASK_FMU_STATE_OBJECT);
-  if (instance == NULL || live_state(instance, function, FMUstate) == NULL) return fmi2Error;
+  if (instance == NULL) return fmi2Error;
+  const SmcFmuState* state = live_state(instance, function, FMUstate);
+  if (state == NULL) return fmi2Error;
   if (size == NULL) {
     smc_log_error(instance, "%s: size is NULL", function);
     return fmi2Error;
   }
-  *size = smc_state_serialized_size(instance);
+  *size = smc_state_serialized_size(instance, state);
   return fmi2OK;
 }
 
@@ -163,7 +171,7 @@ fmi2Status fmi2SerializeFMUstate(fmi2Component c, fmi2FMUstate FMUstate, fmi2Byt
   if (instance == NULL) return fmi2Error;
   SmcFmuState* state = live_state(instance, function, FMUstate);
   if (state == NULL) return fmi2Error;
-  size_t needed = smc_state_serialized_size(instance);
+  size_t needed = smc_state_serialized_size(instance, state);
   if (serializedState == NULL || size < needed) {
     smc_log_error(instance,
                   "%s: the buffer (%zu bytes%s) cannot hold the %zu bytes of the state; ask "
@@ -182,14 +190,26 @@ fmi2Status fmi2DeSerializeFMUstate(fmi2Component c, const fmi2Byte serializedSta
   if (instance == NULL) return fmi2Error;
   char why[512];
   const unsigned char* payload = NULL;
-  if (smc_state_check_serialized(instance, (const unsigned char*)serializedState, size, &payload,
-                                 why, sizeof why) != NULL) {
+  const unsigned char* log = NULL;
+  size_t log_size = 0;
+  if (smc_state_check_serialized(instance, (const unsigned char*)serializedState, size, &payload, &log,
+                                 &log_size, why, sizeof why) != NULL) {
     smc_log_error(instance, "%s: rejected %zu bytes: %s", function, size, why);
     return fmi2Error;
   }
   SmcFmuState* state = state_to_fill(instance, function, FMUstate);
   if (state == NULL) return fmi2Error;
+  unsigned char* copy = log_size > 0 ? smc_allocate(instance, log_size, 1) : NULL;
+  if (log_size > 0 && copy == NULL) {
+    smc_log_error(instance, "%s: out of memory for the state's log of external object calls", function);
+    if (*FMUstate == NULL) smc_fmu_state_free(instance, state);
+    return fmi2Error;
+  }
+  if (log_size > 0) memcpy(copy, log, log_size);
   memcpy(state->block, payload, state->size);
+  smc_release(instance, state->log);
+  state->log = copy;
+  state->log_size = log_size;
   *FMUstate = state;
   return fmi2OK;
 }

@@ -9,11 +9,14 @@
 #include <string.h>
 
 #include "dynamic_state.h"
+#include "external_log.h"
 
 SmcFmuState* smc_fmu_state_new(SmcInstance* instance) {
   SmcFmuState* state = smc_allocate(instance, 1, sizeof(SmcFmuState) + instance->dynamic_size);
   if (state == NULL) return NULL;
   state->size = instance->dynamic_size;
+  state->log = NULL;
+  state->log_size = 0;
   state->previous = NULL;
   state->next = instance->live_states;
   if (state->next != NULL) state->next->previous = state;
@@ -33,6 +36,7 @@ void smc_fmu_state_free(SmcInstance* instance, SmcFmuState* state) {
   else
     instance->live_states = state->next;
   if (state->next != NULL) state->next->previous = state->previous;
+  smc_release(instance, state->log);
   smc_release(instance, state);
 }
 
@@ -40,9 +44,11 @@ void smc_fmu_states_free_all(SmcInstance* instance) {
   while (instance->live_states != NULL) smc_fmu_state_free(instance, instance->live_states);
 }
 
-void smc_fmu_state_save(SmcInstance* instance, SmcFmuState* state) {
+bool smc_fmu_state_save(SmcInstance* instance, SmcFmuState* state) {
+  if (!smc_external_log_save(instance, &state->log, &state->log_size)) return false;
   smc_dynamic_capture(instance);
   memcpy(state->block, instance->dynamic, state->size);
+  return true;
 }
 
 #ifdef SMC_TEST_BROKEN_FMU_STATE

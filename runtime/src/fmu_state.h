@@ -19,6 +19,10 @@ typedef struct SmcFmuState {
   struct SmcFmuState* next; /* the owner's list of live states */
   struct SmcFmuState* previous;
   size_t size;            /* bytes in block: the owner's dynamic_size */
+  /* The log that rebuilds the external objects (external_log.h), its own
+   * allocation (NULL when empty). */
+  unsigned char* log;
+  size_t log_size;
   unsigned char block[];  /* a copy of the dynamic block */
 } SmcFmuState;
 
@@ -35,11 +39,13 @@ void smc_fmu_state_free(SmcInstance* instance, SmcFmuState* state);
 /* Releases every state still live (fmi2FreeInstance). */
 void smc_fmu_states_free_all(SmcInstance* instance);
 
-/* state := the instance's dynamic block (data.time included). */
-void smc_fmu_state_save(SmcInstance* instance, SmcFmuState* state);
+/* state := the instance's dynamic block (data.time included) and its log
+ * of external object calls; false when memory for the log runs out. */
+bool smc_fmu_state_save(SmcInstance* instance, SmcFmuState* state);
 
-/* The instance's dynamic block := state. The caller then brings the
- * solvers in line (fmi2_fmu_state.c). In the test-only runtime built with
+/* The instance's dynamic block := state. The caller then rebuilds the
+ * external objects from state->log and brings the solvers in line
+ * (fmi2_fmu_state.c). In the test-only runtime built with
  * SMC_TEST_BROKEN_FMU_STATE, one Real keeps its current value instead:
  * the deliberate defect `smc verify-state` must catch. */
 void smc_fmu_state_restore(SmcInstance* instance, const SmcFmuState* state);

@@ -13,6 +13,7 @@
 
 #include "dynamic_state.h"
 #include "event_density.h"
+#include "external_log.h"
 #include "fmu_state.h"
 #include "logging.h"
 #include "loop_solver.h"
@@ -72,6 +73,7 @@ void smc_copy_all_values_to_pre(SmcInstance* instance) {
 void smc_instance_restart(SmcInstance* instance) {
   smc_instance_release_solvers(instance);
   smc_eval_destroy_external_objects(instance, "fmi2Reset");
+  smc_external_log_clear(instance);
   /* Every saved byte back to zero, so that two instances (or one before
    * and after a reset) that did the same things have identical blocks,
    * unused bytes of terminate_message included. */
@@ -161,6 +163,7 @@ void smc_instance_destroy(SmcInstance* instance) {
   smc_instance_release_solvers(instance);
   smc_eval_destroy_external_objects(instance, "fmi2FreeInstance");
   smc_release(instance, instance->data.external_objects);
+  smc_release(instance, instance->external_log);
   smc_fmu_states_free_all(instance);
   if (instance->sundials != NULL && SUNContext_Free(&instance->sundials) != 0)
     smc_log_error(instance, "fmi2FreeInstance: SUNContext_Free failed");

@@ -167,6 +167,15 @@ typedef struct SmcInstance {
    * (smc_warn); reset at every entry. */
   bool call_warned;
 
+  /* The model's calls of functions taking external objects made in event
+   * mode since initialization, which rebuild the objects for a restored
+   * FMU state (external_log.h). Outside the dynamic block: a state keeps
+   * its own copy. external_log_lost: a record did not fit in memory, so
+   * no state can be taken any more. */
+  unsigned char* external_log;
+  size_t external_log_size, external_log_capacity;
+  bool external_log_lost;
+
   /* The FMU states this instance handed out and has not freed yet, a
    * doubly linked list (fmu_state.c). Only pointers are compared against
    * it, so a freed or foreign state is recognised without reading it. */

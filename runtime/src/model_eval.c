@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "delay_buffer.h"
+#include "external_log.h"
 #include "logging.h"
 #include "modelica_utilities.h"
 
@@ -104,6 +105,7 @@ static int32_t check_finite(SmcInstance* instance, const char* function) {
 
 int32_t smc_eval_initialize(SmcInstance* instance, const char* function) {
   smc_eval_destroy_external_objects(instance, function); /* initialize constructs them afresh */
+  smc_external_log_clear(instance);
   instance->failure[0] = '\0';
   smc_delays_clear(instance); /* a new start: no past yet */
   instance->data.initial = 1;

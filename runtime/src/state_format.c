@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "dynamic_state.h"
+#include "external_log.h"
 
 static const char magic[8] = {'S', 'M', 'C', 'S', 'T', 'A', 'T', 'E'};
 static const uint32_t byte_order_mark = 0x01020304u;
@@ -63,22 +64,24 @@ static uint64_t checksum_of(const unsigned char* bytes, size_t size) {
   return smc_fnv1a(hash, bytes + CHECKSUM_AT + 8, size - (CHECKSUM_AT + 8));
 }
 
-size_t smc_state_serialized_size(const SmcInstance* instance) {
-  return SMC_STATE_HEADER_SIZE + strlen(smc_model.guid) + instance->dynamic_size;
+size_t smc_state_serialized_size(const SmcInstance* instance, const SmcFmuState* state) {
+  return SMC_STATE_HEADER_SIZE + strlen(smc_model.guid) + instance->dynamic_size + state->log_size;
 }
 
 void smc_state_serialize(const SmcInstance* instance, const SmcFmuState* state,
                          unsigned char* out) {
   size_t guid_length = strlen(smc_model.guid);
-  size_t total = smc_state_serialized_size(instance);
+  size_t total = smc_state_serialized_size(instance, state);
   memcpy(out, magic, sizeof magic);
   put_le(out + VERSION_AT, SMC_STATE_FORMAT_VERSION, 4);
   memcpy(out + BYTE_ORDER_AT, &byte_order_mark, sizeof byte_order_mark);
-  put_le(out + PAYLOAD_SIZE_AT, state->size, 8);
+  put_le(out + PAYLOAD_SIZE_AT, state->size + state->log_size, 8);
   put_le(out + CHECKSUM_AT, 0, 8);
   put_le(out + GUID_LENGTH_AT, guid_length, 4);
   memcpy(out + SMC_STATE_HEADER_SIZE, smc_model.guid, guid_length);
   memcpy(out + SMC_STATE_HEADER_SIZE + guid_length, state->block, state->size);
+  if (state->log_size > 0)
+    memcpy(out + SMC_STATE_HEADER_SIZE + guid_length + state->size, state->log, state->log_size);
   put_le(out + CHECKSUM_AT, checksum_of(out, total), 8);
 }
 
@@ -144,9 +147,11 @@ static const char* check_lengths(const unsigned char* bytes, size_t size, char* 
 }
 
 const char* smc_state_check_serialized(const SmcInstance* instance, const unsigned char* bytes,
-                                       size_t size, const unsigned char** payload, char* why,
-                                       size_t capacity) {
+                                       size_t size, const unsigned char** payload, const unsigned char** log,
+                                       size_t* log_size, char* why, size_t capacity) {
   *payload = NULL;
+  *log = NULL;
+  *log_size = 0;
   if (bytes == NULL && size > 0) return reject(why, capacity, "serializedState is NULL");
   const char* problem = check_header(bytes, size, why, capacity);
   if (problem == NULL) problem = check_lengths(bytes, size, why, capacity);
@@ -165,7 +170,9 @@ const char* smc_state_check_serialized(const SmcInstance* instance, const unsign
                   "FMU's '%s'",
                   (int)guid_length, guid, smc_model.guid);
   size_t payload_size = size - SMC_STATE_HEADER_SIZE - guid_length;
-  if (payload_size != instance->dynamic_size)
+  /* Only a model with external objects has a log after its block. */
+  if (payload_size < instance->dynamic_size ||
+      (smc_model.num_external_objects == 0 && payload_size != instance->dynamic_size))
     return reject(why, capacity,
                   "the payload has %zu bytes but this FMU's state has %zu (another build of "
                   "the model, or another platform)",
@@ -173,6 +180,11 @@ const char* smc_state_check_serialized(const SmcInstance* instance, const unsign
   const unsigned char* block = bytes + SMC_STATE_HEADER_SIZE + guid_length;
   const char* content = smc_dynamic_block_problem(block);
   if (content != NULL) return reject(why, capacity, "impossible contents: %s", content);
+  const size_t records = payload_size - instance->dynamic_size;
+  const char* framing = smc_external_log_problem(block + instance->dynamic_size, records);
+  if (framing != NULL) return reject(why, capacity, "impossible contents: %s", framing);
   *payload = block;
+  *log = block + instance->dynamic_size;
+  *log_size = records;
   return NULL;
 }

@@ -9,11 +9,14 @@
  *                 this field read as zero
  *       32     4  GUID length L, little-endian
  *       36     L  the model's GUID (no terminating NUL)
- *   36 + L     n  payload: the instance's dynamic block, as in memory
+ *   36 + L     n  payload: the instance's dynamic block, as in memory,
+ *                 then the state's log of external object calls
+ *                 (external_log.h; empty without external objects)
  *
- * The payload is the block verbatim, so a state reads back only into the
- * same model built for a machine with the same byte order and type sizes:
- * the GUID, the byte-order mark and the payload size check that.
+ * The payload is the block and the log verbatim, so a state reads back only
+ * into the same model built for a machine with the same byte order and
+ * type sizes: the GUID, the byte-order mark and the block's size check
+ * that. Version 2 added the log.
  */
 #ifndef SMC_RUNTIME_STATE_FORMAT_H
 #define SMC_RUNTIME_STATE_FORMAT_H
@@ -23,23 +26,24 @@
 
 #include "fmu_state.h"
 
-enum { SMC_STATE_FORMAT_VERSION = 1 };
+enum { SMC_STATE_FORMAT_VERSION = 2 };
 enum { SMC_STATE_HEADER_SIZE = 36 }; /* without the GUID */
 
-/* Bytes the serialized form of any state of this model takes. */
-size_t smc_state_serialized_size(const SmcInstance* instance);
+/* Bytes the serialized form of `state` takes. */
+size_t smc_state_serialized_size(const SmcInstance* instance, const SmcFmuState* state);
 
 /* Writes the serialized form of `state` (smc_state_serialized_size bytes). */
 void smc_state_serialize(const SmcInstance* instance, const SmcFmuState* state,
                          unsigned char* out);
 
-/* Checks `size` bytes from outside. On success returns NULL and points
- * *payload at the block inside them (instance->dynamic_size bytes); else
- * writes what is wrong into why and returns it. Reads nothing before it
- * has checked that the bytes are there. */
+/* Checks `size` bytes from outside. On success returns NULL, points
+ * *payload at the block inside them (instance->dynamic_size bytes) and
+ * *log at the log after it (*log_size bytes); else writes what is wrong
+ * into why and returns it. Reads nothing before it has checked that the
+ * bytes are there. */
 const char* smc_state_check_serialized(const SmcInstance* instance, const unsigned char* bytes,
-                                       size_t size, const unsigned char** payload, char* why,
-                                       size_t why_capacity);
+                                       size_t size, const unsigned char** payload, const unsigned char** log,
+                                       size_t* log_size, char* why, size_t why_capacity);
 
 /* FNV-1a 64 of `size` bytes, continuing from `hash` (start with
  * SMC_FNV1A_OFFSET). */

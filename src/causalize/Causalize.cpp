@@ -59,6 +59,7 @@ bool foldLiterals(CausalModel& model, DiagnosticEngine& diags) {
     for (flat::ExprPtr* slot : {&v.binding, &v.attributes.start, &v.attributes.nominal}) {
       if (!*slot || isLiteral(**slot) || !freeOfVariables(**slot)) continue;
       auto value = evaluator.evaluate(**slot, v.range);
+      if (!value && evaluator.error().needsRun) continue;  // computed by the FMU (an external function)
       if (!value) {
         diags.error(evaluator.error().range, evaluator.error().message);
         return false;

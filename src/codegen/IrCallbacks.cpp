@@ -211,6 +211,8 @@ Callbacks emitCallbacks(IrContext& ctx) {
   callbacks.eventIndicators = emitEventIndicators(ctx);
   callbacks.eventUpdate = emitEventUpdate(ctx, samplesOk);
   callbacks.destroyExternalObjects = emitDestroyExternalObjects(ctx);
+  callbacks.constructExternalObjects = emitConstructExternalObjects(ctx);
+  callbacks.replayExternalCall = emitReplayExternalCall(ctx);  // after every call site
   return callbacks;
 }
 

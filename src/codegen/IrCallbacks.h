@@ -12,7 +12,8 @@
 //                          crossing i into the output array;
 //   smc_event_update       sample flags and counters, eventBlocks (one
 //                          event iteration), assertions, next_time_event;
-//   smc_destroy_external_objects
+//   smc_destroy_external_objects, smc_construct_external_objects,
+//   smc_replay_external_call
 //                          IrExternalObjects.h.
 #pragma once
 
@@ -27,7 +28,10 @@ struct Callbacks {
   llvm::Function* computeOutputs = nullptr;
   llvm::Function* eventIndicators = nullptr;
   llvm::Function* eventUpdate = nullptr;
-  llvm::Function* destroyExternalObjects = nullptr;  // null without external objects
+  // IrExternalObjects.h; null without external objects.
+  llvm::Function* destroyExternalObjects = nullptr;
+  llvm::Function* constructExternalObjects = nullptr;
+  llvm::Function* replayExternalCall = nullptr;
 };
 
 // Reports errors through ctx.diags; check its error count afterwards.

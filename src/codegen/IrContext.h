@@ -13,6 +13,7 @@
 
 #include <deque>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,9 @@ struct IrContext {
   // The LLVM function of each flat.functions entry (declared before any
   // body is emitted, so that functions may call each other).
   std::vector<llvm::Function*> functions = {};
+  // The functions taking an external object that the model calls: each
+  // call in event mode is logged for replay (IrExternalObjects.h).
+  std::set<uint32_t> loggedFunctions = {};
   // Message strings handed to the runtime services, one global per text.
   std::map<std::string, llvm::Constant*> messages = {};
   // Chunks of assignments emitted as functions (IrChunks.h), which later

@@ -109,6 +109,11 @@ public:
   // Calls the user function of a FunctionCall expression; its outputs'
   // stack slots (one per output, in order), or empty after an error.
   std::vector<llvm::AllocaInst*> emitCallOutputs(const flat::Expr& call);
+  // Hands a model-level call of a function that takes an external object,
+  // its function index and inputs (`arguments` after the data pointer), to
+  // smc_external_log (IrExternalObjects.cpp); false after an error.
+  bool logExternalObjectCall(const flat::Expr& call, const flat::Function& fn,
+                             const std::vector<llvm::Value*>& arguments);
 
   const LocalScope* scope() const { return scope_; }
 

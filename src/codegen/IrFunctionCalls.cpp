@@ -5,6 +5,7 @@
 // per output, and fails itself - silently, the callee reported why - when
 // the callee returns SMC_FAILED.
 #include "codegen/IrExpr.h"
+#include "codegen/IrExternalObjects.h"
 
 #include "smc/model.h"
 
@@ -67,6 +68,7 @@ std::vector<llvm::AllocaInst*> ExprEmitter::emitCallOutputs(const flat::Expr& ca
   const flat::Function& fn = ctx_.model.flat.functions[call.function];
   std::vector<llvm::Value*> arguments = {frame_.data()};
   if (!emitArguments(call, fn, arguments)) return {};
+  if (!scope_ && takesExternalObject(fn) && !logExternalObjectCall(call, fn, arguments)) return {};
   std::vector<llvm::AllocaInst*> outputs;
   for (uint32_t k = 0; k < fn.numOutputs; ++k) {
     const flat::Variable& output = fn.variables[fn.numInputs + k];

@@ -261,9 +261,12 @@ void emitModelDescriptor(IrContext& ctx, const Callbacks& callbacks) {
   fields[kNumTornBooleans] = tables.i32(static_cast<int32_t>(tornRefs.size()));
   fields[kTornBooleanRefs] = tables.array(t.integer, tornRefs, "smc_torn_boolean_refs");
   fields[kNumExternalObjects] = tables.i32(ctx.layout.numExternalObjects);
-  fields[kDestroyExternalObjects] = callbacks.destroyExternalObjects
-                                        ? static_cast<llvm::Constant*>(callbacks.destroyExternalObjects)
-                                        : llvm::ConstantPointerNull::get(t.ptr);
+  auto callbackOrNull = [&](llvm::Function* fn) -> llvm::Constant* {
+    return fn ? static_cast<llvm::Constant*>(fn) : llvm::ConstantPointerNull::get(t.ptr);
+  };
+  fields[kDestroyExternalObjects] = callbackOrNull(callbacks.destroyExternalObjects);
+  fields[kConstructExternalObjects] = callbackOrNull(callbacks.constructExternalObjects);
+  fields[kReplayExternalCall] = callbackOrNull(callbacks.replayExternalCall);
   fields[kNumStrings] = tables.i32(ctx.layout.numStrings);
   fields[kStringValues] =
       tables.array(t.ptr, tables.strings(stringValues, "smc_string_value_text"), "smc_string_values");

@@ -75,6 +75,8 @@ IrTypes makeIrTypes(llvm::LLVMContext& context) {
       p,       // torn_boolean_refs
       i32,     // num_external_objects
       p,       // destroy_external_objects
+      p,       // construct_external_objects
+      p,       // replay_external_call
   };
   t.model = llvm::StructType::create(context, modelFields, "SmcModel");
 

@@ -76,6 +76,8 @@ enum ModelField : unsigned {
   kTornBooleanRefs,
   kNumExternalObjects,
   kDestroyExternalObjects,
+  kConstructExternalObjects,
+  kReplayExternalCall,
   kModelFieldCount,
 };
 

@@ -64,15 +64,13 @@ void writeHeader(pugi::xml_node root, const causal::CausalModel& model, const La
       static_cast<unsigned long long>(model.zeroCrossings.size());
 }
 
-// An external object's C state is opaque: until it can be saved, a model
-// with one says it cannot save FMU states.
-void writeCoSimulation(pugi::xml_node root, const std::string& modelIdentifier, bool savesStates) {
+void writeCoSimulation(pugi::xml_node root, const std::string& modelIdentifier) {
   pugi::xml_node cs = root.append_child("CoSimulation");
   cs.append_attribute("modelIdentifier") = modelIdentifier.c_str();
   cs.append_attribute("canHandleVariableCommunicationStepSize") = "true";
   cs.append_attribute("canInterpolateInputs") = "false";
-  cs.append_attribute("canGetAndSetFMUstate") = savesStates ? "true" : "false";
-  cs.append_attribute("canSerializeFMUstate") = savesStates ? "true" : "false";
+  cs.append_attribute("canGetAndSetFMUstate") = "true";
+  cs.append_attribute("canSerializeFMUstate") = "true";
 }
 
 void writeUnits(pugi::xml_node root, const causal::CausalModel& model, const Layout& layout) {
@@ -240,7 +238,7 @@ std::string modelDescriptionXml(const causal::CausalModel& model, const Layout& 
   declaration.append_attribute("encoding") = "UTF-8";
   pugi::xml_node root = doc.append_child("fmiModelDescription");
   writeHeader(root, model, layout, guid);
-  writeCoSimulation(root, modelIdentifier, layout.numExternalObjects == 0);
+  writeCoSimulation(root, modelIdentifier);
   writeUnits(root, model, layout);
   writeLogCategories(root);
   writeDefaultExperiment(root, model.flat.experiment);

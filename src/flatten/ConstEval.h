@@ -45,6 +45,9 @@ public:
   struct Error {
     std::string message;
     SourceRange range;
+    // It calls an external function: only the FMU can compute it, which
+    // is no error where a value may wait for the run.
+    bool needsRun = false;
   };
   const Error& error() const { return error_; }
 
@@ -53,8 +56,8 @@ public:
   void setStepLimit(long long steps) { stepLimit_ = steps; }
 
 private:
-  std::nullopt_t fail(SourceRange range, std::string message) {
-    error_ = {std::move(message), range};
+  std::nullopt_t fail(SourceRange range, std::string message, bool needsRun = false) {
+    error_ = {std::move(message), range, needsRun};
     return std::nullopt;
   }
   // `value`, the exact result of the Integer operation `symbol` ("+",

@@ -88,7 +88,7 @@ std::optional<ConstantEvaluator::Frame> ConstantEvaluator::callFunction(const Ex
   if (call.function >= model_.functions.size()) return fail(at, "call of an unknown function");
   const Function& f = model_.functions[call.function];
   if (f.external)
-    return fail(at, fmt::format("'{}' is an external function, which runs only in the FMU", f.name));
+    return fail(at, fmt::format("'{}' is an external function, which runs only in the FMU", f.name), true);
   if (callDepth_ >= maxCallDepth)
     return fail(at, fmt::format("calls of '{}' nest deeper than {} levels at compile time", f.name, maxCallDepth));
   Frame frame;

@@ -24,30 +24,10 @@ using Names = std::vector<std::string>;
 // sample() and clock in the models, the case where a Set could re-fire them.
 constexpr double kStep = 0.1;
 
-struct Loaded {
-  FmuArchive archive;
-  ModelDescription md;
-  std::unique_ptr<Fmu> fmu;
-};
+using Loaded = test::LoadedFmu;
 
 std::optional<Loaded> load(const std::string& name, const std::string& source) {
-  std::string fmuPath = test::compileModel(test::writeScratchModel(name + ".mo", source), name + ".fmu");
-  Result<FmuArchive> archive = FmuArchive::extract(fmuPath);
-  if (!archive) {
-    ADD_FAILURE() << archive.error().message;
-    return std::nullopt;
-  }
-  Result<ModelDescription> md = loadModelDescription(archive->modelDescriptionPath());
-  if (!md) {
-    ADD_FAILURE() << md.error().message;
-    return std::nullopt;
-  }
-  Result<std::unique_ptr<Fmu>> fmu = Fmu::load(*archive, *md);
-  if (!fmu) {
-    ADD_FAILURE() << fmu.error().message;
-    return std::nullopt;
-  }
-  return Loaded{std::move(archive).value(), std::move(md).value(), std::move(fmu).value()};
+  return test::loadFmu(test::compileModel(test::writeScratchModel(name + ".mo", source), name + ".fmu"));
 }
 
 // Each output's listed dependencies by name; "*" when the attribute is absent.

@@ -136,4 +136,23 @@ void expectMatchesSharedModel(const std::string& name, double relTol, double abs
   }
 }
 
+std::optional<LoadedFmu> loadFmu(const std::string& fmuPath) {
+  importer::Result<importer::FmuArchive> archive = importer::FmuArchive::extract(fmuPath);
+  if (!archive) {
+    ADD_FAILURE() << archive.error().message;
+    return std::nullopt;
+  }
+  importer::Result<importer::ModelDescription> md = importer::loadModelDescription(archive->modelDescriptionPath());
+  if (!md) {
+    ADD_FAILURE() << md.error().message;
+    return std::nullopt;
+  }
+  importer::Result<std::unique_ptr<importer::Fmu>> fmu = importer::Fmu::load(*archive, *md);
+  if (!fmu) {
+    ADD_FAILURE() << fmu.error().message;
+    return std::nullopt;
+  }
+  return LoadedFmu{std::move(archive).value(), std::move(md).value(), std::move(fmu).value()};
+}
+
 }  // namespace smc::test

@@ -3,7 +3,13 @@
 #pragma once
 
 #include "driver/Compile.h"
+#include "importer/FmuArchive.h"
+#include "importer/FmuInstance.h"
+#include "importer/ModelDescription.h"
 #include "importer/Simulate.h"
+
+#include <memory>
+#include <optional>
 
 #include <functional>
 
@@ -33,6 +39,15 @@ importer::SimulateOptions simulationOf(const std::string& fmu, double stop, doub
 importer::SimulationResult simulateOk(importer::SimulateOptions options);
 // Runs the FMU expecting failure; returns the importer's error message.
 std::string simulateError(importer::SimulateOptions options);
+
+// An FMU unpacked and loaded, for tests that drive instances themselves.
+struct LoadedFmu {
+  importer::FmuArchive archive;
+  importer::ModelDescription md;
+  std::unique_ptr<importer::Fmu> fmu;
+};
+// A test failure and empty when the FMU does not unpack or load.
+std::optional<LoadedFmu> loadFmu(const std::string& fmuPath);
 
 int columnOf(const importer::SimulationResult& result, const std::string& name);
 // The recorded value of `name` at the row of time `time` (a test failure

@@ -4,16 +4,19 @@
 // constructed when the FMU initializes, passed to functions as an opaque
 // pointer, and destroyed on fmi2FreeInstance and fmi2Reset; the C code
 // writes each construction and destruction to a journal file, which the
-// tests read. Until an object's C state can be saved, the FMU says it
-// cannot save FMU states.
+// tests read. An FMU state holds an object as the calls that built its C
+// state: restoring one constructs the object again and replays them.
 #include "e2e/E2eSupport.h"
 #include "importer/FmuArchive.h"
 #include "importer/FmuInstance.h"
 #include "importer/ModelDescription.h"
+#include "importer/VerifyState.h"
 
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <filesystem>
+#include <optional>
 #include <fstream>
 #include <sstream>
 
@@ -22,6 +25,8 @@ namespace {
 using smc::importer::SimulationResult;
 using smc::test::compileErrors;
 using smc::test::compileModel;
+using smc::test::LoadedFmu;
+using smc::test::loadFmu;
 using smc::test::simulateOk;
 using smc::test::simulationOf;
 using smc::test::valueAt;
@@ -97,23 +102,28 @@ TEST(ExternalObjects, AreConstructedAtInitializationUsedByFunctionsAndDestroyedW
   std::filesystem::remove(journal);
 }
 
+std::unique_ptr<smc::importer::FmuInstance> started(const LoadedFmu& loaded, const char* name) {
+  using namespace smc::importer;
+  auto made = FmuInstance::instantiate(*loaded.fmu, loaded.md, loaded.archive.resourcesUri(),
+                                       InstanceOptions{name, false, false, [](const LogMessage&) {}});
+  if (!made) {
+    ADD_FAILURE() << made.error().message;
+    return nullptr;
+  }
+  return std::move(made).value();
+}
+
 TEST(ExternalObjects, ResetDestroysTheObjectAndTheNextInitializationConstructsItAgain) {
   using namespace smc::importer;
   const std::string journal = freshJournal("smc-gain-reset");
   std::string model =
       writeScratchModel("GainReset.mo", gainModel("GainReset", "3", journal, "  Real y = apply(gain, time);\n"));
-  std::string fmuPath = compileModel(model, "GainReset.fmu");
-  Result<FmuArchive> archive = FmuArchive::extract(fmuPath);
-  ASSERT_TRUE(archive) << archive.error().message;
-  Result<ModelDescription> md = loadModelDescription(archive->modelDescriptionPath());
-  ASSERT_TRUE(md) << md.error().message;
-  Result<std::unique_ptr<Fmu>> loaded = Fmu::load(*archive, *md);
-  ASSERT_TRUE(loaded) << loaded.error().message;
+  std::optional<LoadedFmu> loaded = loadFmu(compileModel(model, "GainReset.fmu"));
+  ASSERT_TRUE(loaded);
   {
-    auto made = FmuInstance::instantiate(**loaded, *md, archive->resourcesUri(),
-                                         InstanceOptions{"reset", false, false, [](const LogMessage&) {}});
-    ASSERT_TRUE(made) << made.error().message;
-    FmuInstance& instance = **made;
+    auto made = started(*loaded, "reset");
+    ASSERT_TRUE(made);
+    FmuInstance& instance = *made;
     EXPECT_EQ(readFile(journal), "") << "nothing is constructed before initialization";
     for (int round = 0; round < 2; ++round) {
       EXPECT_TRUE(instance.setupExperiment(std::nullopt, 0.0, 1.0));
@@ -126,16 +136,8 @@ TEST(ExternalObjects, ResetDestroysTheObjectAndTheNextInitializationConstructsIt
         EXPECT_EQ(readFile(journal), "new 3\nfree 3\n");
       }
     }
-    // States cannot hold the object's C state: refused, with the reason.
-    auto state = instance.getState(0.5);
-    EXPECT_FALSE(state);
-    if (!state) {
-      EXPECT_TRUE(has(state.error().message, "external objects")) << state.error().message;
-    }
   }
   EXPECT_EQ(readFile(journal), "new 3\nfree 3\nnew 3\nfree 3\n");
-  EXPECT_FALSE(md->canGetAndSetFMUstate);
-  EXPECT_FALSE(md->canSerializeFMUstate);
   std::filesystem::remove(journal);
 }
 
@@ -188,6 +190,191 @@ end BadObjects;
   EXPECT_TRUE(has(d, "BadObjects.mo:13:9: error: external object class 'BadObjects.Bare' must declare the "
                      "functions 'constructor' and 'destructor' (spec 12.9.7)"))
       << d;
+}
+
+std::string counterModel() {
+  const std::string library = std::string("annotation(Library = \"userlib\", LibraryDirectory = \"file://") +
+                              SMC_TEST_USERLIB_DIR + "\")";
+  return R"(model CounterUse
+  class Counter
+    extends ExternalObject;
+    function constructor
+      input Integer start;
+      output Counter counter;
+      external "C" counter = userlib_counter_new(start) )" +
+         library + R"(;
+    end constructor;
+    function destructor
+      input Counter counter;
+      external "C" userlib_counter_free(counter) )" +
+         library + R"(;
+    end destructor;
+  end Counter;
+  impure function bump
+    input Counter counter;
+    output Integer n;
+    external "C" n = userlib_counter_bump(counter) )" +
+         library + R"(;
+  end bump;
+  function read
+    input Counter counter;
+    input Real t;
+    output Real value;
+    external "C" value = userlib_counter_read(counter, t) )" +
+         library + R"(;
+  end read;
+  parameter Counter counter = Counter(10);
+  output Integer n(start = 0, fixed = true);
+  output Real y;
+equation
+  when sample(0.25, 0.25) then
+    n = bump(counter);
+  end when;
+  y = read(counter, time);
+  annotation(experiment(StopTime = 2));
+end CounterUse;
+)";
+}
+
+
+double realOf(smc::importer::FmuInstance& instance, const smc::importer::ModelDescription& md,
+              const std::string& name, double time) {
+  smc::importer::fmi2::ValueReference ref = md.find(name)->valueReference;
+  double value = 0;
+  EXPECT_TRUE(instance.getReal({&ref, 1}, {&value, 1}, time));
+  return value;
+}
+
+void stepTo(smc::importer::FmuInstance& instance, double from, double to) {
+  for (double t = from; t < to - 1e-9; t += 0.1) EXPECT_TRUE(instance.doStep(t, std::min(0.1, to - t)));
+}
+
+// The counter's C state moves at each sample: a restored state must bring
+// it back to what it was then, in the same instance and in another one.
+TEST(ExternalObjects, ARestoredStateRebuildsTheObjectsCStateByReplayingItsEventCalls) {
+  using namespace smc::importer;
+  std::optional<LoadedFmu> found =
+      loadFmu(compileModel(writeScratchModel("CounterUse.mo", counterModel()), "CounterUse.fmu"));
+  ASSERT_TRUE(found);
+  const LoadedFmu& loaded = *found;
+  EXPECT_TRUE(loaded.md.canGetAndSetFMUstate);
+  EXPECT_TRUE(loaded.md.canSerializeFMUstate);
+
+  auto first = started(loaded, "first");
+  ASSERT_TRUE(first);
+  EXPECT_TRUE(first->setupExperiment(std::nullopt, 0.0, 2.0));
+  EXPECT_TRUE(first->enterInitializationMode(0.0));
+  EXPECT_TRUE(first->exitInitializationMode(0.0));
+  stepTo(*first, 0, 0.6);  // bumped at 0.25 and 0.5
+  EXPECT_EQ(realOf(*first, loaded.md, "y", 0.6), 12);
+  auto saved = first->getState(0.6);
+  ASSERT_TRUE(saved) << saved.error().message;
+  auto bytes = first->serializeState(*saved, 0.6);
+  ASSERT_TRUE(bytes) << bytes.error().message;
+  stepTo(*first, 0.6, 1.1);  // and at 0.75 and 1.0
+  EXPECT_EQ(realOf(*first, loaded.md, "y", 1.1), 14);
+
+  ASSERT_TRUE(first->setState(*saved, 1.1));
+  EXPECT_EQ(realOf(*first, loaded.md, "y", 0.6), 12);
+  stepTo(*first, 0.6, 1.1);
+  EXPECT_EQ(realOf(*first, loaded.md, "y", 1.1), 14) << "the counter was not brought back to 12";
+  (void)first->freeState(*saved, 1.1);
+
+  // Another instance, never initialized itself, continues from the bytes.
+  auto second = started(loaded, "second");
+  ASSERT_TRUE(second);
+  auto restored = second->deserializeState(*bytes, 0.0);
+  ASSERT_TRUE(restored) << restored.error().message;
+  ASSERT_TRUE(second->setState(*restored, 0.0));
+  stepTo(*second, 0.6, 1.1);
+  EXPECT_EQ(realOf(*second, loaded.md, "y", 1.1), 14);
+  (void)second->freeState(*restored, 1.1);
+}
+
+// The serialized form (runtime/src/state_format.h) with `record` appended
+// to its log of external object calls, size and checksum made to match.
+std::vector<char> withRecordAppended(std::vector<char> bytes, const std::vector<char>& record) {
+  auto readLe = [&](size_t at, int n) {
+    uint64_t v = 0;
+    for (int i = 0; i < n; ++i) v |= static_cast<uint64_t>(static_cast<unsigned char>(bytes[at + i])) << (8 * i);
+    return v;
+  };
+  auto writeLe = [&](size_t at, uint64_t v, int n) {
+    for (int i = 0; i < n; ++i) bytes[at + i] = static_cast<char>((v >> (8 * i)) & 0xff);
+  };
+  bytes.insert(bytes.end(), record.begin(), record.end());
+  writeLe(16, readLe(16, 8) + record.size(), 8);
+  writeLe(24, 0, 8);
+  uint64_t hash = 14695981039346656037ull;
+  for (char c : bytes) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 1099511628211ull;
+  }
+  writeLe(24, hash, 8);
+  return bytes;
+}
+
+std::vector<char> recordOf(int32_t function, const std::vector<double>& inputs) {
+  std::vector<char> record(8 + 8 * inputs.size());
+  const auto count = static_cast<int32_t>(inputs.size());
+  std::memcpy(record.data(), &function, 4);
+  std::memcpy(record.data() + 4, &count, 4);
+  if (!inputs.empty()) std::memcpy(record.data() + 8, inputs.data(), 8 * inputs.size());
+  return record;
+}
+
+// Bytes from outside whose log names no function, or gives one inputs it
+// cannot take, are refused with the reason instead of running anything.
+TEST(ExternalObjects, AForgedLogOfExternalObjectCallsIsRefused) {
+  using namespace smc::importer;
+  std::optional<LoadedFmu> loaded =
+      loadFmu(compileModel(writeScratchModel("CounterUse.mo", counterModel()), "CounterForged.fmu"));
+  ASSERT_TRUE(loaded);
+  auto instance = started(*loaded, "forged");
+  ASSERT_TRUE(instance);
+  EXPECT_TRUE(instance->setupExperiment(std::nullopt, 0.0, 2.0));
+  EXPECT_TRUE(instance->enterInitializationMode(0.0));
+  EXPECT_TRUE(instance->exitInitializationMode(0.0));
+  stepTo(*instance, 0, 0.3);
+  auto saved = instance->getState(0.3);
+  ASSERT_TRUE(saved) << saved.error().message;
+  auto bytes = instance->serializeState(*saved, 0.3);
+  ASSERT_TRUE(bytes) << bytes.error().message;
+
+  for (const auto& [record, why] :
+       std::vector<std::pair<std::vector<char>, std::string>>{{recordOf(999999, {}), "names no function"},
+                                                             {recordOf(-1, {0.0}), "names no function"}}) {
+    auto forged = instance->deserializeState(withRecordAppended(*bytes, record), 0.3);
+    ASSERT_TRUE(forged) << forged.error().message;
+    auto set = instance->setState(*forged, 0.3);
+    EXPECT_FALSE(set);
+    if (!set) {
+      EXPECT_TRUE(has(set.error().message, why)) << set.error().message;
+    }
+    (void)instance->freeState(*forged, 0.3);
+  }
+  // A record running past the end is refused when the bytes come in.
+  std::vector<char> cut = recordOf(0, {1.0, 2.0});
+  cut.resize(cut.size() - 8);
+  auto refused = instance->deserializeState(withRecordAppended(*bytes, cut), 0.3);
+  EXPECT_FALSE(refused);
+  if (refused) {
+    (void)instance->freeState(*refused, 0.3);
+  } else {
+    EXPECT_TRUE(has(refused.error().message, "runs past its end")) << refused.error().message;
+  }
+  (void)instance->freeState(*saved, 0.3);
+}
+
+TEST(ExternalObjects, VerifyStatePassesOnAnFmuWithAnObjectThatChangesAtEvents) {
+  std::string fmuPath = compileModel(writeScratchModel("CounterUse.mo", counterModel()), "CounterVerify.fmu");
+  smc::importer::VerifyStateOptions options;
+  options.fmuPath = fmuPath;
+  options.seed = 7;
+  options.logSink = [](const smc::importer::LogMessage&) {};
+  auto report = smc::importer::verifyState(options);
+  ASSERT_TRUE(report) << report.error().message;
+  EXPECT_TRUE(report->rejected()) << "a restored state diverged";
 }
 
 }  // namespace

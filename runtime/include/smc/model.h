@@ -170,6 +170,11 @@ typedef struct SmcModel {
    * (last constructed first) and sets its slot to NULL. */
   int32_t num_external_objects;
   void (*destroy_external_objects)(SmcModelData* data);
+  /* For FMU states (codegen/IrExternalObjects.h): constructs every object
+   * anew from the parameters in data, and calls logged function `function`
+   * again with the `count` inputs smc_external_log was given. */
+  int32_t (*construct_external_objects)(SmcModelData* data);
+  int32_t (*replay_external_call)(SmcModelData* data, int32_t function, int32_t count, const double* inputs);
 } SmcModel;
 
 /* Defined by the generated object of each FMU. */
@@ -211,6 +216,11 @@ void smc_terminate(SmcModelData* data, const char* message);
 /* Records why a callback is about to return SMC_FAILED (division by zero,
  * a function's assert...), so the runtime can log it with the time. */
 void smc_report_failure(SmcModelData* data, const char* message);
+
+/* A call of user function `function` that takes an external object, with
+ * its `count` inputs as doubles (an object as its slot number): kept, when
+ * made in event mode, so that a restored FMU state can replay it. */
+void smc_external_log(SmcModelData* data, int32_t function, int32_t count, const double* inputs);
 
 /* Runtime services for messages built at run time (spec 3.7.1.2):
  * begin, append pieces, then pass smc_message_text() to smc_assert_failed

@@ -101,3 +101,25 @@ void userlib_gain_free(void* object) {
   userlib_journal(gain->journal, "free", gain->k);
   free(gain);
 }
+
+/* An external object whose C state changes at events: a counter the model
+ * bumps in a when-equation and reads in between. */
+typedef struct UserlibCounter {
+  int count;
+} UserlibCounter;
+
+void* userlib_counter_new(int start) {
+  UserlibCounter* counter = malloc(sizeof *counter);
+  if (counter == NULL) ModelicaFormatError("userlib_counter_new: out of memory");
+  counter->count = start;
+  return counter;
+}
+
+int userlib_counter_bump(void* object) { return ++((UserlibCounter*)object)->count; }
+
+double userlib_counter_read(void* object, double t) {
+  (void)t;
+  return ((UserlibCounter*)object)->count;
+}
+
+void userlib_counter_free(void* object) { free(object); }
