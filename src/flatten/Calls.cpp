@@ -43,7 +43,7 @@ const std::map<std::string, ElementwiseFunction>& elementwiseFunctions() {
 // recognised so the message names the capability they wait for.
 const char* laterCapability(const std::string& name) {
   static const std::map<std::string, const char*> table = {
-      {"spatialDistribution", "spatialDistribution()"}, {"getInstanceName", "getInstanceName()"},
+      {"spatialDistribution", "spatialDistribution()"},
   };
   auto it = table.find(name);
   return it == table.end() ? nullptr : it->second;
@@ -58,6 +58,7 @@ const std::set<std::string>& otherBuiltins() {
   static const std::set<std::string> names = {
       "der", "smooth", "min", "max", "sum", "product", "size", "ndims", "zeros", "ones", "fill", "Integer",
       "identity", "transpose", "cat", "pre", "edge", "change", "initial", "terminal", "sample", "String",
+      "getInstanceName",
       "homotopy", "cardinality", "delay", "array"};
   return names;
 }
@@ -133,6 +134,7 @@ std::optional<Value> Flattener::lowerCall(const ast::Expr& call, const Scope& sc
   if (isClockOperatorName(name)) return *lowerClockOperator(call, name, scope);
   if (isStateMachineOperatorName(name)) return lowerStateMachineOperator(call, name, scope);
   if (name == "String") return lowerStringCall(call, scope);
+  if (name == "getInstanceName") return lowerInstanceName(call, scope);
   if (name == "homotopy") return lowerHomotopy(call, scope);
   if (name == "cardinality") return lowerCardinality(call, scope);
   if (name == "delay") return lowerDelay(call, scope);

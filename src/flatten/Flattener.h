@@ -769,6 +769,8 @@ private:
   // Lower.cpp helpers
   std::optional<Value> lowerCall(const ast::Expr& call, const Scope& scope);
   std::optional<Value> lowerStringCall(const ast::Expr& call, const Scope& scope);  // StringCalls.cpp
+  // getInstanceName() (spec 3.7.4.6): a String literal (StringCalls.cpp).
+  std::optional<Value> lowerInstanceName(const ast::Expr& call, const Scope& scope);
   std::optional<Value> lowerArrayBuiltin(const ast::Expr& call, const std::string& name, const Scope& scope);
   std::optional<Value> lowerHomotopy(const ast::Expr& call, const Scope& scope);
   std::optional<Value> lowerDelay(const ast::Expr& call, const Scope& scope);  // Delay.cpp

@@ -14,6 +14,21 @@
 
 namespace smc::flatten {
 
+// The simulated model's name (its last identifier) followed by the
+// instance path of the class the call is written in: "Vehicle.engine" for
+// a call in the engine of model Lib.Vehicle. Inside a function the spec
+// leaves the value open; it is the function's name there.
+std::optional<Value> Flattener::lowerInstanceName(const ast::Expr& call, const Scope& scope) {
+  if (!call.args.empty() || !call.named.empty()) {
+    diags_.error(call.range, "'getInstanceName' takes no arguments");
+    return std::nullopt;
+  }
+  if (scope.function) return Value::scalar(flat::makeString(scope.function->fn.name, call.range));
+  std::string name = top_ && top_->cls ? top_->cls->name : std::string();
+  if (scope.instance && !scope.instance->path.empty()) name += "." + scope.instance->path;
+  return Value::scalar(flat::makeString(name, call.range));
+}
+
 std::optional<Value> Flattener::lowerStringCall(const ast::Expr& call, const Scope& scope) {
   const SourceRange r = call.range;
   if (call.args.size() != 1) {

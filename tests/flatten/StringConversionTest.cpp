@@ -1,7 +1,7 @@
 // String() (spec 3.7.1.2) and homotopy() (spec 3.7.4.4) as flattening
 // lowers them: String() of literals folds to the text; of run-time values
 // it stays a call, with the options named; an enumeration literal gives its
-// name. homotopy() is its `actual` argument.
+// name. homotopy() is its `actual` argument. getInstanceName() is a literal.
 #include "FlatFixture.h"
 
 #include <gtest/gtest.h>
@@ -34,6 +34,28 @@ TEST(StringConversion, RunTimeValuesKeepTheCallWithNamedOptions) {
       "  assert(x < 10, \"x = \" + String(x, significantDigits = 4, minimumLength = w));\n"
       "end M;\n");
   EXPECT_TRUE(has(text, "assert(x < 10, \"x = \" + String(x, significantDigits = 4, minimumLength = w));")) << text;
+}
+
+// Spec 3.7.4.6: the simulated model's name, then the path of the instance
+// whose class writes the call.
+TEST(StringConversion, GetInstanceNameIsTheModelNameAndTheInstancePath) {
+  const std::string text = flatText(
+      "model Vehicle\n"
+      "  model Controller\n"
+      "    Real x(start = 0, fixed = true);\n"
+      "  equation\n"
+      "    der(x) = 1;\n"
+      "    assert(x < 10, \"in \" + getInstanceName());\n"
+      "  end Controller;\n"
+      "  model Engine\n"
+      "    Controller controller;\n"
+      "  end Engine;\n"
+      "  Engine engine;\n"
+      "equation\n"
+      "  assert(time < 10, getInstanceName());\n"
+      "end Vehicle;\n");
+  EXPECT_TRUE(has(text, "assert(engine.controller.x < 10, \"in Vehicle.engine.controller\");")) << text;
+  EXPECT_TRUE(has(text, "assert(time < 10, \"Vehicle\");")) << text;
 }
 
 TEST(StringConversion, UnsupportedAndWrongUsesAreLocated) {
