@@ -365,6 +365,9 @@ struct SubscriptPick {
   std::vector<long long> indices;
   bool kept = false;
   flat::ExprPtr variable;
+  // Inside a function: a vector subscript whose indices vary when it runs
+  // (`x[i:i + 1]`), a kept dimension of that many elements.
+  std::vector<flat::ExprPtr> variables;
 };
 bool hasVariablePick(const std::vector<SubscriptPick>& picks);
 // The elements of `whole` that constant picks select.
@@ -477,6 +480,8 @@ public:
   flat::BaseType typeOf(const flat::Expr& e, const Scope& scope) const;
   // Only literals, parameters and constants (and pure functions of them).
   bool isParameterExpression(const flat::Expr& e, const Scope& scope) const;
+  // A range whose bounds differ by a constant in a function (Lower.cpp).
+  std::optional<Value> lowerShiftedRange(const ast::Expr& expr, const Scope& scope);
   // A scalar of a type assignable to `type`; reports "<what> must be ..." otherwise.
   flat::ExprPtr expectScalar(const std::optional<Value>& value, flat::BaseType type,
                              SourceRange range, const std::string& what, const Scope& scope);

@@ -8,6 +8,7 @@
 // instance components first, then to for-loop indices, then to constants of
 // lexically enclosing classes (spec 5.3).
 #include "flatten/ArrayConcatenation.h"
+#include "flatten/ExprEquality.h"
 #include "flatten/Flattener.h"
 #include "flatten/IntegerRange.h"
 #include "frontend/ResourceLimits.h"
@@ -235,6 +236,8 @@ std::optional<Value> Flattener::lowerExpression(const ast::Expr& expr, const Sco
       return result;
     }
     case ast::ExprKind::Range: {
+      if (scope.function && expr.args.size() == 2)
+        if (auto shifted = lowerShiftedRange(expr, scope)) return shifted;
       std::vector<Constant> parts;
       for (const auto& arg : expr.args) {
         auto c = evaluate(*arg, scope);
@@ -1009,6 +1012,53 @@ std::optional<Value> Flattener::lowerReduction(const ast::Expr& call, const std:
   flat::ExprPtr acc = scalars[0];
   for (size_t i = 1; i < scalars.size(); ++i) acc = flat::makeCall(fn, {acc, scalars[i]}, r);
   return Value::scalar(acc);
+}
+
+namespace {
+
+// e as base + offset, with offset the sum of the Integer literals added to
+// or subtracted from it at the top (base null when e is a literal).
+std::pair<flat::ExprPtr, long long> splitOffset(const flat::ExprPtr& e) {
+  if (e->kind == flat::ExprKind::Integer) return {nullptr, e->integer};
+  if (e->kind == flat::ExprKind::Binary && (e->op == flat::Op::Add || e->op == flat::Op::Sub)) {
+    const flat::ExprPtr& right = e->args[1];
+    if (right->kind == flat::ExprKind::Integer) {
+      auto [base, offset] = splitOffset(e->args[0]);
+      return {base, e->op == flat::Op::Add ? offset + right->integer : offset - right->integer};
+    }
+    if (e->op == flat::Op::Add && e->args[0]->kind == flat::ExprKind::Integer) {
+      auto [base, offset] = splitOffset(right);
+      return {base, offset + e->args[0]->integer};
+    }
+  }
+  return {e, 0};
+}
+
+}  // namespace
+
+// `a + j:a + k` in a function, a varying when it runs: k - j + 1 elements
+// a + j, a + j + 1, ... whose values come at run time (the Xorshift
+// generators' `state[i - 2:i - 1]`). Empty when the bounds are not of
+// that form, for the constant path to handle.
+std::optional<Value> Flattener::lowerShiftedRange(const ast::Expr& expr, const Scope& scope) {
+  auto from = lower(*expr.args[0], scope);
+  auto to = from ? lower(*expr.args[1], scope) : std::nullopt;
+  if (!from || !to || !from->isScalar() || !to->isScalar()) return std::nullopt;
+  const flat::ExprPtr& first = from->elements[0];
+  const flat::ExprPtr& last = to->elements[0];
+  if (isParameterExpression(*first, scope) && isParameterExpression(*last, scope)) return std::nullopt;
+  if (typeOf(*first, scope) != flat::BaseType::Integer || typeOf(*last, scope) != flat::BaseType::Integer)
+    return std::nullopt;
+  auto [fromBase, fromOffset] = splitOffset(first);
+  auto [toBase, toOffset] = splitOffset(last);
+  if (!fromBase || !toBase || !flat::sameExpr(*fromBase, *toBase)) return std::nullopt;
+  const long long count = toOffset - fromOffset + 1;
+  if (count < 0 || count > limits::kMaxArrayElements) return std::nullopt;
+  Value v{{count}, {}};
+  for (long long k = 0; k < count; ++k)
+    v.elements.push_back(k == 0 ? first
+                                : flat::makeBinary(flat::Op::Add, first, flat::makeInteger(k, expr.range), expr.range));
+  return v;
 }
 
 }  // namespace smc::flatten

@@ -47,15 +47,21 @@ std::optional<std::vector<SubscriptPick>> Flattener::lowerSubscripts(const std::
     bool varies = false;
     for (const auto& e : value->elements) varies = varies || !isParameterExpression(*e, scope);
     if (varies) {
-      if (!value->isScalar()) {
+      if (!value->isScalar() && (!scope.function || value->dims.size() != 1)) {
         diags_.unsupported(sub.range, "array-valued subscripts that vary during simulation");
         return std::nullopt;
       }
-      if (typeOf(*value->elements[0], scope) != flat::BaseType::Integer) {
-        diags_.error(sub.range, "array subscripts must be Integer");
-        return std::nullopt;
+      for (const auto& e : value->elements)
+        if (typeOf(*e, scope) != flat::BaseType::Integer) {
+          diags_.error(sub.range, "array subscripts must be Integer");
+          return std::nullopt;
+        }
+      if (value->isScalar()) {
+        pick.variable = value->elements[0];
+      } else {
+        pick.variables = value->elements;
+        pick.kept = true;
       }
-      pick.variable = value->elements[0];
       continue;
     }
     for (const auto& e : value->elements) {
@@ -79,7 +85,7 @@ std::optional<std::vector<SubscriptPick>> Flattener::lowerSubscripts(const std::
 
 bool hasVariablePick(const std::vector<SubscriptPick>& picks) {
   for (const SubscriptPick& pick : picks)
-    if (pick.variable) return true;
+    if (pick.variable || !pick.variables.empty()) return true;
   return false;
 }
 
@@ -238,23 +244,28 @@ Value Flattener::selectElements(uint32_t declared, const std::vector<SubscriptPi
   // varying subscript stands as itself in each element's Element. (Not
   // through flat indices: a varying subscript may index an empty dimension,
   // which fails only if it runs.)
+  // How many choices each dimension runs through: a scalar varying
+  // subscript is one, a varying vector its length, a fixed pick its indices.
+  auto choices = [](const SubscriptPick& pick) {
+    return pick.variable ? size_t{1} : !pick.variables.empty() ? pick.variables.size() : pick.indices.size();
+  };
   Value out;
   for (const SubscriptPick& pick : picks)
-    if (pick.kept && !pick.variable) out.dims.push_back(static_cast<long long>(pick.indices.size()));
+    if (pick.kept && !pick.variable) out.dims.push_back(static_cast<long long>(choices(pick)));
   for (const SubscriptPick& pick : picks)
-    if (!pick.variable && pick.indices.empty()) return out;
+    if (choices(pick) == 0) return out;
   std::vector<size_t> cursor(picks.size(), 0);
   while (true) {
     std::vector<flat::ExprPtr> subscripts;
-    for (size_t d = 0; d < picks.size(); ++d)
-      subscripts.push_back(picks[d].variable ? picks[d].variable
-                                             : flat::makeInteger(picks[d].indices[cursor[d]] + 1, where));
+    for (size_t d = 0; d < picks.size(); ++d) {
+      const SubscriptPick& pick = picks[d];
+      subscripts.push_back(pick.variable              ? pick.variable
+                           : !pick.variables.empty() ? pick.variables[cursor[d]]
+                                                     : flat::makeInteger(pick.indices[cursor[d]] + 1, where));
+    }
     out.elements.push_back(flat::makeElement(declared, std::move(subscripts), where));
     size_t d = picks.size();
-    while (d > 0 && (picks[d - 1].variable || ++cursor[d - 1] == picks[d - 1].indices.size())) {
-      if (!picks[d - 1].variable) cursor[d - 1] = 0;
-      --d;
-    }
+    while (d > 0 && ++cursor[d - 1] == choices(picks[d - 1])) cursor[--d] = 0;
     if (d == 0) break;
   }
   return out;

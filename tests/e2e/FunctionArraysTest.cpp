@@ -250,3 +250,38 @@ TEST(FunctionArrays, IndexOutOfRangeFailsTheStepNamingTheArrayAndTheSource) {
 }
 
 }  // namespace
+
+// `x[i - 2:i - 1]` and `y[i:i + 1]` with i a loop variable: bounds that
+// differ by a constant give a slice of known length whose elements are
+// chosen when the function runs (the MSL's Xorshift generators fill their
+// state this way).
+TEST(FunctionArrays, SlicesWhoseBoundsMoveTogetherAreChosenWhenTheFunctionRuns) {
+  std::string fmu = compileModel(writeScratchModel("MovingSlices.mo", R"(model MovingSlices
+  function pairs
+    input Real t;
+    input Integer n;
+    output Real s[6];
+  protected
+    Real aux[2];
+  algorithm
+    s := fill(0, 6);
+    s[1:2] := {t, 2 * t};
+    for i in 3:2:n - 1 loop
+      aux := s[i - 2:i - 1];
+      s[i:i + 1] := {aux[2] + 1, aux[1] + 1};
+    end for;
+  end pairs;
+  Real y[6] = pairs(time, 6);
+  Real z[6] = pairs(time, integer(8 * time));
+end MovingSlices;
+)"),
+                                 "MovingSlices.fmu");
+  SimulationResult r = simulateOk(optionsFor(fmu, 0.5, 0.5));
+  // s = {t, 2t, 2t + 1, t + 1, t + 2, 2t + 2} at t = 0.5.
+  const double expected[6] = {0.5, 1, 2, 1.5, 2.5, 3};
+  for (int k = 0; k < 6; ++k)
+    EXPECT_DOUBLE_EQ(valueAt(r, "y[" + std::to_string(k + 1) + "]", 0.5), expected[k]) << k;
+  // n = 8 at t = 1 asks for s[7:8] of 6 elements: a located run-time failure.
+  std::string error = simulateError(optionsFor(fmu, 1, 0.5));
+  EXPECT_NE(error.find("array index out of bounds: 's' has size [6]"), std::string::npos) << error;
+}
