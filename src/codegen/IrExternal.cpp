@@ -22,6 +22,8 @@ void emitExternalCall(IrContext& ctx, FunctionFrame& frame, llvm::IRBuilder<>& b
   std::vector<llvm::Value*> args;
   // Boolean outputs passed by address: the int the C function writes, and the slot it goes to.
   std::vector<std::pair<llvm::Value*, llvm::Value*>> booleanOutputs;
+  // Boolean output arrays: the int[] copy the C function writes, and the array it goes to.
+  std::vector<std::pair<llvm::AllocaInst*, llvm::AllocaInst*>> booleanArrays;
   for (const flat::ExternalArg& arg : call.args) {
     switch (arg.kind) {
       case flat::ExternalArgKind::Value: {
@@ -46,10 +48,27 @@ void emitExternalCall(IrContext& ctx, FunctionFrame& frame, llvm::IRBuilder<>& b
                                                      : builder.CreateSExt(value.value, sizeType));
         break;
       }
-      case flat::ExternalArgKind::Array:
+      case flat::ExternalArgKind::Array: {
         params.push_back(ctx.types.ptr);
-        args.push_back(scope.arrays[arg.declared]);
+        const flat::DeclaredVariable& declared = fn.declared[arg.declared];
+        llvm::AllocaInst* array = scope.arrays[arg.declared];
+        if (fn.variables[declared.first].type != flat::BaseType::Boolean) {
+          args.push_back(array);
+          break;
+        }
+        // C sees a Boolean array as int[]: a copy, written back after the
+        // call when the function may change it (an output).
+        auto* asInts = llvm::ArrayType::get(int32, declared.size());
+        llvm::AllocaInst* copy = frame.stackSlot(asInts, declared.name + ".c");
+        for (size_t k = 0; k < declared.size(); ++k) {
+          llvm::Value* element = builder.CreateLoad(builder.getInt1Ty(), builder.CreateConstInBoundsGEP2_64(
+                                                                             array->getAllocatedType(), array, 0, k));
+          builder.CreateStore(builder.CreateZExt(element, int32), builder.CreateConstInBoundsGEP2_64(asInts, copy, 0, k));
+        }
+        if (declared.causality == flat::Causality::Output) booleanArrays.emplace_back(copy, array);
+        args.push_back(copy);
         break;
+      }
       case flat::ExternalArgKind::OutputAddress: {
         params.push_back(ctx.types.ptr);
         llvm::Value* slot = scope.slots[arg.variable];
@@ -77,6 +96,14 @@ void emitExternalCall(IrContext& ctx, FunctionFrame& frame, llvm::IRBuilder<>& b
   }
   for (const auto& [asInt, slot] : booleanOutputs)
     builder.CreateStore(builder.CreateICmpNE(builder.CreateLoad(int32, asInt), builder.getInt32(0)), slot);
+  for (const auto& [copy, array] : booleanArrays) {
+    const uint64_t n = llvm::cast<llvm::ArrayType>(copy->getAllocatedType())->getNumElements();
+    for (uint64_t k = 0; k < n; ++k) {
+      llvm::Value* value = builder.CreateLoad(int32, builder.CreateConstInBoundsGEP2_64(copy->getAllocatedType(), copy, 0, k));
+      builder.CreateStore(builder.CreateICmpNE(value, builder.getInt32(0)),
+                          builder.CreateConstInBoundsGEP2_64(array->getAllocatedType(), array, 0, k));
+    }
+  }
 }
 
 }  // namespace smc::codegen

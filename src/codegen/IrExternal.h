@@ -2,8 +2,8 @@
 // of a C function declared with the C types of its arguments on x86-64
 // (double for Real, int for Integer, Boolean and enumeration values,
 // size_t for array sizes of the default call form, pointers for arrays,
-// external objects and outputs passed by address). Boolean outputs go through an int and come
-// back as `!= 0`.
+// external objects and outputs passed by address). Boolean outputs and
+// Boolean arrays go through ints and come back as `!= 0`.
 #pragma once
 
 #include "codegen/IrExpr.h"

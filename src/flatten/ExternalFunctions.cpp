@@ -84,15 +84,6 @@ void Flattener::lowerExternalCall(FunctionBuild& build) {
     for (const auto& arg : def.externalArgs) ok = externalArgument(*arg, build, scope, call.args) && ok;
     if (!ok) return;
   }
-  for (const flat::ExternalArg& arg : call.args) {
-    const bool booleanArray = arg.kind == flat::ExternalArgKind::Array &&
-                              build.fn.variables[build.fn.declared[arg.declared].first].type == flat::BaseType::Boolean;
-    if (booleanArray) {
-      diags_.unsupported(def.externalRange,
-                         fmt::format("Boolean arrays as arguments of external function '{}'", build.fn.name));
-      return;
-    }
-  }
   addExternalLibraries(def, cls, call);
   build.fn.external = std::move(call);
 }

@@ -194,6 +194,35 @@ TEST(ExternalFunctions, AUsersStaticLibraryIsLinkedIntoTheFmuWithArraysInAndOut)
   EXPECT_TRUE(has(printed.str(), "links in external C libraries: libuserlib.a")) << printed.str();
 }
 
+TEST(ExternalFunctions, BooleanArraysReachCAsIntArraysAndComeBack) {
+  const std::string library = std::string("annotation(Library = \"userlib\", LibraryDirectory = \"file://") +
+                              SMC_TEST_USERLIB_DIR + "\")";
+  std::string model = writeScratchModel("BooleanArrays.mo", R"(model BooleanArrays
+  function countTrue
+    input Boolean flags[:];
+    output Integer n;
+    external "C" n = userlib_count_true(flags, size(flags, 1)) )" + library + R"(;
+  end countTrue;
+  function negate
+    input Boolean flags[:];
+    output Boolean negated[size(flags, 1)];
+    external "C" userlib_negate(flags, size(flags, 1), negated) )" + library + R"(;
+  end negate;
+  Integer n = countTrue({time > 0.2, true, time > 0.7});
+  Boolean b[3] = negate({time > 0.2, true, false});
+end BooleanArrays;
+)");
+  std::string fmu = compileModel(model, "BooleanArrays.fmu");
+  SimulationResult r = simulateOk(simulationOf(fmu, 1, 0.5, true));
+  EXPECT_EQ(valueAt(r, "n", 0), 1);
+  EXPECT_EQ(valueAt(r, "n", 0.5), 2);
+  EXPECT_EQ(valueAt(r, "n", 1), 3);
+  EXPECT_EQ(valueAt(r, "b[1]", 0), 1);
+  EXPECT_EQ(valueAt(r, "b[1]", 0.5), 0);
+  EXPECT_EQ(valueAt(r, "b[2]", 0.5), 0);
+  EXPECT_EQ(valueAt(r, "b[3]", 0.5), 1);
+}
+
 std::string utilitiesModel(const std::string& equations) {
   const std::string annotation = std::string("annotation(Library = \"userlib\", LibraryDirectory = \"file://") +
                                  SMC_TEST_USERLIB_DIR + "\")";

@@ -38,6 +38,17 @@ double userlib_row_sum(const double* m, int rows, int columns, int r) {
 
 void userlib_is_positive(double x, int* positive) { *positive = x > 0; }
 
+/* Boolean arrays arrive as int arrays. */
+int userlib_count_true(const int* flags, int n) {
+  int count = 0;
+  for (int i = 0; i < n; ++i) count += flags[i] != 0;
+  return count;
+}
+
+void userlib_negate(const int* flags, int n, int* negated) {
+  for (int i = 0; i < n; ++i) negated[i] = !flags[i];
+}
+
 /* What ModelicaUtilities.h declares; the FMU's runtime defines them. */
 void ModelicaFormatMessage(const char* string, ...);
 void ModelicaWarning(const char* string);
