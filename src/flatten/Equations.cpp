@@ -102,7 +102,15 @@ void Flattener::lowerSimpleEquation(const ast::Equation& eq, const Scope& scope,
 
 void Flattener::lowerTupleEquation(const ast::Equation& eq, const Scope& scope, EquationContext& context) {
   if (context.when) {
-    diags_.unsupported(eq.range, "equations with several function outputs inside a when-clause");
+    // `(a, b) = f(x)` assigns a and b from one call when the clause fires.
+    auto tuple = lowerTupleCall(*eq.lhs, *eq.rhs, scope);
+    if (!tuple || !context.whenTuples) return;
+    flat::Statement statement;
+    statement.kind = flat::StatementKind::TupleAssign;
+    statement.targets = tuple->first;
+    statement.value = tuple->second;
+    statement.range = eq.range;
+    context.whenTuples->push_back(std::move(statement));
     return;
   }
   const bool outerInitial = inInitialSection_;

@@ -383,6 +383,9 @@ Value selectPicked(const std::vector<long long>& dims, const std::vector<Subscri
 struct EquationContext {
   bool initial = false;              // an initial equation section
   flat::WhenBranch* when = nullptr;  // inside a when-clause: equations become actions
+  // Inside a when-clause: its `(a, b) = f(x)` equations, as statements
+  // (WhenTuples.cpp turns such a clause into a when-statement).
+  std::vector<flat::Statement>* whenTuples = nullptr;
   // Inside a clocked when-clause (spec 16.6): the clock every equation of the
   // clause is tagged with; the equations stay ordinary equations.
   flat::ExprPtr clock;
@@ -655,6 +658,9 @@ private:
 
   // WhenEquations.cpp helpers
   void lowerWhenEquation(const ast::Equation& eq, const Scope& scope, EquationContext& context);
+  // A when-equation with `(a, b) = f(x)` equations as an algorithm with one
+  // when-statement (WhenTuples.cpp); false after reporting why not.
+  bool addWhenAsAlgorithm(const flat::WhenEquation& when, std::vector<std::vector<flat::Statement>> tuples);
   void lowerCallEquation(const ast::Equation& eq, const Scope& scope, EquationContext& context);
   // The checks of lowerWhenConditions on an already lowered condition.
   std::optional<std::vector<flat::ExprPtr>> checkWhenConditions(const std::optional<Value>& value,

@@ -60,6 +60,8 @@ void Flattener::lowerWhenEquation(const ast::Equation& eq, const Scope& scope, E
   // Sized up front: the branches' addresses are handed to the bodies below.
   when.branches.resize(eq.branches.size());
   bool ok = eq.conditions.size() == eq.branches.size();
+  std::vector<std::vector<flat::Statement>> tuples(eq.branches.size());
+  bool hasTuples = false;
   for (size_t i = 0; ok && i < eq.branches.size(); ++i) {
     flat::WhenBranch& branch = when.branches[i];
     branch.range = eq.conditions[i]->range;
@@ -72,11 +74,17 @@ void Flattener::lowerWhenEquation(const ast::Equation& eq, const Scope& scope, E
     branch.conditions = std::move(*conditions);
     EquationContext inner;
     inner.when = &branch;
+    inner.whenTuples = &tuples[i];
     unsigned errorsBefore = diags_.errorReports();
     for (const ast::Equation& body : eq.branches[i]) lowerEquation(body, scope, inner);
     ok = diags_.errorReports() == errorsBefore;
+    hasTuples = hasTuples || !tuples[i].empty();
   }
-  if (ok) model_.whenEquations.push_back(std::move(when));
+  if (!ok) return;
+  if (hasTuples)
+    addWhenAsAlgorithm(when, std::move(tuples));
+  else
+    model_.whenEquations.push_back(std::move(when));
 }
 
 std::optional<std::vector<flat::ExprPtr>> Flattener::lowerWhenConditions(const ast::Expr& condition,

@@ -236,4 +236,29 @@ TEST(WhenEquations, ConnectInsideWhenIsAnError) {
   EXPECT_TRUE(has(d, "test.mo:6:5: error: connect() is not allowed inside a when-clause (spec 8.3.5)")) << d;
 }
 
+// A when-clause with `(a, b) = f(x)` becomes a when-statement whose
+// statements are ordered by what they read (flatten/WhenTuples.cpp).
+TEST(WhenTuple, EquationsThatComputeEachOtherInACycleAreALocatedError) {
+  const std::string errors = flattenErrors(R"(model Cycle
+  function two
+    input Real x;
+    output Real a;
+    output Real b;
+  algorithm
+    a := x;
+    b := 2 * x;
+  end two;
+  discrete Real a, b, c;
+equation
+  when sample(0, 1) then
+    (a, b) = two(c);
+    c = a + 1;
+  end when;
+end Cycle;
+)");
+  EXPECT_NE(errors.find("12:8: error: the equations of this when-clause compute each other in a cycle"),
+            std::string::npos)
+      << errors;
+}
+
 }  // namespace
