@@ -841,6 +841,8 @@ private:
   std::optional<Operand> recordFunctionCall(const ast::Expr& call, ClassNode* fn, const Scope& scope);
   flat::ExprPtr enumerationLiteral(const ast::ComponentRef& ref, const Scope& scope);
   std::optional<Value> lowerPackageConstant(const ast::ComponentRef& ref, const Scope& scope);
+  // A constant's binding (written in `bindingIn`) lowered and folded to literals.
+  std::optional<Value> constantLiterals(const ast::Expr& binding, ClassNode* bindingIn, SourceRange at);
   // The value of a lowered if-expression condition when it is made of
   // literals (for-loop indices are), else nullopt.
   std::optional<bool> literalCondition(const Value& condition, SourceRange where);

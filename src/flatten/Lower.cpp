@@ -770,16 +770,22 @@ std::optional<Value> Flattener::lowerPackageConstant(const ast::ComponentRef& re
     return std::nullopt;
   }
   constantsInProgress_.insert(decl);
-  auto value = lower(*found.binding, Scope{nullptr, found.bindingIn, nullptr});
+  auto value = constantLiterals(*found.binding, found.bindingIn, ref.range);
   constantsInProgress_.erase(decl);
   if (!value) return std::nullopt;
-  // Replace by literals so the flat model needs no variable for it.
-  for (auto& e : value->elements) {
-    auto c = evaluateFlat(*e, ref.range);
-    if (!c) return std::nullopt;
-    e = flat::makeLiteral(*c, ref.range);
-  }
   return selectSubscripts(*value, ref.parts.back(), scope);
+}
+
+// Replaced by literals, so that the flat model needs no variable for it.
+std::optional<Value> Flattener::constantLiterals(const ast::Expr& binding, ClassNode* bindingIn, SourceRange at) {
+  auto value = lower(binding, Scope{nullptr, bindingIn, nullptr});
+  if (!value) return std::nullopt;
+  for (auto& e : value->elements) {
+    auto c = evaluateFlat(*e, at);
+    if (!c) return std::nullopt;
+    e = flat::makeLiteral(*c, at);
+  }
+  return value;
 }
 
 std::optional<RecordField> Flattener::recordConstantDecl(ClassNode* record, const std::string& name) {
@@ -796,13 +802,8 @@ std::optional<Value> Flattener::recordClassConstant(const RecordField& field, Cl
     diags_.errorf(part.range, "constant '{}' of record '{}' has no value", part.name, record->path());
     return std::nullopt;
   }
-  auto value = lower(*field.binding, Scope{nullptr, field.bindingIn, nullptr});
+  auto value = constantLiterals(*field.binding, field.bindingIn, part.range);
   if (!value) return std::nullopt;
-  for (auto& e : value->elements) {
-    auto c = evaluateFlat(*e, part.range);
-    if (!c) return std::nullopt;
-    e = flat::makeLiteral(*c, part.range);
-  }
   return selectSubscripts(*value, part, scope);
 }
 
