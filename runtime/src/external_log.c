@@ -31,8 +31,10 @@ static bool reserve(SmcInstance* instance, size_t more) {
 void smc_external_log(SmcModelData* data, int32_t function, int32_t count, const double* inputs) {
   SmcInstance* instance = data->instance;
   if (!data->initial && !instance->in_event_update) return; /* between events: not logged */
+  if (instance->external_log_lost) return;
   size_t values = (size_t)(count > 0 ? count : 0) * sizeof(double);
-  if (!reserve(instance, RECORD_HEAD + values)) {
+  if (instance->external_log_size + RECORD_HEAD + values > SMC_EXTERNAL_LOG_LIMIT ||
+      !reserve(instance, RECORD_HEAD + values)) {
     instance->external_log_lost = true; /* fmi2GetFMUstate refuses from now on */
     return;
   }

@@ -14,6 +14,11 @@
  * parameters and replays the state's records in order. Calls between
  * events are not logged: Modelica functions called there must not change
  * what an object answers (spec 12.3).
+ *
+ * The log grows with the events of a run (a table's lookups in every event
+ * iteration). It is bounded: past SMC_EXTERNAL_LOG_LIMIT bytes logging
+ * stops and fmi2GetFMUstate refuses from then on, so that a long run that
+ * never takes a state does not hold ever more memory.
  */
 #ifndef SMC_RUNTIME_EXTERNAL_LOG_H
 #define SMC_RUNTIME_EXTERNAL_LOG_H
@@ -22,6 +27,8 @@
 #include <stddef.h>
 
 #include "instance.h"
+
+#define SMC_EXTERNAL_LOG_LIMIT ((size_t)64 << 20)
 
 /* Forgets every record (a new initialization, a reset). */
 void smc_external_log_clear(SmcInstance* instance);

@@ -80,9 +80,10 @@ fmi2Status fmi2GetFMUstate(fmi2Component c, fmi2FMUstate* FMUstate) {
    * stay stale: they are refreshed after a restore exactly as they would
    * have been now. */
   if (instance->external_log_lost) {
-    smc_log_error(instance, "%s: memory ran out for the log that rebuilds the model's external objects, so no "
-                  "state can hold them",
-                  function);
+    smc_log_error(instance,
+                  "%s: the log of external object calls that a state needs to rebuild the model's external "
+                  "objects outgrew its limit (%zu MiB) or the memory, so no state can hold them",
+                  function, SMC_EXTERNAL_LOG_LIMIT >> 20);
     return fmi2Error;
   }
   instance->dynamic->restart_every_step = true;

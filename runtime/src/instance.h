@@ -170,7 +170,7 @@ typedef struct SmcInstance {
   /* The model's calls of functions taking external objects made in event
    * mode since initialization, which rebuild the objects for a restored
    * FMU state (external_log.h). Outside the dynamic block: a state keeps
-   * its own copy. external_log_lost: a record did not fit in memory, so
+   * its own copy. external_log_lost: a record did not fit (limit, memory), so
    * no state can be taken any more. */
   unsigned char* external_log;
   size_t external_log_size, external_log_capacity;
