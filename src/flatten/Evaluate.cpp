@@ -41,12 +41,17 @@ std::optional<Constant> Flattener::evaluateFlat(const flat::Expr& expr, SourceRa
 
 std::optional<Constant> Flattener::evaluate(const ast::Expr& expr, const Scope& scope) {
   auto value = lower(expr, scope);
-  if (!value || reportFunctionVariables(*value, scope, diags_)) return std::nullopt;
-  if (!value->isScalar()) {
-    diags_.error(expr.range, "expected a scalar expression here, found an array");
+  if (!value) return std::nullopt;
+  return evaluateLowered(*value, expr.range, scope);
+}
+
+std::optional<Constant> Flattener::evaluateLowered(const Value& value, SourceRange where, const Scope& scope) {
+  if (reportFunctionVariables(value, scope, diags_)) return std::nullopt;
+  if (!value.isScalar()) {
+    diags_.error(where, "expected a scalar expression here, found an array");
     return std::nullopt;
   }
-  return evaluateFlat(*value->elements[0], expr.range);
+  return evaluateFlat(*value.elements[0], where);
 }
 
 std::optional<long long> Flattener::evaluateInteger(const ast::Expr& expr, const Scope& scope) {

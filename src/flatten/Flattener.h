@@ -435,6 +435,8 @@ public:
 
   // --- Evaluate.cpp
   std::optional<Constant> evaluate(const ast::Expr& expr, const Scope& scope);
+  // evaluate() of an expression already lowered.
+  std::optional<Constant> evaluateLowered(const Value& value, SourceRange where, const Scope& scope);
   std::optional<Constant> evaluateFlat(const flat::Expr& expr, SourceRange where);
   std::optional<long long> evaluateInteger(const ast::Expr& expr, const Scope& scope);
   // The value of a conditional component's condition (spec 4.4.5); false,
@@ -483,8 +485,8 @@ public:
   flat::BaseType typeOf(const flat::Expr& e, const Scope& scope) const;
   // Only literals, parameters and constants (and pure functions of them).
   bool isParameterExpression(const flat::Expr& e, const Scope& scope) const;
-  // A range whose bounds differ by a constant in a function (Lower.cpp).
-  std::optional<Value> lowerShiftedRange(const ast::Expr& expr, const Scope& scope);
+  // A range of lowered bounds that differ by a constant, in a function (Lower.cpp).
+  std::optional<Value> shiftedRange(const Value& from, const Value& to, const Scope& scope, SourceRange where);
   // A scalar of a type assignable to `type`; reports "<what> must be ..." otherwise.
   flat::ExprPtr expectScalar(const std::optional<Value>& value, flat::BaseType type,
                              SourceRange range, const std::string& what, const Scope& scope);

@@ -236,11 +236,18 @@ std::optional<Value> Flattener::lowerExpression(const ast::Expr& expr, const Sco
       return result;
     }
     case ast::ExprKind::Range: {
-      if (scope.function && expr.args.size() == 2)
-        if (auto shifted = lowerShiftedRange(expr, scope)) return shifted;
-      std::vector<Constant> parts;
+      std::vector<Value> bounds;
       for (const auto& arg : expr.args) {
-        auto c = evaluate(*arg, scope);
+        auto bound = lower(*arg, scope);
+        if (!bound) return std::nullopt;
+        bounds.push_back(std::move(*bound));
+      }
+      if (scope.function && bounds.size() == 2)
+        if (auto shifted = shiftedRange(bounds[0], bounds[1], scope, r)) return shifted;
+      std::vector<Constant> parts;
+      for (size_t i = 0; i < bounds.size(); ++i) {
+        const auto& arg = expr.args[i];
+        auto c = evaluateLowered(bounds[i], arg->range, scope);
         if (!c) return std::nullopt;
         if (c->kind != Constant::Integer && c->kind != Constant::Real) {
           diags_.unsupported(arg->range, "ranges that are not numeric");
@@ -1038,27 +1045,25 @@ std::pair<flat::ExprPtr, long long> splitOffset(const flat::ExprPtr& e) {
 }  // namespace
 
 // `a + j:a + k` in a function, a varying when it runs: k - j + 1 elements
-// a + j, a + j + 1, ... whose values come at run time (the Xorshift
-// generators' `state[i - 2:i - 1]`). Empty when the bounds are not of
-// that form, for the constant path to handle.
-std::optional<Value> Flattener::lowerShiftedRange(const ast::Expr& expr, const Scope& scope) {
-  auto from = lower(*expr.args[0], scope);
-  auto to = from ? lower(*expr.args[1], scope) : std::nullopt;
-  if (!from || !to || !from->isScalar() || !to->isScalar()) return std::nullopt;
-  const flat::ExprPtr& first = from->elements[0];
-  const flat::ExprPtr& last = to->elements[0];
+// a + j, a + j + 1, ... (none when k < j) whose values come at run time
+// (the Xorshift generators' `state[i - 2:i - 1]`). Empty when the bounds
+// are not of that form, for the constant path to handle.
+std::optional<Value> Flattener::shiftedRange(const Value& from, const Value& to, const Scope& scope,
+                                            SourceRange where) {
+  if (!from.isScalar() || !to.isScalar()) return std::nullopt;
+  const flat::ExprPtr& first = from.elements[0];
+  const flat::ExprPtr& last = to.elements[0];
   if (isParameterExpression(*first, scope) && isParameterExpression(*last, scope)) return std::nullopt;
   if (typeOf(*first, scope) != flat::BaseType::Integer || typeOf(*last, scope) != flat::BaseType::Integer)
     return std::nullopt;
   auto [fromBase, fromOffset] = splitOffset(first);
   auto [toBase, toOffset] = splitOffset(last);
   if (!fromBase || !toBase || !flat::sameExpr(*fromBase, *toBase)) return std::nullopt;
-  const long long count = toOffset - fromOffset + 1;
-  if (count < 0 || count > limits::kMaxArrayElements) return std::nullopt;
+  const long long count = std::max(0LL, toOffset - fromOffset + 1);
+  if (count > limits::kMaxArrayElements) return std::nullopt;
   Value v{{count}, {}};
   for (long long k = 0; k < count; ++k)
-    v.elements.push_back(k == 0 ? first
-                                : flat::makeBinary(flat::Op::Add, first, flat::makeInteger(k, expr.range), expr.range));
+    v.elements.push_back(k == 0 ? first : flat::makeBinary(flat::Op::Add, first, flat::makeInteger(k, where), where));
   return v;
 }
 

@@ -120,11 +120,16 @@ std::optional<Value> Flattener::chooseAtRunTime(const std::vector<long long>& di
   // The variable dimensions, and each combination of their values.
   std::vector<size_t> variableDims;
   std::vector<flat::ExprPtr> indices;
-  for (size_t d = 0; d < picks.size(); ++d)
+  for (size_t d = 0; d < picks.size(); ++d) {
+    if (!picks[d].variables.empty()) {  // only arrays of functions choose a varying slice
+      diags_.unsupported(where, fmt::format("a slice of '{}' whose bounds vary during simulation", arrayName));
+      return std::nullopt;
+    }
     if (picks[d].variable) {
       variableDims.push_back(d);
       indices.push_back(picks[d].variable);
     }
+  }
   struct Arm {
     flat::ExprPtr condition;
     Value value;

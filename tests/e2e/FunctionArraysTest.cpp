@@ -269,6 +269,8 @@ TEST(FunctionArrays, SlicesWhoseBoundsMoveTogetherAreChosenWhenTheFunctionRuns) 
     for i in 3:2:n - 1 loop
       aux := s[i - 2:i - 1];
       s[i:i + 1] := {aux[2] + 1, aux[1] + 1};
+      // Bounds the wrong way round: an empty slice.
+      s[i] := s[i] + size(s[i + 1:i], 1);
     end for;
   end pairs;
   Real y[6] = pairs(time, 6);

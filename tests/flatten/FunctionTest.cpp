@@ -296,6 +296,24 @@ end M;
   EXPECT_TRUE(has(d, "test.mo:6:5: error: assertion failed in 'M.half' at compile time: odd")) << d;
 }
 
+// Only a function's own arrays are sliced when it runs; a slice of a
+// constant with bounds that vary is refused where it is written.
+TEST(Functions, AVaryingSliceOfAConstantArrayIsALocatedError) {
+  std::string d = flattenErrors(R"(model M
+  constant Real c[4] = {1, 2, 3, 4};
+  function f
+    input Integer i;
+    output Real y;
+  algorithm
+    y := sum(c[i:i + 1]);
+  end f;
+  Real y = f(integer(time) + 1);
+end M;
+)");
+  EXPECT_TRUE(has(d, "test.mo:7:14: error: not supported yet: a slice of 'c' whose bounds vary during simulation"))
+      << d;
+}
+
 TEST(Functions, PackageConstantsFoldInsideTheBody) {
   const std::string text = flatText(R"(package P
   constant Real g = 9.81;
