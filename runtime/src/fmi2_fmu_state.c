@@ -73,12 +73,6 @@ fmi2Status fmi2GetFMUstate(fmi2Component c, fmi2FMUstate* FMUstate) {
   const char* function = "fmi2GetFMUstate";
   SmcInstance* instance = smc_enter(c, function, SMC_MASK_GET_FMU_STATE);
   if (instance == NULL) return fmi2Error;
-  SmcFmuState* state = state_to_fill(instance, function, FMUstate);
-  if (state == NULL) return fmi2Error;
-  /* From now on every step restarts the integrator, so the steps after
-   * this point depend on nothing the state does not hold. Stale values
-   * stay stale: they are refreshed after a restore exactly as they would
-   * have been now. */
   if (instance->external_log_lost) {
     smc_log_error(instance,
                   "%s: the log of external object calls that a state needs to rebuild the model's external "
@@ -86,9 +80,17 @@ fmi2Status fmi2GetFMUstate(fmi2Component c, fmi2FMUstate* FMUstate) {
                   function, SMC_EXTERNAL_LOG_LIMIT >> 20);
     return fmi2Error;
   }
+  const bool fresh = FMUstate != NULL && *FMUstate == NULL;
+  SmcFmuState* state = state_to_fill(instance, function, FMUstate);
+  if (state == NULL) return fmi2Error;
+  /* From now on every step restarts the integrator, so the steps after
+   * this point depend on nothing the state does not hold. Stale values
+   * stay stale: they are refreshed after a restore exactly as they would
+   * have been now. Set before the copy: every saved state holds it. */
   instance->dynamic->restart_every_step = true;
   if (!smc_fmu_state_save(instance, state)) {
     smc_log_error(instance, "%s: out of memory for the state's log of external object calls", function);
+    if (fresh) smc_fmu_state_free(instance, state); /* a reused state keeps its old contents */
     return fmi2Error;
   }
   *FMUstate = state;

@@ -1,4 +1,5 @@
-// Destruction of external objects (see IrExternalObjects.h).
+// External objects beyond initialization: destruction, and the log and
+// replay that let FMU states hold them (see IrExternalObjects.h).
 #include "codegen/IrExternalObjects.h"
 
 #include "codegen/IrExpr.h"
@@ -51,6 +52,9 @@ bool takesExternalObject(const flat::Function& fn) {
 
 bool ExprEmitter::logExternalObjectCall(const flat::Expr& call, const flat::Function& fn,
                                         const std::vector<llvm::Value*>& arguments) {
+  // Every model-level call is handed over, and the runtime drops those made
+  // between events: a chunk of assignments emitted once may run in event
+  // and in continuous callbacks alike (IrChunks.h).
   // arguments[1 + k] is the k-th input that is not a String.
   std::vector<llvm::Value*> values;
   size_t next = 1;

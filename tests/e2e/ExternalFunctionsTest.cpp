@@ -8,6 +8,7 @@
 // Expected values are worked out from the C code by hand.
 #include "check/Check.h"
 #include "e2e/E2eSupport.h"
+#include "e2e/UserLibrary.h"
 
 #include <gtest/gtest.h>
 
@@ -195,8 +196,7 @@ TEST(ExternalFunctions, AUsersStaticLibraryIsLinkedIntoTheFmuWithArraysInAndOut)
 }
 
 TEST(ExternalFunctions, BooleanArraysReachCAsIntArraysAndComeBack) {
-  const std::string library = std::string("annotation(Library = \"userlib\", LibraryDirectory = \"file://") +
-                              SMC_TEST_USERLIB_DIR + "\")";
+  const std::string library = smc::test::userlibAnnotation();
   std::string model = writeScratchModel("BooleanArrays.mo", R"(model BooleanArrays
   function countTrue
     input Boolean flags[:];
@@ -224,8 +224,7 @@ end BooleanArrays;
 }
 
 std::string utilitiesModel(const std::string& equations) {
-  const std::string annotation = std::string("annotation(Library = \"userlib\", LibraryDirectory = \"file://") +
-                                 SMC_TEST_USERLIB_DIR + "\")";
+  const std::string annotation = smc::test::userlibAnnotation();
   return R"(model Utilities
   function checkedRoot
     input Real x;

@@ -7,6 +7,7 @@
 // tests read. An FMU state holds an object as the calls that built its C
 // state: restoring one constructs the object again and replays them.
 #include "e2e/E2eSupport.h"
+#include "e2e/UserLibrary.h"
 #include "importer/FmuArchive.h"
 #include "importer/FmuInstance.h"
 #include "importer/ModelDescription.h"
@@ -45,8 +46,7 @@ std::string readFile(const std::string& path) {
 // other declarations and equations.
 std::string gainModel(const std::string& name, const std::string& k, const std::string& journal,
                       const std::string& uses) {
-  const std::string library = std::string("annotation(Library = \"userlib\", LibraryDirectory = \"file://") +
-                              SMC_TEST_USERLIB_DIR + "\")";
+  const std::string library = smc::test::userlibAnnotation();
   return "model " + name + R"(
   class Gain
     extends ExternalObject;
@@ -193,8 +193,7 @@ end BadObjects;
 }
 
 std::string counterModel() {
-  const std::string library = std::string("annotation(Library = \"userlib\", LibraryDirectory = \"file://") +
-                              SMC_TEST_USERLIB_DIR + "\")";
+  const std::string library = smc::test::userlibAnnotation();
   return R"(model CounterUse
   class Counter
     extends ExternalObject;

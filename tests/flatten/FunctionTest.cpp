@@ -314,6 +314,22 @@ end M;
       << d;
 }
 
+// `false and f(x)` needs no f(x) at translation, even when only the FMU
+// could compute it (the MSL tables' file-name argument).
+TEST(Functions, AShortCircuitedExternalCallIsNotNeededAtTranslation) {
+  const std::string text = flatText(R"(model M
+  function ext
+    input Real x;
+    output Real y;
+    external "C" y = some_c_function(x);
+  end ext;
+  parameter Boolean useFile = false;
+  Real x[if useFile and ext(1) > 0 then 3 else 2] = {time, 2 * time};
+end M;
+)");
+  EXPECT_TRUE(has(text, "Real x[2];")) << text;
+}
+
 TEST(Functions, PackageConstantsFoldInsideTheBody) {
   const std::string text = flatText(R"(package P
   constant Real g = 9.81;
