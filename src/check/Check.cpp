@@ -49,7 +49,8 @@ std::string checkDescription(std::string_view xml, const std::string& fileLabel,
   for (pugi::xml_node tool : model.root.child("VendorAnnotations").children("Tool"))
     if (std::string_view(tool.attribute("name").value()) == "smc")
       for (pugi::xml_node library : tool.child("ExternalLibraries").children("Library"))
-        result.externalLibraries.emplace_back(library.attribute("file").value());
+        result.externalLibraries.push_back(std::string(library.attribute("file").value()) +
+                                           (library.attribute("from") ? " (compiled from C sources)" : ""));
   std::string identifier = model.root.child("CoSimulation").attribute("modelIdentifier").value();
   return isModelIdentifier(identifier) ? identifier : std::string();
 }

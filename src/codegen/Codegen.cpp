@@ -13,6 +13,8 @@
 #include "codegen/ModuleSplit.h"
 #include "codegen/ParallelBackend.h"
 #include "codegen/Toolchain.h"
+#include "externalc/IncludeUnit.h"
+#include "externalc/SourceLibraries.h"
 
 #include <llvm/Support/raw_ostream.h>
 
@@ -58,8 +60,7 @@ bool reportUndefinedExternals(const flat::FlatModel& model, const std::string& m
       // Its library would have defined it, had it been there.
       for (const flat::MissingLibrary& missing : fn.external->missingLibraries)
         diags.errorf(missing.range,
-                     "library '{}' of external function '{}' not found: no lib{}.a in '{}/linux64' or '{}' "
-                     "(libraries given only as C sources are not compiled yet)",
+                     "library '{}' of external function '{}' not found: no lib{}.a in '{}/linux64' or '{}'",
                      missing.name, fn.name, missing.name, missing.directory, missing.directory);
       break;
     }
@@ -223,6 +224,13 @@ bool writeFmu(const causal::CausalModel& model, const CodegenOptions& options,
   };
   std::optional<Generated> g = generate(model, options, false, diags);
   if (!g) return false;
+  // External C: the Include annotations' code joins the model's module, the
+  // libraries given as sources are compiled (or found in the cache).
+  std::vector<std::vector<char>> sourceArchives;
+  if (!externalc::linkIncludeUnit(model.flat, *g->module, diags) ||
+      !externalc::buildSourceLibraries(model.flat, sourceArchives, diags))
+    return false;
+  if (!model.flat.externalIncludes.empty() || !sourceArchives.empty()) done("C compilation");
   if (otherStringHoldsPlaceholder(*g->module)) {
     diags.errorf({}, "the model contains the text '{}', which smc reserves for the FMU's GUID",
                  kPlaceholderGuid);
@@ -252,7 +260,8 @@ bool writeFmu(const causal::CausalModel& model, const CodegenOptions& options,
 
   const std::string soname = g->modelIdentifier + ".so";
   LinkResult linked = linkSharedObject({objects.begin(), objects.end()}, soname,
-                                       findToolchain(options.runtimeArchive), model.flat.externalLibraries);
+                                       findToolchain(options.runtimeArchive), model.flat.externalLibraries,
+                                       {sourceArchives.begin(), sourceArchives.end()});
   if (!linked.ok) {
     if (!reportUndefinedExternals(model.flat, linked.messages, diags))
       diags.error({}, "linking " + soname + " failed:\n" + linked.messages);

@@ -119,13 +119,18 @@ bool runLld(const std::vector<std::string>& args, std::string& messages) {
 
 LinkResult linkSharedObject(const std::vector<llvm::ArrayRef<char>>& objects,
                             const std::string& soname, const Toolchain& t,
-                            const std::vector<std::string>& libraries) {
+                            const std::vector<std::string>& libraries,
+                            const std::vector<llvm::ArrayRef<char>>& archives) {
   LinkResult result;
-  std::vector<std::unique_ptr<MemoryFile>> objectFiles;
+  std::vector<std::unique_ptr<MemoryFile>> objectFiles, archiveFiles;
   bool objectsWritten = true;
   for (llvm::ArrayRef<char> object : objects) {
     objectFiles.push_back(std::make_unique<MemoryFile>("smc-model.o", object));
     objectsWritten = objectsWritten && objectFiles.back()->valid();
+  }
+  for (llvm::ArrayRef<char> archive : archives) {
+    archiveFiles.push_back(std::make_unique<MemoryFile>("smc-library.a", archive));
+    objectsWritten = objectsWritten && archiveFiles.back()->valid();
   }
   MemoryFile versionScript("smc-exports.map",
                            llvm::ArrayRef<char>(kVersionScript.data(), kVersionScript.size()));
@@ -145,6 +150,7 @@ LinkResult linkSharedObject(const std::vector<llvm::ArrayRef<char>>& objects,
   for (const std::unique_ptr<MemoryFile>& file : objectFiles) args.push_back(file->path());
   // Before the runtime, so that what they call of it (ModelicaError...) resolves.
   args.insert(args.end(), libraries.begin(), libraries.end());
+  for (const std::unique_ptr<MemoryFile>& file : archiveFiles) args.push_back(file->path());
   args.insert(args.end(), {
       "--whole-archive", t.runtimeArchive, "--no-whole-archive",
       t.cvodeArchive, t.kinsolArchive,

@@ -19,11 +19,13 @@ struct LinkResult {
 };
 
 // `libraries`: static archives of external functions (spec 12.9), linked
-// in where the model's objects need them.
+// in where the model's objects need them; `archives`: more such archives,
+// in memory (the libraries smc compiled from C sources).
 LinkResult linkSharedObject(const std::vector<llvm::ArrayRef<char>>& objects,
                             const std::string& soname,
                             const Toolchain& toolchain,
-                            const std::vector<std::string>& libraries = {});
+                            const std::vector<std::string>& libraries = {},
+                            const std::vector<llvm::ArrayRef<char>>& archives = {});
 
 // The symbols lld reported as undefined ("undefined symbol: name"), in order.
 std::vector<std::string> undefinedSymbols(const std::string& messages);

@@ -96,14 +96,20 @@ void writeLogCategories(pugi::xml_node root) {
 
 // The static libraries of external functions linked into the binary, by
 // file name (no path of the machine that compiled it), for `smc check`:
-// <Tool name="smc"><ExternalLibraries><Library file="libx.a"/>...
-void writeExternalLibraries(pugi::xml_node root, const std::vector<std::string>& libraries) {
-  if (libraries.empty()) return;
+// <Tool name="smc"><ExternalLibraries><Library file="libx.a"/>...; one smc
+// compiled from C sources is <Library file="libName.a" from="C sources"/>.
+void writeExternalLibraries(pugi::xml_node root, const flat::FlatModel& model) {
+  if (model.externalLibraries.empty() && model.sourceLibraries.empty()) return;
   pugi::xml_node tool = root.append_child("VendorAnnotations").append_child("Tool");
   tool.append_attribute("name") = "smc";
   pugi::xml_node list = tool.append_child("ExternalLibraries");
-  for (const std::string& path : libraries)
+  for (const std::string& path : model.externalLibraries)
     list.append_child("Library").append_attribute("file") = std::filesystem::path(path).filename().string().c_str();
+  for (const flat::SourceLibrary& library : model.sourceLibraries) {
+    pugi::xml_node node = list.append_child("Library");
+    node.append_attribute("file") = ("lib" + library.name + ".a").c_str();
+    node.append_attribute("from") = "C sources";
+  }
 }
 
 void writeDefaultExperiment(pugi::xml_node root, const flat::Experiment& e) {
@@ -242,7 +248,7 @@ std::string modelDescriptionXml(const causal::CausalModel& model, const Layout& 
   writeUnits(root, model, layout);
   writeLogCategories(root);
   writeDefaultExperiment(root, model.flat.experiment);
-  writeExternalLibraries(root, model.flat.externalLibraries);
+  writeExternalLibraries(root, model.flat);
   writeModelVariables(root, model, layout);
   writeModelStructure(root, model, layout);
 

@@ -15,8 +15,19 @@
 // library is looked up as lib<name>.a in <directory>/linux64, then in
 // <directory>; the directory defaults to
 // modelica://<top-level package>/Resources/Library. The C library and libm
-// are linked into every FMU already, so "m" and "c" need no archive.
+// are linked into every FMU already, so "m" and "c" need no archive. A
+// library without an archive is compiled from C sources: <name>.c or the
+// .c files of <name>/ in its SourceDirectory (default
+// modelica://<top-level package>/Resources/Source), or, for the libraries
+// tools build from the MSL's sources (ToolLibraries.h), those files from
+// the IncludeDirectory, the top-level package's Resources/C-Sources or the
+// MSL's.
+//
+// annotation(Include = "C code", IncludeDirectory = uri): the code goes into
+// the model's C translation unit, the directory (default
+// modelica://<top-level package>/Resources/Include) onto its include path.
 #include "flatten/Flattener.h"
+#include "flatten/ToolLibraries.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -85,6 +96,7 @@ void Flattener::lowerExternalCall(FunctionBuild& build) {
     if (!ok) return;
   }
   addExternalLibraries(def, cls, call);
+  addExternalInclude(def, cls);
   build.fn.external = std::move(call);
 }
 
@@ -192,20 +204,98 @@ std::string Flattener::resourceDirectory(const std::string& uri, SourceRange whe
   return directory.string();
 }
 
+std::string Flattener::annotationDirectory(const ast::Annotation* annotation, const std::string& name,
+                                           ClassNode* cls, const std::string& resources, SourceRange where) {
+  const ast::Expr* value = annotationValue(annotation, name);
+  if (value && value->kind == ast::ExprKind::String) return resourceDirectory(value->text, value->range);
+  ClassNode* top = cls;
+  while (top->parent && top->parent != tree_.root()) top = top->parent;
+  return resourceDirectory("modelica://" + top->def->name + "/Resources/" + resources, where);
+}
+
+void Flattener::addExternalInclude(const ast::ClassDef& def, ClassNode* cls) {
+  const ast::Annotation* annotation = def.externalAnnotation.get();
+  const ast::Expr* include = annotationValue(annotation, "Include");
+  if (!include) return;
+  if (include->kind != ast::ExprKind::String) {
+    diags_.errorf(include->range, "the Include annotation of '{}' must be a String of C code", def.name);
+    return;
+  }
+  flat::ExternalInclude entry{include->text, annotationDirectory(annotation, "IncludeDirectory", cls, "Include",
+                                                                 include->range),
+                              include->range};
+  auto& list = model_.externalIncludes;
+  auto same = [&](const flat::ExternalInclude& other) {
+    return other.code == entry.code && other.directory == entry.directory;
+  };
+  if (std::find_if(list.begin(), list.end(), same) == list.end()) list.push_back(std::move(entry));
+}
+
+namespace {
+
+// The C files of a library in a SourceDirectory: <name>.c, or every .c
+// file of the directory <name>/ (in name order), relative to `directory`.
+std::vector<std::string> sourcesIn(const std::filesystem::path& directory, const std::string& name) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  if (fs::is_regular_file(directory / (name + ".c"), error)) return {name + ".c"};
+  std::vector<std::string> files;
+  if (!fs::is_directory(directory / name, error)) return files;
+  for (const fs::directory_entry& entry : fs::directory_iterator(directory / name, error))
+    if (entry.path().extension() == ".c" && entry.is_regular_file(error))
+      files.push_back(name + "/" + entry.path().filename().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+}  // namespace
+
+std::optional<flat::SourceLibrary> Flattener::sourceLibrary(const std::string& name, const ast::ClassDef& def,
+                                                            ClassNode* cls, SourceRange where) {
+  namespace fs = std::filesystem;
+  const ast::Annotation* annotation = def.externalAnnotation.get();
+  std::vector<std::string> includes;
+  if (annotationValue(annotation, "IncludeDirectory") || annotationValue(annotation, "Include")) {
+    std::string include = annotationDirectory(annotation, "IncludeDirectory", cls, "Include", where);
+    std::error_code error;
+    if (fs::is_directory(include, error)) includes.push_back(include);
+  }
+  auto found = [&](const std::string& directory, std::vector<std::string> files) {
+    std::error_code error;
+    std::string absolute = fs::absolute(directory, error).lexically_normal().string();
+    std::vector<std::string> searched = {absolute};
+    searched.insert(searched.end(), includes.begin(), includes.end());
+    return flat::SourceLibrary{name, absolute, std::move(files), std::move(searched), where};
+  };
+  // The library's own sources: SourceDirectory (spec 12.9.4), by default
+  // modelica://<top-level package>/Resources/Source.
+  const std::string sourceDirectory = annotationDirectory(annotation, "SourceDirectory", cls, "Source", where);
+  if (!sourceDirectory.empty())
+    if (std::vector<std::string> files = sourcesIn(sourceDirectory, name); !files.empty())
+      return found(sourceDirectory, std::move(files));
+  // A library tools build from the MSL's C sources: next to its headers
+  // (the IncludeDirectory), in the top-level package's C-Sources, or the
+  // MSL's own, which then serve a user's library that names them too.
+  const std::vector<std::string>& files = toolLibrarySources(name);
+  if (files.empty()) return std::nullopt;
+  std::vector<std::string> candidates = includes;
+  candidates.push_back(annotationDirectory(nullptr, "", cls, "C-Sources", where));
+  if (tree_.find({"Modelica"}, true, tree_.root()))
+    candidates.push_back(resourceDirectory("modelica://Modelica/Resources/C-Sources", where));
+  for (const std::string& directory : candidates) {
+    std::error_code error;
+    auto present = [&](const std::string& file) { return fs::is_regular_file(fs::path(directory) / file, error); };
+    if (!directory.empty() && std::all_of(files.begin(), files.end(), present)) return found(directory, files);
+  }
+  return std::nullopt;
+}
+
 void Flattener::addExternalLibraries(const ast::ClassDef& def, ClassNode* cls, flat::ExternalCall& call) {
   namespace fs = std::filesystem;
   const ast::Annotation* annotation = def.externalAnnotation.get();
   const ast::Expr* libraries = annotationValue(annotation, "Library");
   if (!libraries) return;
-  const ast::Expr* directoryValue = annotationValue(annotation, "LibraryDirectory");
-  std::string directory;
-  if (directoryValue && directoryValue->kind == ast::ExprKind::String) {
-    directory = resourceDirectory(directoryValue->text, directoryValue->range);
-  } else {
-    ClassNode* top = cls;
-    while (top->parent && top->parent != tree_.root()) top = top->parent;
-    directory = resourceDirectory("modelica://" + top->def->name + "/Resources/Library", libraries->range);
-  }
+  const std::string directory = annotationDirectory(annotation, "LibraryDirectory", cls, "Library", libraries->range);
   if (directory.empty()) return;
   for (const std::string& name : annotationStrings(*libraries)) {
     std::string found;
@@ -218,7 +308,16 @@ void Flattener::addExternalLibraries(const ast::ClassDef& def, ClassNode* cls, f
       }
     }
     if (found.empty()) {
-      if (name != "m" && name != "c") call.missingLibraries.push_back({name, directory, libraries->range});
+      if (name == "m" || name == "c") continue;
+      if (std::optional<flat::SourceLibrary> sources = sourceLibrary(name, def, cls, libraries->range)) {
+        auto& list = model_.sourceLibraries;
+        auto same = [&](const flat::SourceLibrary& other) {
+          return other.name == sources->name && other.directory == sources->directory;
+        };
+        if (std::find_if(list.begin(), list.end(), same) == list.end()) list.push_back(std::move(*sources));
+        continue;
+      }
+      call.missingLibraries.push_back({name, directory, libraries->range});
       continue;
     }
     auto& list = model_.externalLibraries;

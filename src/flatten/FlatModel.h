@@ -375,6 +375,25 @@ struct MissingLibrary {
   std::string directory;  // where lib<name>.a was looked for
   SourceRange range;      // the Library annotation
 };
+// C code an external function's Include annotation gives (spec 12.9.4):
+// the model's C translation unit holds each distinct one once, in order,
+// with the IncludeDirectory its function names on the include path.
+struct ExternalInclude {
+  std::string code;                      // the annotation's text, escapes resolved
+  std::string directory;                 // IncludeDirectory, resolved (may not exist)
+  SourceRange range;                     // the string literal, quotes included
+};
+// A library the Library annotation names that comes as C sources rather
+// than an archive (the MSL's ModelicaExternalC): smc compiles these files,
+// in `directory`, into an archive of its own (src/externalc).
+struct SourceLibrary {
+  std::string name;                      // as written: "ModelicaExternalC"
+  std::string directory;                 // where the sources are
+  std::vector<std::string> files;        // relative to directory
+  // Searched for headers: `directory`, then the function's IncludeDirectory.
+  std::vector<std::string> includeDirectories;
+  SourceRange range;                     // the Library annotation
+};
 struct ExternalCall {
   std::string symbol;            // the C function's name
   std::optional<VarId> result;   // the scalar output its return value is
@@ -531,6 +550,9 @@ struct FlatModel {
   // The static libraries external functions name (annotation Library,
   // found in their LibraryDirectory): archive paths, linked into the FMU.
   std::vector<std::string> externalLibraries;
+  // Include annotations and C-source libraries of the external functions.
+  std::vector<ExternalInclude> externalIncludes;
+  std::vector<SourceLibrary> sourceLibraries;
   Experiment experiment;
   // annotation(solverMethod = "...") of the top class: the integration
   // method of clocked discretized continuous-time partitions whose clock

@@ -726,6 +726,14 @@ private:
                         std::vector<flat::ExternalArg>& out);
   void defaultExternalArguments(FunctionBuild& build, flat::ExternalCall& call);
   void addExternalLibraries(const ast::ClassDef& def, ClassNode* cls, flat::ExternalCall& call);
+  void addExternalInclude(const ast::ClassDef& def, ClassNode* cls);
+  // The library `name` as C sources smc builds, when it is one and they are found.
+  std::optional<flat::SourceLibrary> sourceLibrary(const std::string& name, const ast::ClassDef& def,
+                                                   ClassNode* cls, SourceRange where);
+  // The directory the annotation argument `name` gives, else
+  // modelica://<top-level package of cls>/Resources/<resources>.
+  std::string annotationDirectory(const ast::Annotation* annotation, const std::string& name, ClassNode* cls,
+                                  const std::string& resources, SourceRange where);
   // The directory a modelica://, file:// or plain URI names ("" after an error).
   std::string resourceDirectory(const std::string& uri, SourceRange where);
 

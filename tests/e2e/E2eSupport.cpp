@@ -58,6 +58,13 @@ std::string compileModel(const std::string& modelPath, const std::string& fmuNam
   return output;
 }
 
+std::string compileWithWarnings(const std::string& modelPath, const std::string& fmuName,
+                                const std::function<void(CompileOptions&)>& adjust) {
+  std::string printed;
+  EXPECT_TRUE(compileTo(modelPath, (scratchDir() / fmuName).string(), printed, "", adjust)) << printed;
+  return printed;
+}
+
 std::string compileErrors(const std::string& modelPath, const std::function<void(CompileOptions&)>& adjust) {
   std::string printed;
   bool ok = compileTo(modelPath, (scratchDir() / "unexpected.fmu").string(), printed, "", adjust);
@@ -106,6 +113,8 @@ double valueAt(const importer::SimulationResult& r, const std::string& name, dou
 
 std::string writeScratchModel(const std::string& fileName, const std::string& text) {
   fs::path path = scratchDir() / fileName;
+  std::error_code error;
+  fs::create_directories(path.parent_path(), error);
   std::ofstream(path) << text;
   return path.string();
 }

@@ -26,6 +26,9 @@ std::string compileModel(const std::string& modelPath, const std::string& fmuNam
 // installed one.
 std::string compileModelWithRuntime(const std::string& modelPath, const std::string& fmuName,
                                     const std::string& runtimeArchive);
+// Compiles into `fmuName` like compileModel; returns the warnings printed.
+std::string compileWithWarnings(const std::string& modelPath, const std::string& fmuName,
+                                const std::function<void(CompileOptions&)>& adjust = {});
 // Compiles and returns the diagnostics (empty when it succeeded).
 std::string compileErrors(const std::string& modelPath, const std::function<void(CompileOptions&)>& adjust = {});
 
@@ -54,7 +57,8 @@ int columnOf(const importer::SimulationResult& result, const std::string& name);
 // and NaN when no row has that time).
 double valueAt(const importer::SimulationResult& result, const std::string& name, double time);
 
-// Writes `text` to `fileName` in the scratch directory; returns its path.
+// Writes `text` to `fileName` (which may name subdirectories) in the
+// scratch directory; returns its path.
 std::string writeScratchModel(const std::string& fileName, const std::string& text);
 
 std::string sharedModel(const std::string& relative);

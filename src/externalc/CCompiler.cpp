@@ -1,0 +1,192 @@
+// See CCompiler.h. Clang's driver turns an ordinary command line into the
+// front end's invocation (it knows this platform's system include
+// directories); the front end then runs one action: code generation into
+// a module or an object, or preprocessing. smc's own headers live in an
+// in-memory file system laid over the real one, as does a unit given as
+// text, so nothing is written to disk.
+#include "externalc/CCompiler.h"
+
+#include "externalc/BuiltinHeaders.h"
+
+#include <clang/Basic/Diagnostic.h>
+#include <clang/Basic/DiagnosticOptions.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/Basic/Version.h>
+#include <clang/CodeGen/CodeGenAction.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/CompilerInvocation.h>
+#include <clang/Frontend/FrontendActions.h>
+#include <clang/Frontend/PreprocessorOutputOptions.h>
+#include <clang/Frontend/Utils.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/VirtualFileSystem.h>
+#include <llvm/Support/raw_ostream.h>
+
+namespace smc::externalc {
+
+namespace {
+
+constexpr const char* kTargetTriple = "x86_64-unknown-linux-gnu";
+
+// Every message of the front end, in order, with its place.
+class Collector : public clang::DiagnosticConsumer {
+public:
+  explicit Collector(std::vector<CDiagnostic>& out) : out_(out) {}
+
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic& info) override {
+    DiagnosticConsumer::HandleDiagnostic(level, info);
+    if (level == clang::DiagnosticsEngine::Ignored) return;
+    CDiagnostic d;
+    d.severity = level == clang::DiagnosticsEngine::Warning ? Severity::Warning
+                 : level >= clang::DiagnosticsEngine::Error ? Severity::Error
+                                                            : Severity::Note;
+    llvm::SmallString<256> text;
+    info.FormatDiagnostic(text);
+    d.message = text.str().str();
+    if (info.getLocation().isValid() && info.hasSourceManager()) {
+      const clang::SourceManager& sources = info.getSourceManager();
+      const clang::SourceLocation at = sources.getFileLoc(info.getLocation());
+      const clang::PresumedLoc presumed = sources.getPresumedLoc(at);
+      if (presumed.isValid()) {
+        d.file = presumed.getFilename();
+        d.line = presumed.getLine();
+        d.column = presumed.getColumn();
+      }
+      const clang::FileID main = sources.getMainFileID();
+      if (sources.getFileID(at) == main) {
+        d.inUnit = true;
+        d.offset = sources.getFileOffset(at);
+      } else {
+        clang::SourceLocation include = sources.getIncludeLoc(sources.getFileID(at));
+        while (include.isValid() && sources.getFileID(include) != main)
+          include = sources.getIncludeLoc(sources.getFileID(include));
+        if (include.isValid()) d.includedAt = sources.getFileOffset(include);
+      }
+    }
+    out_.push_back(std::move(d));
+  }
+
+private:
+  std::vector<CDiagnostic>& out_;
+};
+
+std::vector<std::string> commandLine(const CTranslationUnit& unit, bool forLinking) {
+  std::vector<std::string> args = {"clang", "-target", kTargetTriple, "-O2", "-fPIC", "-c",
+                                   "-resource-dir", SMC_CLANG_RESOURCE_DIR};
+  // For the model's own unit: also the static functions nothing in it
+  // calls, since the model may call them (a header's `static inline`).
+  if (forLinking) args.insert(args.end(), {"-Xclang", "-disable-llvm-passes", "-femit-all-decls"});
+  if (!unit.warnings) args.push_back("-w");
+  for (const std::string& directory : unit.includeDirectories) args.push_back("-I" + directory);
+  args.insert(args.end(), {"-idirafter", kBuiltinIncludeDirectory});
+  for (const std::string& define : unit.defines) args.push_back("-D" + define);
+  args.insert(args.end(), {"-x", "c", unit.path});
+  return args;
+}
+
+// The real file system with smc's headers, and a unit given as text, over it.
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fileSystem(const CTranslationUnit& unit) {
+  auto memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  for (const BuiltinHeader& header : builtinHeaders())
+    memory->addFile(std::string(kBuiltinIncludeDirectory) + "/" + std::string(header.name), 0,
+                    llvm::MemoryBuffer::getMemBuffer(header.text, header.name));
+  if (unit.text) memory->addFile(unit.path, 0, llvm::MemoryBuffer::getMemBufferCopy(*unit.text, unit.path));
+  auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::getRealFileSystem());
+  overlay->pushOverlay(memory);
+  return overlay;
+}
+
+// Runs `action` on the unit; false with result.diagnostics explaining why.
+bool run(const CTranslationUnit& unit, bool forLinking, clang::FrontendAction& action, CCompilation& result,
+         std::unique_ptr<llvm::raw_pwrite_stream> output = nullptr) {
+  std::vector<std::string> args = commandLine(unit, forLinking);
+  std::vector<const char*> argv;
+  for (const std::string& arg : args) argv.push_back(arg.c_str());
+  auto options = llvm::makeIntrusiveRefCnt<clang::DiagnosticOptions>();
+  Collector collector(result.diagnostics);
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> files = fileSystem(unit);
+  clang::CreateInvocationOptions create;
+  create.Diags = clang::CompilerInstance::createDiagnostics(options.get(), &collector, /*ShouldOwnClient=*/false);
+  create.VFS = files;
+  std::shared_ptr<clang::CompilerInvocation> invocation = clang::createInvocation(argv, create);
+  if (!invocation) {
+    if (result.diagnostics.empty())
+      result.diagnostics.push_back(unplacedError("Clang could not set up the C compilation"));
+    return false;
+  }
+  // No "N errors generated." on stderr: the messages are the caller's.
+  invocation->getDiagnosticOpts().ShowCarets = false;
+  clang::CompilerInstance compiler;
+  compiler.setInvocation(std::move(invocation));
+  compiler.createDiagnostics(&collector, /*ShouldOwnClient=*/false);
+  compiler.createFileManager(files);
+  if (output) compiler.setOutputStream(std::move(output));
+  const bool ok = compiler.ExecuteAction(action) && !compiler.getDiagnostics().hasErrorOccurred();
+  return ok;
+}
+
+// Preprocessing into memory (clang's own -E action writes to a file).
+// Line markers are left out: they name paths, and a library read from
+// another directory is still the same code.
+class PreprocessToMemory : public clang::PreprocessorFrontendAction {
+public:
+  explicit PreprocessToMemory(llvm::raw_ostream& out) : out_(out) {}
+
+private:
+  void ExecuteAction() override {
+    clang::CompilerInstance& compiler = getCompilerInstance();
+    clang::PreprocessorOutputOptions options;
+    options.ShowCPP = 1;
+    options.ShowLineMarkers = 0;
+    clang::DoPrintPreprocessedInput(compiler.getPreprocessor(), &out_, options);
+  }
+  llvm::raw_ostream& out_;
+};
+
+}  // namespace
+
+CCompilation compileToModule(const CTranslationUnit& unit, llvm::LLVMContext& context) {
+  CCompilation result;
+  clang::EmitLLVMOnlyAction action(&context);
+  result.ok = run(unit, true, action, result);
+  if (result.ok) result.module = action.takeModule();
+  result.ok = result.ok && result.module;
+  return result;
+}
+
+CCompilation compileToObject(const CTranslationUnit& unit) {
+  CCompilation result;
+  llvm::LLVMContext context;
+  clang::EmitObjAction action(&context);
+  auto stream = std::make_unique<llvm::raw_svector_ostream>(result.bytes);
+  result.ok = run(unit, false, action, result, std::move(stream)) && !result.bytes.empty();
+  return result;
+}
+
+CCompilation preprocess(const CTranslationUnit& unit) {
+  CCompilation result;
+  llvm::raw_svector_ostream out(result.bytes);
+  PreprocessToMemory action(out);
+  result.ok = run(unit, false, action, result);
+  return result;
+}
+
+CDiagnostic unplacedError(std::string message) {
+  CDiagnostic d;
+  d.message = std::move(message);
+  return d;
+}
+
+std::string describe(const CDiagnostic& d) {
+  const char* severity = d.severity == Severity::Error ? "error" : d.severity == Severity::Warning ? "warning" : "note";
+  if (d.file.empty()) return std::string(severity) + ": " + d.message;
+  return d.file + ":" + std::to_string(d.line) + ":" + std::to_string(d.column) + ": " + severity + ": " + d.message;
+}
+
+std::string compilerIdentity() {
+  std::string identity = clang::getClangFullVersion();
+  for (const std::string& arg : commandLine({}, false)) identity += " " + arg;
+  return identity;
+}
+
+}  // namespace smc::externalc

@@ -1,0 +1,258 @@
+// External C compiled in-process (spec 12.9.4): C code in Include
+// annotations joins the model, a library given as C sources (SourceLib in
+// tests/e2e/external: <name>.c or <name>/ in its SourceDirectory) is
+// compiled, cached and linked, smc's own ModelicaUtilities.h serves C that
+// includes it, and the C compiler's errors are placed in the .mo file.
+// Expected values are worked out from the C code by hand.
+#include "check/Check.h"
+#include "e2e/E2eSupport.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+
+namespace {
+
+namespace fs = std::filesystem;
+using smc::importer::SimulationResult;
+using smc::test::compileErrors;
+using smc::test::compileModel;
+using smc::test::simulateOk;
+using smc::test::simulationOf;
+using smc::test::valueAt;
+using smc::test::writeScratchModel;
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// The 1-based column of `part` in the line of `text` that holds it, as
+// "line:column".
+std::string placeOf(const std::string& text, const std::string& part) {
+  std::istringstream lines(text);
+  std::string line;
+  for (int number = 1; std::getline(lines, line); ++number)
+    if (size_t at = line.find(part); at != std::string::npos)
+      return std::to_string(number) + ":" + std::to_string(at + 1);
+  return "not found";
+}
+
+std::vector<char> bytesOf(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// A fresh cache directory for this test, through SMC_CACHE_DIR.
+fs::path freshCache(const std::string& name) {
+  fs::path cache = fs::path(writeScratchModel(name + ".keep", "")).parent_path() / name;
+  fs::remove_all(cache);
+  setenv("SMC_CACHE_DIR", cache.c_str(), 1);
+  return cache;
+}
+
+std::vector<fs::path> cachedArchives(const fs::path& cache) {
+  std::vector<fs::path> out;
+  std::error_code error;
+  for (const auto& entry : fs::directory_iterator(cache / "c-libraries", error)) out.push_back(entry.path());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+TEST(ExternalC, CodeInAnIncludeAnnotationDefinesTheFunctionTheModelCalls) {
+  std::string model = writeScratchModel("IncludeCode.mo", R"(model IncludeCode
+  function cube
+    input Real x;
+    output Real y;
+    external "C" y = smc_test_cube(x) annotation(Include = "double smc_test_cube(double x) { return x * x * x; }");
+  end cube;
+  function cubeAgain "the same Include text: compiled once"
+    input Real x;
+    output Real y;
+    external "C" y = smc_test_cube(x) annotation(Include = "double smc_test_cube(double x) { return x * x * x; }");
+  end cubeAgain;
+  function countDown "several lines, a string with escapes and a static helper"
+    input Integer n;
+    output Integer steps;
+    external "C" steps = smc_test_steps(n) annotation(Include = "
+static const char* smc_test_name = \"count\\tdown\";
+static int smc_test_next(int n) { return n % 2 == 0 ? n / 2 : 3 * n + 1; }
+int smc_test_steps(int n) {
+  int steps = smc_test_name[5] == '\\t' ? 0 : -100;
+  while (n > 1) { n = smc_test_next(n); ++steps; }
+  return steps;
+}");
+  end countDown;
+  Real a = cube(time);
+  Real b = cubeAgain(2 * time);
+  Integer s = countDown(6);
+end IncludeCode;
+)");
+  std::string fmu = compileModel(model, "IncludeCode.fmu");
+  SimulationResult r = simulateOk(simulationOf(fmu, 1, 0.5, true));
+  EXPECT_NEAR(valueAt(r, "a", 0.5), 0.125, 1e-15);
+  EXPECT_NEAR(valueAt(r, "b", 0.5), 1, 1e-15);
+  // 6 3 10 5 16 8 4 2 1: eight steps.
+  EXPECT_EQ(valueAt(r, "s", 0.5), 8);
+}
+
+TEST(ExternalC, AnErrorInIncludeCodeIsReportedWhereTheCodeIsWritten) {
+  const std::string text = R"(model BrokenInclude
+  function f
+    input Real x;
+    output Real y;
+    external "C" y = smc_test_f(x) annotation(Include = "const char* s = \"\\\"\"; double smc_test_f(double x) { return x * undefined_name; }");
+  end f;
+  Real y = f(time);
+end BrokenInclude;
+)";
+  std::string model = writeScratchModel("BrokenInclude.mo", text);
+  std::string d = compileErrors(model);
+  // The escapes before it (\" \\ \" give three characters from six) do
+  // not shift the place.
+  EXPECT_TRUE(has(d, "BrokenInclude.mo:" + placeOf(text, "undefined_name") +
+                         ": error: in C code: use of undeclared identifier 'undefined_name'"))
+      << d;
+}
+
+TEST(ExternalC, WarningsOfIncludeCodeAreWarningsAndTheModelStillCompiles) {
+  const std::string text = R"(model WarnedInclude
+  function f
+    input Integer n;
+    output Integer y;
+    external "C" y = smc_test_warned(n) annotation(Include = "int smc_test_warned(int n) { if (n = 2) return 1; return 0; }");
+  end f;
+  Integer y = f(3);
+end WarnedInclude;
+)";
+  std::string model = writeScratchModel("WarnedInclude.mo", text);
+  const std::string d = smc::test::compileWithWarnings(model, "WarnedInclude.fmu");
+  EXPECT_TRUE(has(d, "WarnedInclude.mo:" + placeOf(text, "= 2)") +
+                         ": warning: in C code: using the result of an assignment as a condition without parentheses"))
+      << d;
+  const std::string fmu = (fs::path(model).parent_path() / "WarnedInclude.fmu").string();
+  SimulationResult r = simulateOk(simulationOf(fmu, 1, 0.5, true));
+  // `n = 2` assigns: the condition is true.
+  EXPECT_EQ(valueAt(r, "y", 0.5), 1);
+}
+
+TEST(ExternalC, AnErrorInAHeaderIsReportedAtTheIncludeThatReadsIt) {
+  fs::path directory = fs::path(writeScratchModel("broken/broken.h", "int smc_test_broken(void) { return }\n"))
+                           .parent_path();
+  const std::string text = R"(model BrokenHeader
+  function f
+    output Integer y;
+    external "C" y = smc_test_broken() annotation(Include = "#include \"broken.h\"", IncludeDirectory = "file://)" +
+                           directory.string() + R"(");
+  end f;
+  Integer y = f();
+end BrokenHeader;
+)";
+  std::string model = writeScratchModel("BrokenHeader.mo", text);
+  std::string d = compileErrors(model);
+  // At the header's name in the #include.
+  EXPECT_TRUE(has(d, "BrokenHeader.mo:" + placeOf(text, "\\\"broken.h") + ": error: in C code included here: "))
+      << d;
+  EXPECT_TRUE(has(d, "broken.h:1:36: error: expected expression")) << d;
+}
+
+TEST(ExternalC, IncludeCodeReachesModelicaUtilitiesWithoutAnyIncludeDirectory) {
+  std::string model = writeScratchModel("CheckedInclude.mo", R"(model CheckedInclude
+  function checked
+    input Real x;
+    output Real y;
+    external "C" y = smc_test_checked(x) annotation(Include = "#include \"ModelicaUtilities.h\"
+double smc_test_checked(double x) {
+  if (x > 1) ModelicaFormatError(\"smc_test_checked: %g is too big\", x);
+  return x;
+}");
+  end checked;
+  Real y = checked(time);
+end CheckedInclude;
+)");
+  std::string fmu = compileModel(model, "CheckedInclude.fmu");
+  std::string error = smc::test::simulateError(simulationOf(fmu, 2, 0.5, true));
+  EXPECT_TRUE(has(error, "smc_test_checked: 1.5 is too big")) << error;
+}
+
+const char* kSourceLibModel = R"(model UseSourceLib
+  Real y = SourceLib.scaled(time, 3);
+  Real h = SourceLib.halved(time);
+  Integer s = SourceLib.digitSum(4096);
+end UseSourceLib;
+)";
+
+void useSourceLib(smc::CompileOptions& o) { o.libraryPaths.push_back(SMC_SOURCE_DIR "/tests/e2e/external"); }
+
+TEST(ExternalC, ALibraryGivenAsSourcesIsCompiledCachedAndLinked) {
+  const fs::path cache = freshCache("source-cache");
+  std::string model = writeScratchModel("UseSourceLib.mo", kSourceLibModel);
+  std::string fmu = compileModel(model, "UseSourceLib.fmu", useSourceLib);
+  SimulationResult r = simulateOk(simulationOf(fmu, 1, 0.5, true));
+  EXPECT_NEAR(valueAt(r, "y", 0.5), 1.5, 1e-15);
+  EXPECT_NEAR(valueAt(r, "h", 0.5), 0.25, 1e-15);
+  EXPECT_EQ(valueAt(r, "s", 0.5), 19);
+  // One archive per library, in the cache.
+  std::vector<fs::path> archives = cachedArchives(cache);
+  ASSERT_EQ(archives.size(), 2u);
+  EXPECT_TRUE(has(archives[0].filename().string(), "libdigits-"));
+  EXPECT_TRUE(has(archives[1].filename().string(), "libsourcelib-"));
+  const std::vector<char> first = bytesOf(fmu);
+
+  // Read back from the cache: the same FMU, byte for byte.
+  const fs::file_time_type written = fs::last_write_time(archives[1]);
+  EXPECT_EQ(bytesOf(compileModel(model, "UseSourceLib.fmu", useSourceLib)), first);
+  EXPECT_EQ(fs::last_write_time(archives[1]), written);
+  EXPECT_EQ(cachedArchives(cache).size(), 2u);
+
+  // A damaged entry is not used: the library is compiled again.
+  fs::resize_file(archives[1], fs::file_size(archives[1]) / 2);
+  EXPECT_EQ(bytesOf(compileModel(model, "UseSourceLib.fmu", useSourceLib)), first);
+  EXPECT_EQ(fs::file_size(archives[1]), bytesOf(archives[1].string()).size());
+  EXPECT_GT(fs::file_size(archives[1]), 8u);
+
+  // `smc check` names what the binary carries.
+  smc::check::CheckResult checked = smc::check::checkFmu(fmu);
+  EXPECT_EQ(checked.errorCount(), 0u);
+  EXPECT_EQ(checked.externalLibraries, (std::vector<std::string>{"libsourcelib.a (compiled from C sources)",
+                                                                 "libdigits.a (compiled from C sources)"}));
+}
+
+TEST(ExternalC, ACacheThatCannotBeWrittenOnlyCostsTime) {
+  setenv("SMC_CACHE_DIR", "/proc/smc-no-cache-here", 1);
+  std::string model = writeScratchModel("UseSourceLib.mo", kSourceLibModel);
+  std::string fmu = compileModel(model, "UseSourceLibNoCache.fmu", useSourceLib);
+  SimulationResult r = simulateOk(simulationOf(fmu, 1, 0.5, true));
+  EXPECT_EQ(valueAt(r, "s", 0.5), 19);
+}
+
+TEST(ExternalC, ModelicaErrorInALibraryFromSourcesFailsTheCall) {
+  freshCache("error-cache");
+  std::string model = writeScratchModel("NegativeFactor.mo", R"(model NegativeFactor
+  Real y = SourceLib.scaled(time, 1 - 2 * time);
+end NegativeFactor;
+)");
+  std::string fmu = compileModel(model, "NegativeFactor.fmu", useSourceLib);
+  std::string error = smc::test::simulateError(simulationOf(fmu, 1, 0.25, true));
+  EXPECT_TRUE(has(error, "sourcelib_scaled: the factor -0.5 is negative")) << error;
+}
+
+TEST(ExternalC, ALibraryWhoseSourcesDoNotCompileIsReportedAtItsLibraryAnnotation) {
+  freshCache("broken-cache");
+  const fs::path root = fs::path(writeScratchModel("BrokenLib/package.mo", R"(package BrokenLib
+  function f
+    input Real x;
+    output Real y;
+    external "C" y = brokenlib_f(x) annotation(Library = "brokenlib");
+  end f;
+end BrokenLib;
+)")).parent_path();
+  writeScratchModel("BrokenLib/Resources/Source/brokenlib.c", "double brokenlib_f(double x) {\n  return x +;\n}\n");
+  std::string model = writeScratchModel("UseBrokenLib.mo", "model UseBrokenLib\n  Real y = BrokenLib.f(time);\nend UseBrokenLib;\n");
+  std::string d = compileErrors(model, [&](smc::CompileOptions& o) { o.libraryPaths.push_back(root.parent_path().string()); });
+  EXPECT_TRUE(has(d, "package.mo:5:58: error: cannot compile the C library 'brokenlib' from its sources in")) << d;
+  EXPECT_TRUE(has(d, "brokenlib.c:2:13: error: expected expression")) << d;
+}
+
+}  // namespace

@@ -1,0 +1,1 @@
+int sourcelib_digit(int n) { return n % 10; }
