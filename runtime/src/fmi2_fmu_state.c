@@ -5,7 +5,8 @@
  * holds every value, every pre() value, the FMI state, the time, the
  * experiment set-up and the event, sample and terminate() bookkeeping,
  * plus the log of calls that rebuilds the model's external objects
- * (external_log.h), which a restore replays.
+ * (external_log.h), which a restore replays, and the static data of the C
+ * code smc compiled into the FMU (c_static_data.h).
  * CVODE's history is not saved and need not be: from the first Get or Set
  * on, each fmi2DoStep restarts the integrator (simulation.c), so restoring
  * a state and stepping gives bit for bit what stepping from it gave the
@@ -23,6 +24,7 @@
  */
 #include <string.h>
 
+#include "c_static_data.h"
 #include "dynamic_state.h"
 #include "external_log.h"
 #include "fmi2/fmi2Functions.h"
@@ -127,9 +129,13 @@ fmi2Status fmi2SetFMUstate(fmi2Component c, fmi2FMUstate FMUstate) {
   smc_fmu_state_restore(instance, state);
   instance->dynamic->restart_every_step = true; /* already so in every saved state */
   instance->failure[0] = '\0';
-  if ((smc_model.num_external_objects > 0 &&
-       smc_external_objects_rebuild(instance, state->log, state->log_size, function) != SMC_OK) ||
-      align_solvers(instance, function) != SMC_OK) {
+  if (smc_model.num_external_objects > 0 &&
+      smc_external_objects_rebuild(instance, state->log, state->log_size, function) != SMC_OK) {
+    instance->dynamic->state = SMC_STATE_ERROR;
+    return fmi2Error;
+  }
+  smc_c_static_data_restore(state->block + instance->dynamic_size);
+  if (align_solvers(instance, function) != SMC_OK) {
     instance->dynamic->state = SMC_STATE_ERROR;
     return fmi2Error;
   }

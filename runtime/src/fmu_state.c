@@ -8,13 +8,15 @@
 
 #include <string.h>
 
+#include "c_static_data.h"
 #include "dynamic_state.h"
 #include "external_log.h"
 
 SmcFmuState* smc_fmu_state_new(SmcInstance* instance) {
-  SmcFmuState* state = smc_allocate(instance, 1, sizeof(SmcFmuState) + instance->dynamic_size);
+  const size_t size = instance->dynamic_size + smc_c_static_data_size();
+  SmcFmuState* state = smc_allocate(instance, 1, sizeof(SmcFmuState) + size);
   if (state == NULL) return NULL;
-  state->size = instance->dynamic_size;
+  state->size = size;
   state->log = NULL;
   state->log_size = 0;
   state->previous = NULL;
@@ -47,7 +49,8 @@ void smc_fmu_states_free_all(SmcInstance* instance) {
 bool smc_fmu_state_save(SmcInstance* instance, SmcFmuState* state) {
   if (!smc_external_log_save(instance, &state->log, &state->log_size)) return false;
   smc_dynamic_capture(instance);
-  memcpy(state->block, instance->dynamic, state->size);
+  memcpy(state->block, instance->dynamic, instance->dynamic_size);
+  smc_c_static_data_save(state->block + instance->dynamic_size);
   return true;
 }
 
@@ -66,7 +69,7 @@ void smc_fmu_state_restore(SmcInstance* instance, const SmcFmuState* state) {
   int32_t vr = real_left_out();
   double kept = vr >= 0 ? instance->data.reals[vr] : 0.0;
 #endif
-  memcpy(instance->dynamic, state->block, state->size);
+  memcpy(instance->dynamic, state->block, instance->dynamic_size);
 #ifdef SMC_TEST_BROKEN_FMU_STATE
   if (vr >= 0) instance->data.reals[vr] = kept;
 #endif

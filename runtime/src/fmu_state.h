@@ -18,12 +18,14 @@
 typedef struct SmcFmuState {
   struct SmcFmuState* next; /* the owner's list of live states */
   struct SmcFmuState* previous;
-  size_t size;            /* bytes in block: the owner's dynamic_size */
+  /* bytes in block: the owner's dynamic_size, then the static data of its
+   * C code (c_static_data.h) */
+  size_t size;
   /* The log that rebuilds the external objects (external_log.h), its own
    * allocation (NULL when empty). */
   unsigned char* log;
   size_t log_size;
-  unsigned char block[];  /* a copy of the dynamic block */
+  unsigned char block[];  /* a copy of the dynamic block and the C static data */
 } SmcFmuState;
 
 /* A new state in the instance's list (contents unset), or NULL when memory
@@ -39,12 +41,14 @@ void smc_fmu_state_free(SmcInstance* instance, SmcFmuState* state);
 /* Releases every state still live (fmi2FreeInstance). */
 void smc_fmu_states_free_all(SmcInstance* instance);
 
-/* state := the instance's dynamic block (data.time included) and its log
- * of external object calls; false when memory for the log runs out. */
+/* state := the instance's dynamic block (data.time included), the C static
+ * data and its log of external object calls; false when memory for the
+ * log runs out. */
 bool smc_fmu_state_save(SmcInstance* instance, SmcFmuState* state);
 
 /* The instance's dynamic block := state. The caller then rebuilds the
- * external objects from state->log and brings the solvers in line
+ * external objects from state->log, restores the C static data (after the
+ * rebuild, which runs C code) and brings the solvers in line
  * (fmi2_fmu_state.c). In the test-only runtime built with
  * SMC_TEST_BROKEN_FMU_STATE, one Real keeps its current value instead:
  * the deliberate defect `smc verify-state` must catch. */

@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "c_static_data.h"
 #include "dynamic_state.h"
 #include "external_log.h"
 
@@ -65,7 +66,8 @@ static uint64_t checksum_of(const unsigned char* bytes, size_t size) {
 }
 
 size_t smc_state_serialized_size(const SmcInstance* instance, const SmcFmuState* state) {
-  return SMC_STATE_HEADER_SIZE + strlen(smc_model.guid) + instance->dynamic_size + state->log_size;
+  (void)instance;
+  return SMC_STATE_HEADER_SIZE + strlen(smc_model.guid) + state->size + state->log_size;
 }
 
 void smc_state_serialize(const SmcInstance* instance, const SmcFmuState* state,
@@ -170,21 +172,21 @@ const char* smc_state_check_serialized(const SmcInstance* instance, const unsign
                   "FMU's '%s'",
                   (int)guid_length, guid, smc_model.guid);
   size_t payload_size = size - SMC_STATE_HEADER_SIZE - guid_length;
+  const size_t state_size = instance->dynamic_size + smc_c_static_data_size();
   /* Only a model with external objects has a log after its block. */
-  if (payload_size < instance->dynamic_size ||
-      (smc_model.num_external_objects == 0 && payload_size != instance->dynamic_size))
+  if (payload_size < state_size || (smc_model.num_external_objects == 0 && payload_size != state_size))
     return reject(why, capacity,
                   "the payload has %zu bytes but this FMU's state has %zu (another build of "
                   "the model, or another platform)",
-                  payload_size, instance->dynamic_size);
+                  payload_size, state_size);
   const unsigned char* block = bytes + SMC_STATE_HEADER_SIZE + guid_length;
   const char* content = smc_dynamic_block_problem(block);
   if (content != NULL) return reject(why, capacity, "impossible contents: %s", content);
-  const size_t records = payload_size - instance->dynamic_size;
-  const char* framing = smc_external_log_problem(block + instance->dynamic_size, records);
+  const size_t records = payload_size - state_size;
+  const char* framing = smc_external_log_problem(block + state_size, records);
   if (framing != NULL) return reject(why, capacity, "impossible contents: %s", framing);
   *payload = block;
-  *log = block + instance->dynamic_size;
+  *log = block + state_size;
   *log_size = records;
   return NULL;
 }

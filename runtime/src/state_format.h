@@ -10,13 +10,15 @@
  *       32     4  GUID length L, little-endian
  *       36     L  the model's GUID (no terminating NUL)
  *   36 + L     n  payload: the instance's dynamic block, as in memory,
- *                 then the state's log of external object calls
- *                 (external_log.h; empty without external objects)
+ *                 then the static data of the FMU's C code
+ *                 (c_static_data.h; empty without such code), then the
+ *                 state's log of external object calls (external_log.h;
+ *                 empty without external objects)
  *
  * The payload is the block and the log verbatim, so a state reads back only
  * into the same model built for a machine with the same byte order and
  * type sizes: the GUID, the byte-order mark and the block's size check
- * that. Version 2 added the log.
+ * that. Version 2 added the log, version 3 the C static data.
  */
 #ifndef SMC_RUNTIME_STATE_FORMAT_H
 #define SMC_RUNTIME_STATE_FORMAT_H
@@ -26,7 +28,7 @@
 
 #include "fmu_state.h"
 
-enum { SMC_STATE_FORMAT_VERSION = 2 };
+enum { SMC_STATE_FORMAT_VERSION = 3 };
 enum { SMC_STATE_HEADER_SIZE = 36 }; /* without the GUID */
 
 /* Bytes the serialized form of `state` takes. */
@@ -37,8 +39,8 @@ void smc_state_serialize(const SmcInstance* instance, const SmcFmuState* state,
                          unsigned char* out);
 
 /* Checks `size` bytes from outside. On success returns NULL, points
- * *payload at the block inside them (instance->dynamic_size bytes) and
- * *log at the log after it (*log_size bytes); else writes what is wrong
+ * *payload at the block inside them (instance->dynamic_size bytes, then
+ * the C static data) and *log at the log after them (*log_size bytes); else writes what is wrong
  * into why and returns it. Reads nothing before it has checked that the
  * bytes are there. */
 const char* smc_state_check_serialized(const SmcInstance* instance, const unsigned char* bytes,

@@ -227,8 +227,12 @@ bool writeFmu(const causal::CausalModel& model, const CodegenOptions& options,
   // External C: the Include annotations' code joins the model's module, the
   // libraries given as sources are compiled (or found in the cache).
   std::vector<std::vector<char>> sourceArchives;
+  auto emitLibraryObject = [&g](llvm::Module& module, llvm::SmallVectorImpl<char>& object, std::string& error) {
+    optimizeModule(module, *g->machine);
+    return emitObject(module, *g->machine, object, error);
+  };
   if (!externalc::linkIncludeUnit(model.flat, *g->module, diags) ||
-      !externalc::buildSourceLibraries(model.flat, sourceArchives, diags))
+      !externalc::buildSourceLibraries(model.flat, emitLibraryObject, sourceArchives, diags))
     return false;
   if (!model.flat.externalIncludes.empty() || !sourceArchives.empty()) done("C compilation");
   if (otherStringHoldsPlaceholder(*g->module)) {

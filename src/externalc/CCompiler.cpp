@@ -73,9 +73,8 @@ private:
 std::vector<std::string> commandLine(const CTranslationUnit& unit, bool forLinking) {
   std::vector<std::string> args = {"clang", "-target", kTargetTriple, "-O2", "-fPIC", "-c",
                                    "-resource-dir", SMC_CLANG_RESOURCE_DIR};
-  // For the model's own unit: also the static functions nothing in it
-  // calls, since the model may call them (a header's `static inline`).
-  if (forLinking) args.insert(args.end(), {"-Xclang", "-disable-llvm-passes", "-femit-all-decls"});
+  if (forLinking) args.insert(args.end(), {"-Xclang", "-disable-llvm-passes"});
+  if (unit.keepStaticFunctions) args.push_back("-femit-all-decls");
   if (!unit.warnings) args.push_back("-w");
   for (const std::string& directory : unit.includeDirectories) args.push_back("-I" + directory);
   args.insert(args.end(), {"-idirafter", kBuiltinIncludeDirectory});
@@ -97,8 +96,7 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fileSystem(const CTranslationUni
 }
 
 // Runs `action` on the unit; false with result.diagnostics explaining why.
-bool run(const CTranslationUnit& unit, bool forLinking, clang::FrontendAction& action, CCompilation& result,
-         std::unique_ptr<llvm::raw_pwrite_stream> output = nullptr) {
+bool run(const CTranslationUnit& unit, bool forLinking, clang::FrontendAction& action, CCompilation& result) {
   std::vector<std::string> args = commandLine(unit, forLinking);
   std::vector<const char*> argv;
   for (const std::string& arg : args) argv.push_back(arg.c_str());
@@ -120,7 +118,6 @@ bool run(const CTranslationUnit& unit, bool forLinking, clang::FrontendAction& a
   compiler.setInvocation(std::move(invocation));
   compiler.createDiagnostics(&collector, /*ShouldOwnClient=*/false);
   compiler.createFileManager(files);
-  if (output) compiler.setOutputStream(std::move(output));
   const bool ok = compiler.ExecuteAction(action) && !compiler.getDiagnostics().hasErrorOccurred();
   return ok;
 }
@@ -151,15 +148,6 @@ CCompilation compileToModule(const CTranslationUnit& unit, llvm::LLVMContext& co
   result.ok = run(unit, true, action, result);
   if (result.ok) result.module = action.takeModule();
   result.ok = result.ok && result.module;
-  return result;
-}
-
-CCompilation compileToObject(const CTranslationUnit& unit) {
-  CCompilation result;
-  llvm::LLVMContext context;
-  clang::EmitObjAction action(&context);
-  auto stream = std::make_unique<llvm::raw_svector_ostream>(result.bytes);
-  result.ok = run(unit, false, action, result, std::move(stream)) && !result.bytes.empty();
   return result;
 }
 

@@ -32,6 +32,9 @@ struct CTranslationUnit {
   // Warnings are reported only for the user's own code (Include
   // annotations); a library's sources compile with them off.
   bool warnings = false;
+  // Code for static functions nothing in the unit calls too: the model may
+  // call them (a header's `static inline` in an Include annotation).
+  bool keepStaticFunctions = false;
 };
 
 // One message of the C compiler.
@@ -55,7 +58,7 @@ struct CCompilation {
   bool ok = false;
   std::vector<CDiagnostic> diagnostics;
   std::unique_ptr<llvm::Module> module;  // compileToModule
-  llvm::SmallVector<char, 0> bytes;      // compileToObject, preprocess
+  llvm::SmallVector<char, 0> bytes;      // preprocess
 };
 
 // "file:line:col: error: message", as a C compiler prints it.
@@ -65,9 +68,6 @@ std::string describe(const CDiagnostic& diagnostic);
 // generation with the LLVM passes left to the caller), so that it can be
 // optimized together with the model.
 CCompilation compileToModule(const CTranslationUnit& unit, llvm::LLVMContext& context);
-
-// The unit as an optimized (-O2) ELF relocatable object.
-CCompilation compileToObject(const CTranslationUnit& unit);
 
 // The unit preprocessed: everything that decides its object, for a cache key.
 CCompilation preprocess(const CTranslationUnit& unit);

@@ -1,6 +1,7 @@
 #include "externalc/IncludeUnit.h"
 
 #include "externalc/CCompiler.h"
+#include "externalc/StaticData.h"
 
 #include <llvm/IR/DiagnosticInfo.h>
 #include <llvm/IR/DiagnosticPrinter.h>
@@ -118,6 +119,7 @@ bool linkIncludeUnit(const flat::FlatModel& model, llvm::Module& module, Diagnos
   c.path = "/smc-model/" + model.name + ".includes.c";
   c.text = unit.text;
   c.warnings = true;
+  c.keepStaticFunctions = true;
   for (const flat::ExternalInclude& include : model.externalIncludes) {
     std::error_code error;
     auto& directories = c.includeDirectories;
@@ -138,6 +140,7 @@ bool linkIncludeUnit(const flat::FlatModel& model, llvm::Module& module, Diagnos
     if (defined && !defined->isDeclaration() && !defined->hasExternalLinkage())
       defined->setLinkage(llvm::GlobalValue::ExternalLinkage);
   }
+  gatherStaticData(*compiled.module, "includes");
   compiled.module->setDataLayout(module.getDataLayout());
   compiled.module->setTargetTriple(module.getTargetTriple());
   LinkMessages messages(module.getContext());

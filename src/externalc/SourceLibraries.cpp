@@ -1,5 +1,7 @@
 #include "externalc/SourceLibraries.h"
 
+#include "externalc/StaticData.h"
+
 #include <llvm/Object/ArchiveWriter.h>
 #include <llvm/Support/BLAKE3.h>
 #include <llvm/Support/MemoryBuffer.h>
@@ -15,7 +17,7 @@ namespace {
 namespace fs = std::filesystem;
 
 // Bumped when what a cached archive holds changes shape.
-constexpr const char* kCacheFormat = "smc-c-library-1";
+constexpr const char* kCacheFormat = "smc-c-library-2";
 
 CTranslationUnit unitOf(const flat::SourceLibrary& library, const std::string& file) {
   CTranslationUnit unit;
@@ -44,7 +46,8 @@ std::string memberName(const std::string& file) {
 
 }  // namespace
 
-LibraryArchive buildSourceLibrary(const flat::SourceLibrary& library, const LibraryCache& cache) {
+LibraryArchive buildSourceLibrary(const flat::SourceLibrary& library, const LibraryCache& cache,
+                                  const ObjectEmitter& emit) {
   LibraryArchive result;
   llvm::BLAKE3 hash;
   hashText(hash, kCacheFormat);
@@ -70,13 +73,21 @@ LibraryArchive buildSourceLibrary(const flat::SourceLibrary& library, const Libr
   std::vector<llvm::SmallVector<char, 0>> objects;
   std::vector<std::string> names;
   for (const std::string& file : library.files) {
-    CCompilation compiled = compileToObject(unitOf(library, file));
+    llvm::LLVMContext context;
+    CCompilation compiled = compileToModule(unitOf(library, file), context);
     if (!compiled.ok) {
       result.failedFile = file;
       result.diagnostics = std::move(compiled.diagnostics);
       return result;
     }
-    objects.push_back(std::move(compiled.bytes));
+    gatherStaticData(*compiled.module, library.name + "." + file);
+    objects.emplace_back();
+    std::string error;
+    if (!emit(*compiled.module, objects.back(), error)) {
+      result.failedFile = file;
+      result.diagnostics.push_back(unplacedError("cannot emit its object: " + error));
+      return result;
+    }
     names.push_back(memberName(file));
   }
   std::vector<llvm::NewArchiveMember> members;
@@ -100,13 +111,13 @@ LibraryArchive buildSourceLibrary(const flat::SourceLibrary& library, const Libr
   return result;
 }
 
-bool buildSourceLibraries(const flat::FlatModel& model, std::vector<std::vector<char>>& archives,
-                          DiagnosticEngine& diags) {
+bool buildSourceLibraries(const flat::FlatModel& model, const ObjectEmitter& emit,
+                          std::vector<std::vector<char>>& archives, DiagnosticEngine& diags) {
   if (model.sourceLibraries.empty()) return true;
   const LibraryCache cache(LibraryCache::defaultDirectory());
   bool ok = true;
   for (const flat::SourceLibrary& library : model.sourceLibraries) {
-    LibraryArchive built = buildSourceLibrary(library, cache);
+    LibraryArchive built = buildSourceLibrary(library, cache, emit);
     if (built.ok) {
       archives.push_back(std::move(built.bytes));
       continue;

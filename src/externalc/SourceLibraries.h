@@ -11,6 +11,7 @@
 #include "externalc/LibraryCache.h"
 #include "flatten/FlatModel.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -25,11 +26,17 @@ struct LibraryArchive {
   std::vector<CDiagnostic> diagnostics;
 };
 
-LibraryArchive buildSourceLibrary(const flat::SourceLibrary& library, const LibraryCache& cache);
+// Optimizes a module of C code and emits its object: the code generator's
+// own pipeline and target, so that library code is built as the model's is.
+using ObjectEmitter = std::function<bool(llvm::Module& module, llvm::SmallVectorImpl<char>& object,
+                                         std::string& error)>;
+
+LibraryArchive buildSourceLibrary(const flat::SourceLibrary& library, const LibraryCache& cache,
+                                  const ObjectEmitter& emit);
 
 // Builds every source library of the model; reports a failure at the
 // library's annotation, with the C compiler's messages as notes.
-bool buildSourceLibraries(const flat::FlatModel& model, std::vector<std::vector<char>>& archives,
-                          DiagnosticEngine& diags);
+bool buildSourceLibraries(const flat::FlatModel& model, const ObjectEmitter& emit,
+                          std::vector<std::vector<char>>& archives, DiagnosticEngine& diags);
 
 }  // namespace smc::externalc

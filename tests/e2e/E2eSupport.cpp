@@ -111,6 +111,37 @@ double valueAt(const importer::SimulationResult& r, const std::string& name, dou
   return NAN;
 }
 
+std::unique_ptr<importer::FmuInstance> started(const LoadedFmu& loaded, const char* name) {
+  auto made = importer::FmuInstance::instantiate(*loaded.fmu, loaded.md, loaded.archive.resourcesUri(),
+                                                 importer::InstanceOptions{name, false, false,
+                                                                           [](const importer::LogMessage&) {}});
+  if (!made) {
+    ADD_FAILURE() << made.error().message;
+    return nullptr;
+  }
+  return std::move(made).value();
+}
+
+double realOf(importer::FmuInstance& instance, const importer::ModelDescription& md, const std::string& name,
+              double time) {
+  importer::fmi2::ValueReference ref = md.find(name)->valueReference;
+  double value = 0;
+  EXPECT_TRUE(instance.getReal({&ref, 1}, {&value, 1}, time));
+  return value;
+}
+
+int integerOf(importer::FmuInstance& instance, const importer::ModelDescription& md, const std::string& name,
+              double time) {
+  importer::fmi2::ValueReference ref = md.find(name)->valueReference;
+  int value = 0;
+  EXPECT_TRUE(instance.getInteger({&ref, 1}, {&value, 1}, time));
+  return value;
+}
+
+void stepTo(importer::FmuInstance& instance, double from, double to) {
+  for (double t = from; t < to - 1e-9; t += 0.1) EXPECT_TRUE(instance.doStep(t, std::min(0.1, to - t)));
+}
+
 std::string writeScratchModel(const std::string& fileName, const std::string& text) {
   fs::path path = scratchDir() / fileName;
   std::error_code error;

@@ -52,6 +52,18 @@ struct LoadedFmu {
 // A test failure and empty when the FMU does not unpack or load.
 std::optional<LoadedFmu> loadFmu(const std::string& fmuPath);
 
+// An instance of the loaded FMU that logs nowhere (a test failure and
+// null when it cannot be made).
+std::unique_ptr<importer::FmuInstance> started(const LoadedFmu& loaded, const char* name);
+// The Real `name` of the instance now.
+double realOf(importer::FmuInstance& instance, const importer::ModelDescription& md, const std::string& name,
+              double time);
+// The Integer `name` of the instance now.
+int integerOf(importer::FmuInstance& instance, const importer::ModelDescription& md, const std::string& name,
+              double time);
+// fmi2DoStep from `from` to `to` in steps of at most 0.1.
+void stepTo(importer::FmuInstance& instance, double from, double to);
+
 int columnOf(const importer::SimulationResult& result, const std::string& name);
 // The recorded value of `name` at the row of time `time` (a test failure
 // and NaN when no row has that time).

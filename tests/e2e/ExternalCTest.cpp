@@ -6,6 +6,7 @@
 // Expected values are worked out from the C code by hand.
 #include "check/Check.h"
 #include "e2e/E2eSupport.h"
+#include "importer/VerifyState.h"
 
 #include <gtest/gtest.h>
 
@@ -253,6 +254,68 @@ end BrokenLib;
   std::string d = compileErrors(model, [&](smc::CompileOptions& o) { o.libraryPaths.push_back(root.parent_path().string()); });
   EXPECT_TRUE(has(d, "package.mo:5:58: error: cannot compile the C library 'brokenlib' from its sources in")) << d;
   EXPECT_TRUE(has(d, "brokenlib.c:2:13: error: expected expression")) << d;
+}
+
+// A static variable of the C code counts the calls at each sample: a
+// restored state brings it back with the model's own values, in the same
+// instance and from the serialized bytes.
+const char* kTicksModel = R"(model Ticks
+  impure function tick "counts its calls in a static variable of its C code"
+    input Real t;
+    output Integer n;
+    external "C" n = smc_test_tick(t) annotation(Include = "static int smc_test_calls = 0;
+int smc_test_tick(double t) { (void)t; return ++smc_test_calls; }");
+  end tick;
+  output Integer n(start = 0, fixed = true);
+equation
+  when sample(0.25, 0.25) then
+    n = tick(time);
+  end when;
+  annotation(experiment(StopTime = 2));
+end Ticks;
+)";
+
+TEST(ExternalC, AStateHoldsTheStaticDataOfTheCCode) {
+  using smc::test::integerOf;
+  using smc::test::stepTo;
+  std::optional<smc::test::LoadedFmu> found =
+      smc::test::loadFmu(compileModel(writeScratchModel("Ticks.mo", kTicksModel), "Ticks.fmu"));
+  ASSERT_TRUE(found);
+  const smc::test::LoadedFmu& loaded = *found;
+  auto first = smc::test::started(loaded, "first");
+  ASSERT_TRUE(first);
+  EXPECT_TRUE(first->setupExperiment(std::nullopt, 0.0, 2.0));
+  EXPECT_TRUE(first->enterInitializationMode(0.0));
+  EXPECT_TRUE(first->exitInitializationMode(0.0));
+  stepTo(*first, 0, 0.6);  // ticks at 0.25 and 0.5
+  EXPECT_EQ(integerOf(*first, loaded.md, "n", 0.6), 2);
+  auto saved = first->getState(0.6);
+  ASSERT_TRUE(saved) << saved.error().message;
+  auto bytes = first->serializeState(*saved, 0.6);
+  ASSERT_TRUE(bytes) << bytes.error().message;
+  stepTo(*first, 0.6, 1.1);  // and at 0.75 and 1.0
+  EXPECT_EQ(integerOf(*first, loaded.md, "n", 1.1), 4);
+
+  ASSERT_TRUE(first->setState(*saved, 1.1));
+  stepTo(*first, 0.6, 1.1);
+  EXPECT_EQ(integerOf(*first, loaded.md, "n", 1.1), 4) << "the C counter was not brought back to 2";
+  auto restored = first->deserializeState(*bytes, 1.1);
+  ASSERT_TRUE(restored) << restored.error().message;
+  ASSERT_TRUE(first->setState(*restored, 1.1));
+  stepTo(*first, 0.6, 1.6);
+  EXPECT_EQ(integerOf(*first, loaded.md, "n", 1.6), 6);
+  (void)first->freeState(*saved, 1.6);
+  (void)first->freeState(*restored, 1.6);
+}
+
+TEST(ExternalC, VerifyStatePassesOnCCodeThatKeepsStaticData) {
+  smc::importer::VerifyStateOptions options;
+  options.fmuPath = compileModel(writeScratchModel("Ticks.mo", kTicksModel), "TicksVerify.fmu");
+  options.seed = 11;
+  options.logSink = [](const smc::importer::LogMessage&) {};
+  auto report = smc::importer::verifyState(options);
+  ASSERT_TRUE(report) << report.error().message;
+  EXPECT_TRUE(report->rejected()) << "a restored state diverged";
 }
 
 }  // namespace

@@ -28,8 +28,11 @@ using smc::test::compileErrors;
 using smc::test::compileModel;
 using smc::test::LoadedFmu;
 using smc::test::loadFmu;
+using smc::test::realOf;
 using smc::test::simulateOk;
 using smc::test::simulationOf;
+using smc::test::started;
+using smc::test::stepTo;
 using smc::test::valueAt;
 using smc::test::writeScratchModel;
 
@@ -100,17 +103,6 @@ TEST(ExternalObjects, AreConstructedAtInitializationUsedByFunctionsAndDestroyedW
   // One object, constructed once and destroyed when the instance was freed.
   EXPECT_EQ(readFile(journal), "new 2\nfree 2\n");
   std::filesystem::remove(journal);
-}
-
-std::unique_ptr<smc::importer::FmuInstance> started(const LoadedFmu& loaded, const char* name) {
-  using namespace smc::importer;
-  auto made = FmuInstance::instantiate(*loaded.fmu, loaded.md, loaded.archive.resourcesUri(),
-                                       InstanceOptions{name, false, false, [](const LogMessage&) {}});
-  if (!made) {
-    ADD_FAILURE() << made.error().message;
-    return nullptr;
-  }
-  return std::move(made).value();
 }
 
 TEST(ExternalObjects, ResetDestroysTheObjectAndTheNextInitializationConstructsItAgain) {
@@ -235,18 +227,6 @@ end CounterUse;
 )";
 }
 
-
-double realOf(smc::importer::FmuInstance& instance, const smc::importer::ModelDescription& md,
-              const std::string& name, double time) {
-  smc::importer::fmi2::ValueReference ref = md.find(name)->valueReference;
-  double value = 0;
-  EXPECT_TRUE(instance.getReal({&ref, 1}, {&value, 1}, time));
-  return value;
-}
-
-void stepTo(smc::importer::FmuInstance& instance, double from, double to) {
-  for (double t = from; t < to - 1e-9; t += 0.1) EXPECT_TRUE(instance.doStep(t, std::min(0.1, to - t)));
-}
 
 // The counter's C state moves at each sample: a restored state must bring
 // it back to what it was then, in the same instance and in another one.
