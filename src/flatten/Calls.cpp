@@ -91,6 +91,9 @@ std::optional<Value> Flattener::lowerCall(const ast::Expr& call, const Scope& sc
   std::string name = simpleCalleeName(call);
 
   if (name == "$field") return lowerFieldOf(call, scope);
+  // The operators of overdetermined connectors (spec 9.4).
+  if (callee.parts.size() == 2 && !callee.global && callee.parts[0].name == "Connections")
+    return lowerConnectionsOperator(call, scope);
   ClassNode* function = isBuiltinFunctionName(name) ? nullptr : calledFunction(call, scope);
   // A library's wrapper of a built-in (Modelica.Math.sin is `external
   // "builtin" y = sin(u)`) is that built-in.

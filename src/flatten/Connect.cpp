@@ -193,6 +193,27 @@ void Flattener::lowerConnect(const ast::Equation& eq, const Scope& scope, bool i
 
 bool Flattener::connectInstances(Instance& a, bool aOutside, Instance& b, bool bOutside, const ast::Equation& eq,
                                  const std::string& origin) {
+  // Overdetermined records the connection graph breaks here are not
+  // equated (spec 9.4): their equalityConstraint stands for it.
+  std::vector<std::string> broken;
+  std::vector<std::pair<std::string, Instance*>> partsA, partsB;
+  overdeterminedParts(a, "", partsA);
+  if (!partsA.empty()) {
+    overdeterminedParts(b, "", partsB);
+    ConnectionGraph& graph = connectionGraph();
+    for (const auto& [name, record] : partsA)
+      for (const auto& [other, partner] : partsB) {
+        if (name != other || !graph.has(record) || !graph.has(partner)) continue;
+        if (graph.takeTreeEdge(graph.nodeOf(record), graph.nodeOf(partner))) continue;
+        if (!hasEmptyEqualityConstraint(*record, eq.range)) return false;
+        broken.push_back(name + ".");
+      }
+  }
+  auto isBroken = [&](const std::string& leaf) {
+    for (const std::string& prefix : broken)
+      if (leaf.compare(0, prefix.size(), prefix) == 0) return true;
+    return false;
+  };
   std::vector<std::pair<std::string, flat::VarId>> left, right;
   collectLeaves(a, "", left);
   collectLeaves(b, "", right);
@@ -204,6 +225,7 @@ bool Flattener::connectInstances(Instance& a, bool aOutside, Instance& b, bool b
                     refText(eq.connectB), a.path, name, b.path);
       return false;
     }
+    if (isBroken(name)) continue;
     if (!connectPrimitives(id, aOutside, it->second, bOutside, eq, origin)) return false;
   }
   if (left.size() != right.size()) {
@@ -277,6 +299,9 @@ bool Flattener::isOutsideConnector(const ast::ComponentRef& ref, const Scope& sc
 void Flattener::visitConnects(const ast::Equation& eq, const Scope& scope, const ConnectVisitor& visit) {
   switch (eq.kind) {
     case ast::EquationKind::Connect: visit(eq, scope); return;
+    case ast::EquationKind::Call:
+      if (isConnectionsEquation(eq)) visit(eq, scope);
+      return;
     case ast::EquationKind::For: {
       auto ranges = evaluateIndexRanges(eq.iterators, scope, "for-equations");
       if (!ranges) return;
@@ -291,6 +316,8 @@ void Flattener::visitConnects(const ast::Equation& eq, const Scope& scope, const
       // under other conditions (reported where the equations are lowered).
       for (size_t i = 0; i < eq.branches.size(); ++i) {
         if (i < eq.conditions.size()) {
+          // Only the solved graph knows; such branches hold no connects.
+          if (conditionNeedsConnectionGraph(*eq.conditions[i])) return;
           auto condition = lower(*eq.conditions[i], scope);
           if (!condition || !condition->isScalar() || !isParameterExpression(*condition->elements[0], scope)) return;
           auto value = evaluateFlat(*condition->elements[0], eq.conditions[i]->range);
@@ -317,6 +344,7 @@ void Flattener::visitConnects(Instance& inst, const ConnectVisitor& visit) {
 
 void Flattener::countConnects(Instance& inst) {
   visitConnects(inst, [&](const ast::Equation& eq, const Scope& scope) {
+    if (eq.kind != ast::EquationKind::Connect) return;
     auto a = expandConnectorEnds(eq.connectA, scope);
     auto b = a ? expandConnectorEnds(eq.connectB, scope) : std::nullopt;
     if (!a || !b || a->disabled || b->disabled || a->elements.size() != b->elements.size()) return;

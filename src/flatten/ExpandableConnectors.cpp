@@ -76,7 +76,9 @@ bool isPresentElement(const Component& c) {
 void Flattener::elaborateExpandableConnectors() {
   if (!hasExpandableConnectors_) return;
   ExpandableElaboration state;
-  visitConnects(*top_, [&](const ast::Equation& eq, const Scope& scope) { noteConnect(eq, scope, state); });
+  visitConnects(*top_, [&](const ast::Equation& eq, const Scope& scope) {
+    if (eq.kind == ast::EquationKind::Connect) noteConnect(eq, scope, state);
+  });
   augment(state);
   expandablesElaborated_ = true;
   // What no connect made present is absent (spec 9.1.3: undefined; smc

@@ -30,6 +30,7 @@
 #pragma once
 
 #include "flatten/ClassTree.h"
+#include "flatten/ConnectionGraph.h"
 #include "flatten/ConnectionSets.h"
 #include "flatten/ConstEval.h"
 #include "flatten/FlatModel.h"
@@ -636,6 +637,8 @@ private:
   // Calls `visit` for each connect-equation of `inst` and the instances it
   // holds, under the for-loop indices and parameter if-branches around it.
   using ConnectVisitor = std::function<void(const ast::Equation&, const Scope&)>;
+  // Visits the connect-equations and the Connections.* equations (spec
+  // 9.4) of the instance tree.
   void visitConnects(Instance& inst, const ConnectVisitor& visit);
   void visitConnects(const ast::Equation& eq, const Scope& scope, const ConnectVisitor& visit);
 
@@ -720,6 +723,20 @@ private:
                                                              FunctionBuild& build, const CallShape& shape);
   void lowerFunctionBindings(FunctionBuild& build);
   void lowerFunctionBody(FunctionBuild& build);
+  // --- OverdeterminedConnectors.cpp (spec 9.4)
+  // Whether the record instance has an equalityConstraint function.
+  bool isOverdetermined(const Instance& inst);
+  // The overdetermined records inside `inst`, by path relative to it.
+  void overdeterminedParts(Instance& inst, const std::string& prefix,
+                           std::vector<std::pair<std::string, Instance*>>& out);
+  // Whether a broken connect() of `record` gives no equations (its
+  // equalityConstraint returns an empty residue); else reports at `where`.
+  bool hasEmptyEqualityConstraint(const Instance& record, SourceRange where);
+  std::optional<ConnectionGraph::Node> graphNode(const ast::Expr& arg, const Scope& scope, const std::string& op);
+  void addToConnectionGraph(const ast::Equation& eq, const Scope& scope);
+  ConnectionGraph& connectionGraph();
+  void lowerConnectionsEquation(const ast::Equation& eq);
+  std::optional<Value> lowerConnectionsOperator(const ast::Expr& call, const Scope& scope);
   // --- ExternalFunctions.cpp
   void lowerExternalCall(FunctionBuild& build);
   bool externalArgument(const ast::Expr& arg, FunctionBuild& build, const Scope& scope,
@@ -926,6 +943,9 @@ private:
     std::map<flat::VarId, long long> byVariable;
   };
   std::optional<ConnectCounts> connectCounts_;
+  // The virtual connection graph of overdetermined connectors, built and
+  // solved on first need (OverdeterminedConnectors.cpp).
+  std::optional<ConnectionGraph> connectionGraph_;
   // The whole instance tree exists (equations are being lowered): the
   // connects can be counted without instantiating anything more.
   bool instantiated_ = false;
@@ -983,6 +1003,10 @@ std::string subscriptText(const std::vector<long long>& dims, long long index);
 flat::BaseType baseType(LeafType leaf);
 // The callee's name when it is a single unqualified identifier, else "".
 std::string simpleCalleeName(const ast::Expr& call);
+// Connections.branch/root/potentialRoot(...) as an equation (spec 9.4).
+bool isConnectionsEquation(const ast::Equation& eq);
+// Whether a condition asks the connection graph (Connections.isRoot/rooted).
+bool conditionNeedsConnectionGraph(const ast::Expr& condition);
 // `Boolean` used as a type name in an expression (`for b in Boolean`).
 bool isBooleanTypeName(const ast::Expr& expr);
 // Names handled by Calls.cpp and DiscreteOps.cpp before user functions.

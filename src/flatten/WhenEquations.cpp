@@ -112,6 +112,14 @@ std::optional<std::vector<flat::ExprPtr>> Flattener::checkWhenConditions(const s
 
 void Flattener::lowerCallEquation(const ast::Equation& eq, const Scope& scope, EquationContext& context) {
   const ast::Expr& call = *eq.lhs;
+  if (isConnectionsEquation(eq)) {
+    if (context.when || context.initial || context.clock)
+      diags_.errorf(eq.range, "Connections.{}() is only allowed among the equations of a model (spec 9.4)",
+                    call.ref.parts[1].name);
+    else
+      lowerConnectionsEquation(eq);
+    return;
+  }
   std::string name = simpleCalleeName(call);
   if (context.clock && (name == "reinit" || name == "terminate")) {
     diags_.errorf(eq.range, "{}() is not allowed inside a clocked when-clause (spec 16.6)", name);

@@ -156,4 +156,74 @@ end ParallelC;
   }
 }
 
+// Pins that carry an overdetermined reference angle (spec 9.4, as the MSL's
+// quasi-static circuits do): the loops of the circuit break connects in the
+// connection graph, and the rest is an ordinary resistive divider. 1 V over
+// 1 ohm in series with 2 ohm || 2 ohm: 0.5 A, half of it through r2; the
+// reference angle, 2 * time at the source's root, reaches the ground.
+TEST(AcausalCircuits, ReferenceAnglesThroughLoopsOfOverdeterminedPins) {
+  std::string model = writeScratchModel("ReferenceLoops.mo", R"(model ReferenceLoops
+  record Reference
+    Real gamma;
+    function equalityConstraint
+      input Reference r1;
+      input Reference r2;
+      output Real residue[0];
+    algorithm
+    end equalityConstraint;
+  end Reference;
+  connector Pin
+    Real v;
+    flow Real i;
+    Reference reference;
+  end Pin;
+  model Resistor
+    parameter Real R = 1;
+    Pin a, b;
+  equation
+    Connections.branch(a.reference, b.reference);
+    a.reference.gamma = b.reference.gamma;
+    a.v - b.v = R * a.i;
+    a.i + b.i = 0;
+  end Resistor;
+  model Source
+    Pin p, n;
+  equation
+    Connections.root(p.reference);
+    Connections.branch(p.reference, n.reference);
+    p.reference.gamma = n.reference.gamma;
+    p.reference.gamma = 2 * time;
+    p.v - n.v = 1;
+    p.i + n.i = 0;
+  end Source;
+  model Ground
+    Pin p;
+  equation
+    Connections.potentialRoot(p.reference);
+    if Connections.isRoot(p.reference) then
+      p.reference.gamma = 0;
+    end if;
+    p.v = 0;
+  end Ground;
+  Source source;
+  Resistor r1, r2(R = 2), r3(R = 2);
+  Ground ground;
+equation
+  connect(source.p, r1.a);
+  connect(r1.b, r2.a);
+  connect(r1.b, r3.a);
+  connect(r2.b, ground.p);
+  connect(r3.b, ground.p);
+  connect(source.n, ground.p);
+end ReferenceLoops;
+)");
+  std::string fmu = compileModel(model, "ReferenceLoops.fmu");
+  SimulationResult r = simulateOk(smc::test::simulationOf(fmu, 1, 0.5, true));
+  EXPECT_NEAR(valueAt(r, "r1.a.i", 0.5), 0.5, 1e-12);
+  EXPECT_NEAR(valueAt(r, "r2.a.i", 0.5), 0.25, 1e-12);
+  EXPECT_NEAR(valueAt(r, "r1.b.v", 0.5), 0.5, 1e-12);
+  EXPECT_NEAR(valueAt(r, "ground.p.reference.gamma", 0.5), 1, 1e-12);
+  EXPECT_NEAR(valueAt(r, "r3.b.reference.gamma", 1), 2, 1e-12);
+}
+
 }  // namespace
