@@ -8,6 +8,9 @@
 
 #include "externalc/BuiltinHeaders.h"
 
+#include <clang/AST/ASTConsumer.h>
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Decl.h>
 #include <clang/Basic/Diagnostic.h>
 #include <clang/Basic/DiagnosticOptions.h>
 #include <clang/Basic/SourceManager.h>
@@ -16,6 +19,7 @@
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/CompilerInvocation.h>
 #include <clang/Frontend/FrontendActions.h>
+#include <clang/Frontend/MultiplexConsumer.h>
 #include <clang/Frontend/PreprocessorOutputOptions.h>
 #include <clang/Frontend/Utils.h>
 #include <llvm/Support/MemoryBuffer.h>
@@ -122,6 +126,74 @@ bool run(const CTranslationUnit& unit, bool forLinking, clang::FrontendAction& a
   return ok;
 }
 
+// The kind of value a C type passes as (CFunctionDeclaration).
+std::string valueKind(clang::QualType type, const clang::ASTContext& context) {
+  type = type.getCanonicalType();
+  if (type->isVoidType()) return "void";
+  if (type->isPointerType() || type->isArrayType()) return "ptr";
+  if (type->isRealFloatingType()) {
+    const uint64_t bits = context.getTypeSize(type);
+    return bits == 32 ? "float" : bits == 64 ? "double" : "f" + std::to_string(bits);
+  }
+  if (type->isIntegralOrEnumerationType()) return "i" + std::to_string(context.getTypeSize(type));
+  if (type->isRecordType()) return "struct";
+  return "other";
+}
+
+// Code generation that also notes the declarations asked for.
+class EmitWithDeclarations : public clang::EmitLLVMOnlyAction {
+public:
+  EmitWithDeclarations(llvm::LLVMContext& context, const std::set<std::string>& wanted,
+                       std::map<std::string, CFunctionDeclaration>& found)
+      : EmitLLVMOnlyAction(&context), wanted_(wanted), found_(found) {}
+
+private:
+  class Collector : public clang::ASTConsumer {
+  public:
+    Collector(const std::set<std::string>& wanted, std::map<std::string, CFunctionDeclaration>& found)
+        : wanted_(wanted), found_(found) {}
+    bool HandleTopLevelDecl(clang::DeclGroupRef group) override {
+      for (clang::Decl* decl : group) {
+        const auto* function = llvm::dyn_cast<clang::FunctionDecl>(decl);
+        if (!function || !function->getIdentifier() || !wanted_.count(function->getName().str())) continue;
+        const clang::ASTContext& context = function->getASTContext();
+        CFunctionDeclaration d;
+        d.returns = valueKind(function->getReturnType(), context);
+        for (const clang::ParmVarDecl* parameter : function->parameters())
+          d.parameters.push_back(valueKind(parameter->getType(), context));
+        d.checkable = function->hasPrototype() && !function->isVariadic();
+        const clang::SourceManager& sources = context.getSourceManager();
+        const clang::SourceLocation where = sources.getFileLoc(function->getLocation());
+        if (sources.getFileID(where) == sources.getMainFileID()) d.unitOffset = sources.getFileOffset(where);
+        const clang::PresumedLoc at = sources.getPresumedLoc(where);
+        if (at.isValid()) {
+          d.file = at.getFilename();
+          d.line = at.getLine();
+          d.column = at.getColumn();
+        }
+        found_[function->getName().str()] = std::move(d);
+      }
+      return true;
+    }
+
+  private:
+    const std::set<std::string>& wanted_;
+    std::map<std::string, CFunctionDeclaration>& found_;
+  };
+
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& compiler,
+                                                        llvm::StringRef file) override {
+    std::vector<std::unique_ptr<clang::ASTConsumer>> consumers;
+    consumers.push_back(EmitLLVMOnlyAction::CreateASTConsumer(compiler, file));
+    if (!consumers.back()) return nullptr;
+    consumers.push_back(std::make_unique<Collector>(wanted_, found_));
+    return std::make_unique<clang::MultiplexConsumer>(std::move(consumers));
+  }
+
+  const std::set<std::string>& wanted_;
+  std::map<std::string, CFunctionDeclaration>& found_;
+};
+
 // Preprocessing into memory (clang's own -E action writes to a file).
 // Line markers are left out: they name paths, and a library read from
 // another directory is still the same code.
@@ -144,7 +216,7 @@ private:
 
 CCompilation compileToModule(const CTranslationUnit& unit, llvm::LLVMContext& context) {
   CCompilation result;
-  clang::EmitLLVMOnlyAction action(&context);
+  EmitWithDeclarations action(context, unit.declarationsOf, result.declarations);
   result.ok = run(unit, true, action, result);
   if (result.ok) result.module = action.takeModule();
   result.ok = result.ok && result.module;

@@ -16,7 +16,9 @@
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 
+#include <map>
 #include <memory>
+#include <set>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,6 +37,8 @@ struct CTranslationUnit {
   // Code for static functions nothing in the unit calls too: the model may
   // call them (a header's `static inline` in an Include annotation).
   bool keepStaticFunctions = false;
+  // Functions whose declarations compileToModule reports.
+  std::set<std::string> declarationsOf;
 };
 
 // One message of the C compiler.
@@ -54,10 +58,25 @@ struct CDiagnostic {
 // A message with no place (the compiler could not run, say).
 CDiagnostic unplacedError(std::string message);
 
+// A C function's declaration as the ABI sees it: each type as the kind of
+// value that travels ("double", "float", "i32", "i64", "i8" for _Bool,
+// "ptr", "void", "struct"), so it can be held against the call smc makes.
+struct CFunctionDeclaration {
+  std::string returns;
+  std::vector<std::string> parameters;
+  bool checkable = true;  // false: variadic or without a prototype
+  std::string file;
+  unsigned line = 0, column = 0;
+  std::optional<size_t> unitOffset;  // where in the unit's own text, if there
+};
+
 struct CCompilation {
   bool ok = false;
   std::vector<CDiagnostic> diagnostics;
   std::unique_ptr<llvm::Module> module;  // compileToModule
+  // compileToModule: the declarations of the functions the unit asked for
+  // (CTranslationUnit::declarationsOf), by name.
+  std::map<std::string, CFunctionDeclaration> declarations;
   llvm::SmallVector<char, 0> bytes;      // preprocess
 };
 

@@ -56,6 +56,13 @@ SourceRange placeInLiteral(const SourceManager& sources, SourceRange literal, si
   return {at, next};
 }
 
+// The annotation whose code holds `offset` of the unit's text.
+const Segment* segmentAt(const Unit& unit, size_t offset) {
+  for (const Segment& s : unit.segments)
+    if (offset >= s.begin && offset <= s.end) return &s;
+  return nullptr;
+}
+
 // Reports one C diagnostic at the .mo place its unit offset maps to.
 void report(const Unit& unit, const CDiagnostic& d, DiagnosticEngine& diags) {
   if (d.severity == Severity::Note && !d.inUnit && !d.includedAt) {
@@ -63,10 +70,7 @@ void report(const Unit& unit, const CDiagnostic& d, DiagnosticEngine& diags) {
     return;
   }
   const std::optional<size_t> offset = d.inUnit ? std::optional<size_t>(d.offset) : d.includedAt;
-  const Segment* segment = nullptr;
-  if (offset)
-    for (const Segment& s : unit.segments)
-      if (*offset >= s.begin && *offset <= s.end) segment = &s;
+  const Segment* segment = offset ? segmentAt(unit, *offset) : nullptr;
   if (!segment) {
     // Outside every annotation's code (the unit's own comment, say).
     diags.report(d.severity, {}, "in the C code of the Include annotations: " + describe(d));
@@ -108,6 +112,55 @@ private:
   std::string text_;
 };
 
+std::string llvmKind(const llvm::Type* type) {
+  if (type->isVoidTy()) return "void";
+  if (type->isDoubleTy()) return "double";
+  if (type->isFloatTy()) return "float";
+  if (type->isPointerTy()) return "ptr";
+  if (type->isIntegerTy()) return "i" + std::to_string(type->getIntegerBitWidth());
+  if (type->isStructTy()) return "struct";
+  return "other";
+}
+
+std::string signature(const std::vector<std::string>& parameters, const std::string& returns) {
+  std::string text = "(";
+  for (size_t i = 0; i < parameters.size(); ++i) text += (i ? ", " : "") + parameters[i];
+  return text + ") -> " + returns;
+}
+
+// The C declarations the unit holds against the calls the model makes:
+// a call through a different signature would be undefined behaviour.
+bool checkDeclarations(const Unit& unit, const flat::FlatModel& model, const CCompilation& compiled,
+                       const llvm::Module& module, DiagnosticEngine& diags) {
+  bool ok = true;
+  for (const flat::Function& fn : model.functions) {
+    if (!fn.external) continue;
+    auto declared = compiled.declarations.find(fn.external->symbol);
+    const llvm::Function* called = module.getFunction(fn.external->symbol);
+    if (declared == compiled.declarations.end() || !declared->second.checkable || !called) continue;
+    const CFunctionDeclaration& c = declared->second;
+    std::vector<std::string> passed;
+    for (const llvm::Type* parameter : called->getFunctionType()->params()) passed.push_back(llvmKind(parameter));
+    const std::string returned = llvmKind(called->getReturnType());
+    if (passed == c.parameters && returned == c.returns) continue;
+    ok = false;
+    const Segment* segment = c.unitOffset ? segmentAt(unit, *c.unitOffset) : nullptr;
+    if (segment) {
+      diags.errorf(fn.external->range,
+                   "the C function '{}' is declared as {}, but the external clause of '{}' calls it as {}",
+                   fn.external->symbol, signature(c.parameters, c.returns), fn.name, signature(passed, returned));
+      diags.note(placeInLiteral(diags.sources(), segment->include->range, *c.unitOffset - segment->begin),
+                 "declared here, in C code");
+      continue;
+    }
+    diags.errorf(fn.external->range,
+                 "the C function '{}' is declared at {}:{}:{} as {}, but the external clause of '{}' calls it as {}",
+                 fn.external->symbol, c.file, c.line, c.column, signature(c.parameters, c.returns), fn.name,
+                 signature(passed, returned));
+  }
+  return ok;
+}
+
 }  // namespace
 
 std::string includeUnitText(const flat::FlatModel& model) { return buildUnit(model).text; }
@@ -120,6 +173,8 @@ bool linkIncludeUnit(const flat::FlatModel& model, llvm::Module& module, Diagnos
   c.text = unit.text;
   c.warnings = true;
   c.keepStaticFunctions = true;
+  for (const flat::Function& fn : model.functions)
+    if (fn.external) c.declarationsOf.insert(fn.external->symbol);
   for (const flat::ExternalInclude& include : model.externalIncludes) {
     std::error_code error;
     auto& directories = c.includeDirectories;
@@ -129,7 +184,7 @@ bool linkIncludeUnit(const flat::FlatModel& model, llvm::Module& module, Diagnos
   }
   CCompilation compiled = compileToModule(c, module.getContext());
   for (const CDiagnostic& d : compiled.diagnostics) report(unit, d, diags);
-  if (!compiled.ok) return false;
+  if (!compiled.ok || !checkDeclarations(unit, model, compiled, module, diags)) return false;
   // A function the model calls may be static in the C code (a header's
   // `static inline`, as if the call were written in that C file): it
   // becomes visible to the model's code. What nothing calls is removed by

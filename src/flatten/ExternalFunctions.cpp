@@ -5,8 +5,8 @@
 //
 // The explicit form `external "C" y = f(x, size(x, 1))` maps each argument
 // as written: a whole array variable is passed by its address (row-major),
-// a scalar output by its address, anything else by value (sizes are known
-// per call shape, so `size(x, 1)` is a literal here). Without a call, the
+// a scalar output by its address, `size(x, 1)` as a size_t (sizes are known
+// per call shape, so it is a literal here), anything else by value. Without a call, the
 // default form calls the function's own name with every input in order,
 // an array followed by its sizes as size_t, then returns the only output,
 // or passes every output the same way after the inputs.
@@ -131,6 +131,10 @@ bool Flattener::externalArgument(const ast::Expr& arg, FunctionBuild& build, con
     return false;
   }
   mapped.value = value->elements[0];
+  // size(a, i) goes to C as a size_t, as in the default form: the MSL's C
+  // prototypes expect it so, like other tools pass it.
+  if (arg.kind == ast::ExprKind::Call && simpleCalleeName(arg) == "size" && mapped.value->kind == flat::ExprKind::Integer)
+    mapped.kind = flat::ExternalArgKind::Size;
   out.push_back(std::move(mapped));
   return true;
 }

@@ -98,6 +98,44 @@ end IncludeCode;
   EXPECT_EQ(valueAt(r, "s", 0.5), 8);
 }
 
+// A call through another signature than the C declaration's would be
+// undefined behaviour: the declaration the Include annotation brings is
+// held against the call smc makes.
+TEST(ExternalC, ACallThatDoesNotFitTheCDeclarationIsALocatedError) {
+  const std::string text = R"(model WrongSignature
+  function g
+    input Real x;
+    output Real y;
+    external "C" y = smc_test_g(x) annotation(Include = "double smc_test_g(int x) { return x; }");
+  end g;
+  Real y = g(time);
+end WrongSignature;
+)";
+  std::string d = compileErrors(writeScratchModel("WrongSignature.mo", text));
+  EXPECT_TRUE(has(d, "WrongSignature.mo:5:5: error: the C function 'smc_test_g' is declared as (i32) -> double, "
+                     "but the external clause of 'WrongSignature.g' calls it as (double) -> double"))
+      << d;
+  EXPECT_TRUE(has(d, "WrongSignature.mo:" + placeOf(text, "smc_test_g(int") + ": note: declared here, in C code"))
+      << d;
+}
+
+// size(x, 1) in the explicit call form is a size_t, as the MSL's C
+// prototypes (ModelicaRandom.h, ...) expect.
+TEST(ExternalC, ASizeInTheExplicitCallFormIsASizeT) {
+  std::string model = writeScratchModel("LastElement.mo", R"(model LastElement
+  function last
+    input Real x[:];
+    output Real y;
+    external "C" y = smc_test_last(x, size(x, 1)) annotation(Include = "#include <stddef.h>
+double smc_test_last(const double* x, size_t n) { return x[n - 1]; }");
+  end last;
+  Real y = last({1, 2, 3 * time});
+end LastElement;
+)");
+  SimulationResult r = simulateOk(simulationOf(compileModel(model, "LastElement.fmu"), 1, 0.5, true));
+  EXPECT_NEAR(valueAt(r, "y", 0.5), 1.5, 1e-15);
+}
+
 TEST(ExternalC, AnErrorInIncludeCodeIsReportedWhereTheCodeIsWritten) {
   const std::string text = R"(model BrokenInclude
   function f
