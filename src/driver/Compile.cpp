@@ -4,6 +4,7 @@
 #include "clocks/Clocks.h"
 #include "codegen/Codegen.h"
 #include "driver/EquationCount.h"
+#include "externalc/Dump.h"
 #include "flatten/ConnectionSets.h"
 #include "flatten/Flatten.h"
 #include "frontend/Parser.h"
@@ -78,6 +79,10 @@ bool compile(const CompileOptions& options, SourceManager& sources, DiagnosticEn
   }
   if (options.dump == DumpStage::Flat) {
     dumpOut = flat::dumpFlat(*flat);
+    return true;
+  }
+  if (options.dump == DumpStage::ExternalC) {
+    dumpOut = externalc::dumpExternalC(*flat);
     return true;
   }
   // 3. State machines: transition/initialState clusters -> clocked equations.

@@ -13,7 +13,7 @@
 
 namespace smc {
 
-enum class DumpStage { None, Ast, Connections, Flat, StateMachines, Clocks, Blt, Llvm };
+enum class DumpStage { None, Ast, Connections, Flat, ExternalC, StateMachines, Clocks, Blt, Llvm };
 
 struct CompileOptions {
   std::string inputPath;

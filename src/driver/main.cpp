@@ -202,7 +202,7 @@ int runSmc(int argc, char** argv) {
   app.add_flag("--time-stages", timeStages,
                "Print each compiler stage's wall time and the peak memory to stderr");
   app.add_option("--dump", dump, "Print a stage's output and stop")
-      ->check(CLI::IsMember({"ast", "connections", "flat", "sm", "clocks", "blt", "llvm"}));
+      ->check(CLI::IsMember({"ast", "connections", "flat", "c", "sm", "clocks", "blt", "llvm"}));
   std::string nonFinite = "error";
   app.add_option("--non-finite", nonFinite,
                  "What the FMU does when a variable becomes NaN or infinite: error (fmi2Error, "
@@ -356,7 +356,7 @@ int runSmc(int argc, char** argv) {
   }
   static const std::map<std::string, smc::DumpStage> stages = {
       {"", smc::DumpStage::None},   {"ast", smc::DumpStage::Ast},   {"flat", smc::DumpStage::Flat},
-      {"connections", smc::DumpStage::Connections},
+      {"connections", smc::DumpStage::Connections}, {"c", smc::DumpStage::ExternalC},
       {"sm", smc::DumpStage::StateMachines}, {"clocks", smc::DumpStage::Clocks}, {"blt", smc::DumpStage::Blt}, {"llvm", smc::DumpStage::Llvm},
   };
   compile.dump = stages.at(dump);

@@ -224,6 +224,25 @@ end UseSourceLib;
 
 void useSourceLib(smc::CompileOptions& o) { o.libraryPaths.push_back(SMC_SOURCE_DIR "/tests/e2e/external"); }
 
+// `smc --dump=c` shows the model's C translation unit and the libraries
+// smc builds from C sources.
+TEST(ExternalC, TheDumpShowsTheIncludeUnitAndTheSourceLibraries) {
+  std::string model = writeScratchModel("UseSourceLib.mo", kSourceLibModel);
+  smc::CompileOptions options;
+  options.inputPath = model;
+  useSourceLib(options);
+  options.dump = smc::DumpStage::ExternalC;
+  smc::SourceManager sources;
+  smc::DiagnosticEngine diags(sources);
+  diags.setOutput(nullptr);
+  std::string dump;
+  ASSERT_TRUE(smc::compile(options, sources, diags, dump));
+  EXPECT_TRUE(has(dump, "/* The Include annotations of UseSourceLib */\n#include \"sourcelib.h\"\n")) << dump;
+  EXPECT_TRUE(has(dump, "/* library sourcelib from C sources in ")) << dump;
+  EXPECT_TRUE(has(dump, "/* library digits from C sources in ")) << dump;
+  EXPECT_TRUE(has(dump, "/Resources/Source: digits/digit.c digits/sum.c */")) << dump;
+}
+
 TEST(ExternalC, ALibraryGivenAsSourcesIsCompiledCachedAndLinked) {
   const fs::path cache = freshCache("source-cache");
   std::string model = writeScratchModel("UseSourceLib.mo", kSourceLibModel);
