@@ -79,7 +79,7 @@ TEST(CliUsage, OtherUsageErrorsAlsoExitWithTwo) {
       {"simulate any.fmu --step", "smc simulate: error: --step: 1 required FLOAT missing"},
       {"simulate any.fmu --set k", "smc simulate: error: --set expects name=value, got 'k'"},
       {"explore any.fmu --input u --period 1 --depth 2", "smc explore: error: --input expects name=value1,"},
-      {"--dump=tree model.mo", "smc: error: --dump: tree not in {ast,connections,flat,sm,clocks,blt,llvm}"},
+      {"--dump=tree model.mo", "smc: error: --dump: tree not in {ast,connections,flat,c,sm,clocks,blt,llvm}"},
       {"", "smc: error: no Modelica file given (or a library class with --model)"},
   };
   for (const auto& [arguments, message] : refused) expectUsageError(arguments, message);
