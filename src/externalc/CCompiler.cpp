@@ -118,6 +118,9 @@ bool run(const CTranslationUnit& unit, bool forLinking, clang::FrontendAction& a
   }
   // No "N errors generated." on stderr: the messages are the caller's.
   invocation->getDiagnosticOpts().ShowCarets = false;
+  // The driver asks the front end to leave its memory to process exit, as
+  // a compiler process may; smc compiles on after this unit.
+  invocation->getFrontendOpts().DisableFree = false;
   clang::CompilerInstance compiler;
   compiler.setInvocation(std::move(invocation));
   compiler.createDiagnostics(&collector, /*ShouldOwnClient=*/false);
