@@ -129,14 +129,14 @@ bool isOne(const ExprPtr& e) {
   return e && ((e->kind == ExprKind::Real && e->real == 1) || (e->kind == ExprKind::Integer && e->integer == 1));
 }
 
-ExprPtr add(const ExprPtr& a, const ExprPtr& b, SourceRange r) {
+ExprPtr addTerms(const ExprPtr& a, const ExprPtr& b, SourceRange r) {
   if (!a) return b;
   if (!b) return a;
   if (ExprPtr folded = foldLiterals(Op::Add, a, b, r)) return folded;
   return flat::makeBinary(Op::Add, a, b, r);
 }
 
-ExprPtr negate(const ExprPtr& a, SourceRange r) {
+ExprPtr negateTerm(const ExprPtr& a, SourceRange r) {
   if (!a) return nullptr;
   if (a->kind == ExprKind::Unary && a->op == Op::Negate) return a->args[0];
   double value;
@@ -146,14 +146,14 @@ ExprPtr negate(const ExprPtr& a, SourceRange r) {
   return flat::makeUnary(Op::Negate, a, r);
 }
 
-ExprPtr sub(const ExprPtr& a, const ExprPtr& b, SourceRange r) {
+ExprPtr subtractTerms(const ExprPtr& a, const ExprPtr& b, SourceRange r) {
   if (!b) return a;
-  if (!a) return negate(b, r);
+  if (!a) return negateTerm(b, r);
   if (ExprPtr folded = foldLiterals(Op::Sub, a, b, r)) return folded;
   return flat::makeBinary(Op::Sub, a, b, r);
 }
 
-ExprPtr mul(const ExprPtr& a, const ExprPtr& b, SourceRange r) {
+ExprPtr multiplyTerms(const ExprPtr& a, const ExprPtr& b, SourceRange r) {
   if (!a || !b) return nullptr;
   if (isOne(a)) return b;
   if (isOne(b)) return a;
@@ -175,7 +175,7 @@ std::optional<Linear> split(const ExprPtr& e, VarId v) {
       if (e->op != Op::Negate) return std::nullopt;
       auto x = split(e->args[0], v);
       if (!x) return std::nullopt;
-      return Linear{negate(x->a, r), negate(x->b, r)};
+      return Linear{negateTerm(x->a, r), negateTerm(x->b, r)};
     }
     case ExprKind::Binary: {
       const ExprPtr& l = e->args[0];
@@ -186,8 +186,8 @@ std::optional<Linear> split(const ExprPtr& e, VarId v) {
           auto x = split(l, v);
           auto y = x ? split(rr, v) : std::nullopt;
           if (!y) return std::nullopt;
-          if (e->op == Op::Add) return Linear{add(x->a, y->a, r), add(x->b, y->b, r)};
-          return Linear{sub(x->a, y->a, r), sub(x->b, y->b, r)};
+          if (e->op == Op::Add) return Linear{addTerms(x->a, y->a, r), addTerms(x->b, y->b, r)};
+          return Linear{subtractTerms(x->a, y->a, r), subtractTerms(x->b, y->b, r)};
         }
         case Op::Mul: {
           bool inLeft = containsVar(*l, v), inRight = containsVar(*rr, v);
@@ -195,7 +195,7 @@ std::optional<Linear> split(const ExprPtr& e, VarId v) {
           const ExprPtr& factor = inLeft ? rr : l;
           auto x = split(inLeft ? l : rr, v);
           if (!x) return std::nullopt;
-          return Linear{mul(x->a, factor, r), mul(x->b, factor, r)};
+          return Linear{multiplyTerms(x->a, factor, r), multiplyTerms(x->b, factor, r)};
         }
         case Op::Div: {
           if (containsVar(*rr, v)) return std::nullopt;
@@ -227,7 +227,7 @@ std::optional<Linear> split(const ExprPtr& e, VarId v) {
 
 }  // namespace
 
-ExprPtr negated(const ExprPtr& e) { return negate(e, e->range); }
+ExprPtr negated(const ExprPtr& e) { return negateTerm(e, e->range); }
 
 std::optional<LinearParts> linearParts(const ExprPtr& e, VarId var) {
   auto parts = split(e, var);
@@ -244,7 +244,7 @@ ExprPtr solveLinear(const ExprPtr& l, const ExprPtr& r, VarId var) {
   if (!parts || !parts->a) return nullptr;
   const ExprPtr& a = parts->a;
   ExprPtr b = parts->b ? parts->b : flat::makeInteger(0, lhs.range);
-  ExprPtr minusB = negate(b, lhs.range);
+  ExprPtr minusB = negateTerm(b, lhs.range);
   double coefficient;
   bool integer;
   if (numeric(a, coefficient, integer)) {

@@ -4,6 +4,7 @@
 // frees them (freeInstances) on every path before it is destroyed.
 #include "cosim/Cosim.h"
 
+#include "check/Check.h"
 #include "cosim/Binding.h"
 #include "cosim/SystemRecorder.h"
 #include "importer/CommunicationGrid.h"
@@ -20,14 +21,6 @@ namespace {
 
 using importer::Error;
 using importer::Result;
-
-std::string formatProblem(const check::Problem& p) {
-  const char* severity = p.severity == check::Severity::Error ? "error" : "warning";
-  if (p.line > 0)
-    return fmt::format("{}:{}:{}: {}: {} [{}]", p.file, p.line, p.column, severity, p.message,
-                       p.rule);
-  return fmt::format("{}: {}: {} [{}]", p.file, severity, p.message, p.rule);
-}
 
 std::size_t errorCount(const std::vector<check::Problem>& problems) {
   std::size_t errors = 0;
@@ -201,7 +194,7 @@ CosimReport runCosim(const CosimOptions& options, const LogLine& log) {
   std::optional<ssp::SspArchive> archive;
   std::optional<ssp::SystemDescription> description =
       readDescription(options, options.systemPath, archive, report);
-  for (const check::Problem& problem : report.problems) log(formatProblem(problem));
+  for (const check::Problem& problem : report.problems) log(check::formatProblem(problem));
   if (!description) {
     report.configurationUnreadable = true;
     return report;
@@ -230,7 +223,7 @@ CosimReport runCosim(const CosimOptions& options, const LogLine& log) {
   std::size_t problemsBefore = report.problems.size();
   std::optional<CoupledSystem> system = bindSystem(*description, options.load, report.problems);
   for (std::size_t i = problemsBefore; i < report.problems.size(); ++i)
-    lifecycle.note(formatProblem(report.problems[i]));
+    lifecycle.note(check::formatProblem(report.problems[i]));
   if (!system) {
     std::size_t errors = errorCount(report.problems);
     failWith(fmt::format("the system is inconsistent ({} above); no FMU was loaded",
