@@ -495,8 +495,14 @@ public:
   // --- FunctionInterface.cpp
   // The user function a call names, or null (silent).
   ClassNode* calledFunction(const ast::Expr& call, const Scope& scope);
+  // The component instance `a` of a call `a.f(...)` that names a function
+  // of a's class (spec 5.3.2), or null when the call names no component.
+  Instance* functionOwner(const ast::Expr& call, const Scope& scope);
   // The long function class behind `function g = f;`; null when reported.
-  ClassNode* definingFunction(ClassNode* cls);
+  // A short definition that modifies f's inputs (`function g = f(k = 2)`)
+  // is added to `modifying`, outermost first; without that list such a
+  // definition is reported as not supported.
+  ClassNode* definingFunction(ClassNode* cls, std::vector<ClassNode*>* modifying = nullptr);
   // The interface of a long function class, built once; null when reported.
   const FunctionInterface* functionInterface(ClassNode* cls);
 
@@ -704,6 +710,7 @@ private:
       const ast::Expr& tuple, const ast::Expr& call, const Scope& scope);
 
   // FunctionCalls.cpp helpers
+  std::optional<Scope> shortDefinitionScope(const ast::Expr& call, ClassNode* shortDefinition, const Scope& scope);
   std::optional<CallArguments> matchCallArguments(const ast::Expr& call, ClassNode* cls, const Scope& scope,
                                                   bool asStatement);
   flat::ExprPtr buildFunctionCall(const CallArguments& arguments, SourceRange call, const Scope& scope);

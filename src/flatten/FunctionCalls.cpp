@@ -35,7 +35,8 @@ flat::ExprPtr substitute(const flat::ExprPtr& e, const std::function<flat::ExprP
 std::optional<CallArguments> Flattener::matchCallArguments(const ast::Expr& call, ClassNode* cls,
                                                            const Scope& scope, bool asStatement) {
   const SourceRange r = call.range;
-  ClassNode* defining = definingFunction(cls);
+  std::vector<ClassNode*> modifying;
+  ClassNode* defining = definingFunction(cls, &modifying);
   const FunctionInterface* interface = defining ? functionInterface(defining) : nullptr;
   if (!interface) return std::nullopt;
   if (interface->unsupported) {
@@ -67,7 +68,7 @@ std::optional<CallArguments> Flattener::matchCallArguments(const ast::Expr& call
   out.given.resize(interface->numInputs);
   out.ranges.resize(interface->numInputs);
   std::vector<bool> filled(slots.size(), false);
-  auto fill = [&](size_t index, const ast::Expr& arg, const std::string& what) {
+  auto fillIn = [&](size_t index, const ast::Expr& arg, const std::string& what, const Scope& scope) {
     const FormalSlot& slot = slots[index];
     filled[index] = true;
     if (slot.record >= 0) return fillRecordArgument(*interface, slot, arg, scope, what, out);
@@ -88,6 +89,9 @@ std::optional<CallArguments> Flattener::matchCallArguments(const ast::Expr& call
     out.given[slot.first] = std::move(value);
     out.ranges[slot.first] = arg.range;
     return true;
+  };
+  auto fill = [&](size_t index, const ast::Expr& arg, const std::string& what) {
+    return fillIn(index, arg, what, scope);
   };
   bool ok = true;
   for (size_t i = 0; i < call.args.size(); ++i)
@@ -113,8 +117,63 @@ std::optional<CallArguments> Flattener::matchCallArguments(const ast::Expr& call
     }
     ok = fill(index, *arg.value, fmt::format("argument '{}' of '{}'", arg.name, name)) && ok;
   }
+  // `function g = f(k = 2)` gives input k the value 2 unless the call
+  // gives it; an outer definition's value wins over one it extends.
+  for (ClassNode* shortDefinition : modifying) {
+    if (!ok) break;
+    std::optional<Scope> where = shortDefinitionScope(call, shortDefinition, scope);
+    if (!where) return std::nullopt;
+    for (const ast::ElementModification& arg : shortDefinition->def->shortModification->arguments) {
+      const std::string input = arg.path.str();
+      size_t index = 0;
+      while (index < slots.size() && slotName(slots[index]) != input) ++index;
+      if (index >= slots.size()) {
+        diags_.errorf(arg.range, "function '{}' has no input named '{}'", name, input);
+        ok = false;
+        continue;
+      }
+      if (filled[index]) continue;
+      if (arg.isRedeclaration || !arg.modification || !arg.modification->binding ||
+          !arg.modification->arguments.empty()) {
+        diags_.unsupported(arg.range, fmt::format("modifying input '{}' of '{}' other than by a value", input,
+                                                  name));
+        ok = false;
+        continue;
+      }
+      ok = fillIn(index, *arg.modification->binding,
+                  fmt::format("input '{}' of '{}' (as modified by '{}')", input, name, shortDefinition->path()),
+                  *where) &&
+           ok;
+    }
+  }
   if (!ok) return std::nullopt;
   return out;
+}
+
+// The modification of a short function definition is evaluated where the
+// definition is written: in the instance `a` of a call `a.f(...)` whose
+// class (or a base of it) holds f, in the caller's instance when the
+// caller's class holds it (a redeclaration in a modifier), and otherwise
+// in the lexical scope of a package, where only constants are in reach.
+std::optional<Scope> Flattener::shortDefinitionScope(const ast::Expr& call, ClassNode* shortDefinition,
+                                                    const Scope& scope) {
+  ClassNode* writtenIn = shortDefinition->parent;
+  Scope where{nullptr, writtenIn, nullptr, nullptr, nullptr};
+  auto holds = [&](Instance* inst) {
+    return inst && inst->cls && (inst->cls == writtenIn || tree_.isOrInherits(inst->cls, writtenIn));
+  };
+  if (Instance* owner = functionOwner(call, scope); holds(owner))
+    where.instance = owner;
+  else if (holds(scope.instance))
+    where.instance = scope.instance;
+  else if (writtenIn && writtenIn->def && writtenIn->def->kind != ast::ClassKind::Package) {
+    diags_.unsupported(shortDefinition->def->range,
+                       fmt::format("the modifications of function '{}' outside the instance that holds it",
+                                   shortDefinition->path()));
+    diags_.note(call.range, "called here");
+    return std::nullopt;
+  }
+  return where;
 }
 
 bool Flattener::fillRecordArgument(const FunctionInterface& interface, const FormalSlot& slot,

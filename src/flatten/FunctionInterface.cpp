@@ -45,22 +45,56 @@ void collectAssignedNames(const ast::StatementList& statements, std::set<std::st
 }  // namespace
 
 ClassNode* Flattener::calledFunction(const ast::Expr& call, const Scope& scope) {
-  std::vector<std::string> parts;
-  for (const auto& p : call.ref.parts) parts.push_back(p.name);
-  ClassNode* cls = tree_.find(parts, call.ref.global, scope.lexical ? scope.lexical : tree_.root());
+  ClassNode* cls = nullptr;
+  if (Instance* owner = functionOwner(call, scope)) {
+    cls = tree_.memberOf(owner->cls, call.ref.parts.back().name);
+  } else {
+    std::vector<std::string> parts;
+    for (const auto& p : call.ref.parts) parts.push_back(p.name);
+    cls = tree_.find(parts, call.ref.global, scope.lexical ? scope.lexical : tree_.root());
+  }
   // Calling an external object class calls its constructor (spec 12.9.7).
   if (cls && tree_.isExternalObjectClass(cls)) cls = tree_.memberOf(cls, "constructor");
   if (!cls || !cls->def || cls->def->kind != ast::ClassKind::Function) return nullptr;
   return cls;
 }
 
-ClassNode* Flattener::definingFunction(ClassNode* cls) {
+Instance* Flattener::functionOwner(const ast::Expr& call, const Scope& scope) {
+  const ast::ComponentRef& callee = call.ref;
+  // Inside a function, names are its variables, never components.
+  if (callee.global || callee.parts.size() < 2 || !scope.instance || scope.function ||
+      !component(*scope.instance, callee.parts[0].name))
+    return nullptr;
+  ast::ComponentRef prefix;
+  prefix.range = callee.range;
+  for (size_t i = 0; i + 1 < callee.parts.size(); ++i) {
+    ast::RefPart part;
+    part.name = callee.parts[i].name;
+    part.range = callee.parts[i].range;
+    if (!callee.parts[i].subscripts.empty()) {
+      diags_.unsupported(part.range, fmt::format("calling a function through an element of array '{}'", part.name));
+      return nullptr;
+    }
+    prefix.parts.push_back(std::move(part));
+  }
+  auto target = resolveRef(prefix, scope);
+  return target ? target->instance : nullptr;
+}
+
+ClassNode* Flattener::definingFunction(ClassNode* cls, std::vector<ClassNode*>* modifying) {
   // `function g = f;` names the same function as f.
   for (int guard = 0; cls->def->form == ast::ClassForm::Short; ++guard) {
     const ast::ClassDef& def = *cls->def;
-    if (def.shortModification || !def.shortSubscripts.empty()) {
-      diags_.unsupported(def.range, "short function definitions with modifications");
+    if (!def.shortSubscripts.empty()) {
+      diags_.errorf(def.range, "function '{}' cannot be an array of functions", cls->path());
       return nullptr;
+    }
+    if (def.shortModification) {
+      if (!modifying) {
+        diags_.unsupported(def.range, "short function definitions with modifications here");
+        return nullptr;
+      }
+      modifying->push_back(cls);
     }
     ClassNode* base = guard < 32 ? tree_.resolveBase(def.shortBase, cls) : nullptr;
     if (!base) return nullptr;

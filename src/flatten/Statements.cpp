@@ -113,7 +113,8 @@ std::optional<std::pair<std::vector<std::optional<flat::VarId>>, flat::ExprPtr>>
   if (!value) return std::nullopt;
   // Copied: lowering the targets may build more functions and move the table.
   const flat::Function f = model_.functions[value->function];
-  const FunctionInterface& interface = *functionInterface(definingFunction(cls));
+  std::vector<ClassNode*> modifying;  // applied by the call above
+  const FunctionInterface& interface = *functionInterface(definingFunction(cls, &modifying));
   if (tuple.args.size() > interface.outputs.size()) {
     diags_.errorf(tuple.range, "function '{}' has {} output(s) but {} are assigned here", f.name,
                   interface.outputs.size(), tuple.args.size());
