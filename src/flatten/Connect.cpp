@@ -205,7 +205,7 @@ bool Flattener::connectInstances(Instance& a, bool aOutside, Instance& b, bool b
       for (const auto& [other, partner] : partsB) {
         if (name != other || !graph.has(record) || !graph.has(partner)) continue;
         if (graph.takeTreeEdge(graph.nodeOf(record), graph.nodeOf(partner))) continue;
-        if (!hasEmptyEqualityConstraint(*record, eq.range)) return false;
+        if (!addEqualityConstraint(*record, *partner, eq, origin)) return false;
         broken.push_back(name + ".");
       }
   }

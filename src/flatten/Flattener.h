@@ -738,7 +738,9 @@ private:
                            std::vector<std::pair<std::string, Instance*>>& out);
   // Whether a broken connect() of `record` gives no equations (its
   // equalityConstraint returns an empty residue); else reports at `where`.
-  bool hasEmptyEqualityConstraint(const Instance& record, SourceRange where);
+  // A connect() the graph breaks: `0 = equalityConstraint(a, b)` per
+  // residue element instead of a = b for overdetermined records a and b.
+  bool addEqualityConstraint(Instance& a, Instance& b, const ast::Equation& eq, const std::string& origin);
   std::optional<ConnectionGraph::Node> graphNode(const ast::Expr& arg, const Scope& scope, const std::string& op);
   void addToConnectionGraph(const ast::Equation& eq, const Scope& scope);
   ConnectionGraph& connectionGraph();

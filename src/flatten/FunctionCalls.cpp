@@ -152,28 +152,25 @@ std::optional<CallArguments> Flattener::matchCallArguments(const ast::Expr& call
 
 // The modification of a short function definition is evaluated where the
 // definition is written: in the instance `a` of a call `a.f(...)` whose
-// class (or a base of it) holds f, in the caller's instance when the
-// caller's class holds it (a redeclaration in a modifier), and otherwise
-// in the lexical scope of a package, where only constants are in reach.
+// class (or a base of it) holds f, or in the instance around it whose
+// modifier redeclared f (spec 7.3; without `a.`, around the caller), and
+// otherwise in the lexical scope of a package, where only constants are.
 std::optional<Scope> Flattener::shortDefinitionScope(const ast::Expr& call, ClassNode* shortDefinition,
                                                     const Scope& scope) {
   ClassNode* writtenIn = shortDefinition->parent;
   Scope where{nullptr, writtenIn, nullptr, nullptr, nullptr};
-  auto holds = [&](Instance* inst) {
-    return inst && inst->cls && (inst->cls == writtenIn || tree_.isOrInherits(inst->cls, writtenIn));
-  };
-  if (Instance* owner = functionOwner(call, scope); holds(owner))
-    where.instance = owner;
-  else if (holds(scope.instance))
-    where.instance = scope.instance;
-  else if (writtenIn && writtenIn->def && writtenIn->def->kind != ast::ClassKind::Package) {
-    diags_.unsupported(shortDefinition->def->range,
-                       fmt::format("the modifications of function '{}' outside the instance that holds it",
-                                   shortDefinition->path()));
-    diags_.note(call.range, "called here");
-    return std::nullopt;
-  }
-  return where;
+  if (writtenIn && writtenIn->def && writtenIn->def->kind == ast::ClassKind::Package) return where;
+  Instance* owner = functionOwner(call, scope);
+  for (Instance* inst = owner ? owner : scope.instance; inst; inst = inst->parent)
+    if (inst->cls && (inst->cls == writtenIn || tree_.isOrInherits(inst->cls, writtenIn))) {
+      where.instance = inst;
+      return where;
+    }
+  diags_.unsupported(shortDefinition->def->range,
+                     fmt::format("the modifications of function '{}' outside the instances that hold it",
+                                 shortDefinition->path()));
+  diags_.note(call.range, "called here");
+  return std::nullopt;
 }
 
 bool Flattener::fillRecordArgument(const FunctionInterface& interface, const FormalSlot& slot,

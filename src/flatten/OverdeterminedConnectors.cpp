@@ -60,18 +60,46 @@ void Flattener::overdeterminedParts(Instance& inst, const std::string& prefix,
   }
 }
 
-bool Flattener::hasEmptyEqualityConstraint(const Instance& record, SourceRange where) {
-  ClassNode* constraint = tree_.memberOf(record.cls, "equalityConstraint");
-  for (const ast::Component& c : constraint->def->components) {
-    if (c.causality != ast::Causality::Output) continue;
-    const bool empty = c.subscripts.size() == 1 && c.subscripts[0] && c.subscripts[0]->kind == ast::ExprKind::Integer &&
-                       c.subscripts[0]->integer == 0;
-    if (empty) return true;
+bool Flattener::addEqualityConstraint(Instance& a, Instance& b, const ast::Equation& eq, const std::string& origin) {
+  ClassNode* constraint = tree_.memberOf(a.cls, "equalityConstraint");
+  std::vector<ClassNode*> modifying;
+  ClassNode* defining = definingFunction(constraint, &modifying);
+  const FunctionInterface* interface = defining ? functionInterface(defining) : nullptr;
+  if (!interface) return false;
+  if (!modifying.empty() || interface->unsupported || interface->inputs.size() != 2 || interface->outputs.size() != 1 ||
+      interface->inputs[0].record < 0 || interface->inputs[1].record < 0 ||
+      interface->outputs[0].record >= 0 || !interface->variables[interface->outputs[0].first].isArray) {
+    diags_.errorf(constraint->def->nameRange,
+                  "'{}' must take two records of its class and return one Real array, the residue (spec 9.4)",
+                  constraint->path());
+    diags_.note(eq.range, "needed by this connect(), which the overdetermined connection graph breaks");
+    return false;
   }
-  diags_.unsupported(where, fmt::format("a connect() that the overdetermined connection graph breaks, where "
-                                        "'{}' gives equations (only an empty residue is supported)",
-                                        constraint->path()));
-  return false;
+  // The two records' fields, as the inputs' fields (consecutive variables).
+  CallArguments arguments;
+  arguments.interface = interface;
+  arguments.name = defining->path();
+  arguments.given.resize(interface->numInputs);
+  arguments.ranges.resize(interface->numInputs, eq.range);
+  Instance* records[2] = {&a, &b};
+  for (size_t side = 0; side < 2; ++side) {
+    std::vector<std::pair<std::string, flat::VarId>> leaves;
+    collectLeaves(*records[side], "", leaves);
+    Leaves values;
+    for (const auto& [name, id] : leaves) values.emplace_back(name, flat::makeVar(id, eq.range));
+    const FormalSlot& slot = interface->inputs[side];
+    const std::string& recordName = interface->records[static_cast<size_t>(slot.record)].name;
+    for (size_t i = slot.first; i < slot.first + slot.count; ++i) {
+      const FormalVariable& formal = interface->variables[i];
+      arguments.given[i] = fieldValue(values, formal.name.substr(recordName.size() + 1), formal.isArray);
+    }
+  }
+  flat::ExprPtr call = buildFunctionCall(arguments, eq.range, Scope{top_.get(), top_->cls, nullptr, nullptr, nullptr});
+  if (!call) return false;
+  // 0 = residue, one equation per element, instead of equating the records.
+  for (const flat::ExprPtr& element : functionOutput(call, 0).elements)
+    addEquation(flat::makeReal(0, eq.range), element, eq.range, false, origin);
+  return true;
 }
 
 std::optional<ConnectionGraph::Node> Flattener::graphNode(const ast::Expr& arg, const Scope& scope,

@@ -226,4 +226,54 @@ end ReferenceLoops;
   EXPECT_NEAR(valueAt(r, "r3.b.reference.gamma", 1), 2, 1e-12);
 }
 
+// A loop of frames: the connect() the graph breaks gives 0 = residue (one
+// equation for the one-field record) instead of equating the frames, and
+// that equation is what determines the free joint's angle: the loop
+// closes when free.phi = -driven.phi = -2 t.
+TEST(AcausalCircuits, ABrokenLoopClosesThroughTheResidueOfTheEqualityConstraint) {
+  std::string model = writeScratchModel("ClosedChain.mo", R"(model ClosedChain
+  record Orientation
+    Real angle;
+    function equalityConstraint
+      input Orientation r1;
+      input Orientation r2;
+      output Real residue[1];
+    algorithm
+      residue := {r1.angle - r2.angle};
+    end equalityConstraint;
+  end Orientation;
+  connector Frame
+    Orientation R;
+    flow Real torque;
+  end Frame;
+  model Fixed
+    Frame b;
+  equation
+    Connections.root(b.R);
+    b.R.angle = 0;
+  end Fixed;
+  model Joint
+    Frame a, b;
+    Real phi;
+  equation
+    Connections.branch(a.R, b.R);
+    b.R.angle = a.R.angle + phi;
+    a.torque + b.torque = 0;
+  end Joint;
+  Fixed fixed;
+  Joint driven(phi = 2 * time);
+  Joint free;
+equation
+  free.a.torque = 0;
+  connect(fixed.b, driven.a);
+  connect(driven.b, free.a);
+  connect(free.b, fixed.b);
+end ClosedChain;
+)");
+  SimulationResult r = simulateOk(smc::test::simulationOf(compileModel(model, "ClosedChain.fmu"), 1, 0.5, true));
+  EXPECT_NEAR(valueAt(r, "free.phi", 0.5), -1, 1e-12);
+  EXPECT_NEAR(valueAt(r, "free.phi", 1), -2, 1e-12);
+  EXPECT_NEAR(valueAt(r, "free.b.R.angle", 1), 0, 1e-12);
+}
+
 }  // namespace

@@ -63,17 +63,24 @@ end ThroughComponent;
   EXPECT_NEAR(valueAt(r, "chainedOverridden", 0.1), 14, 1e-12);
 }
 
-TEST(FunctionsThroughComponents, ARedeclaredFunctionReadsTheScopeOfItsRedeclaration) {
+TEST(FunctionsThroughComponents, ARedeclaredFunctionReadsTheInstanceWhoseModifierRedeclaredIt) {
   std::string model = writeScratchModel("RedeclaredThroughComponent.mo",
                                         std::string("model RedeclaredThroughComponent\n") + kLibrary + R"(
+  model Body
+    outer Field world;
+    Real a = world.accel(1);
+  end Body;
   parameter Real c = 5;
   Field field(redeclare function accel = Lib.scaled(gain = c));
+  inner Field world(redeclare function accel = Lib.scaled(gain = 2 * c));
+  Body body;
   Real a = field.accel(2);
 end RedeclaredThroughComponent;
 )");
   SimulationResult r =
       simulateOk(smc::test::simulationOf(compileModel(model, "RedeclaredThroughComponent.fmu"), 0.1, 0.1, true));
   EXPECT_NEAR(valueAt(r, "a", 0.1), 10, 1e-12);
+  EXPECT_NEAR(valueAt(r, "body.a", 0.1), 10, 1e-12);
 }
 
 TEST(FunctionsThroughComponents, AModificationOfNoInputIsALocatedError) {
