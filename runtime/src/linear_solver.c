@@ -30,8 +30,8 @@ int32_t smc_solve_linear_system(SmcModelData* data, int32_t loop, int32_t size, 
   double scale = 0.0;
   for (int32_t k = 0; k < n * n; ++k) scale = fmax(scale, fabs(matrix[k]));
   if (!isfinite(scale)) {
-    smc_record_failure(instance, "the linear system of algebraic loop %s has a non-finite coefficient",
-                       loop_name(loop));
+    smc_record_failure(instance, "algebraic loop %d: its linear system has a non-finite coefficient (%s)",
+                       loop, loop_name(loop));
     return SMC_FAILED;
   }
   for (int32_t col = 0; col < n; ++col) {
@@ -40,7 +40,8 @@ int32_t smc_solve_linear_system(SmcModelData* data, int32_t loop, int32_t size, 
       if (fabs(matrix[row * n + col]) > fabs(matrix[pivot * n + col])) pivot = row;
     double p = matrix[pivot * n + col];
     if (p == 0.0 || fabs(p) <= 1e-14 * scale) {
-      smc_record_failure(instance, "the linear system of algebraic loop %s is singular", loop_name(loop));
+      smc_record_failure(instance, "algebraic loop %d: its linear system is singular (%s)", loop,
+                         loop_name(loop));
       return SMC_FAILED;
     }
     if (pivot != col) {

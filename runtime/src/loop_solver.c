@@ -73,16 +73,17 @@ static void copy_flag_name(char* (*get_name)(long), long flag, char* out, size_t
   free(name);
 }
 
-/* Records and logs "algebraic loop N (description): what[ FLAG][: message]". */
+/* Records and logs "algebraic loop N: what[ FLAG][: message] (description)":
+ * the cause first, so that a long description cut off at the message's
+ * capacity never hides it. */
 static int32_t fail(SmcInstance* instance, int32_t loop, const char* what, char* (*get_name)(long),
                     long flag) {
   char name[64] = "";
   if (get_name != NULL) copy_flag_name(get_name, flag, name, sizeof name);
   const struct SmcLoopSolver* solver = instance->loops[loop];
   const char* message = solver != NULL ? solver->message : "";
-  smc_record_failure(instance, "algebraic loop %d (%s): %s%s%s%s%s", loop, loop_description(loop),
-                     what, name[0] != '\0' ? " " : "", name, message[0] != '\0' ? ": " : "",
-                     message);
+  smc_record_failure(instance, "algebraic loop %d: %s%s%s%s%s (%s)", loop, what, name[0] != '\0' ? " " : "",
+                     name, message[0] != '\0' ? ": " : "", message, loop_description(loop));
   smc_log_warning(instance, "%s", instance->failure);
   return SMC_FAILED;
 }

@@ -10,7 +10,9 @@
 #include "smc/model.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -60,6 +62,39 @@ bool BlockEmitter::checkLoop(const causal::AlgebraicLoop& loop) {
   return true;
 }
 
+namespace {
+
+// At most `limit` distinct items in order of first appearance, a repeated
+// one counted ("Revolute.mo:105:5 (x9)"), then "and N more": a loop of a
+// thousand equations keeps the message short enough for its cause, which
+// the runtime appends, to be read.
+std::string listed(const std::vector<std::string>& items, size_t limit) {
+  std::vector<std::pair<std::string, size_t>> distinct;
+  std::map<std::string, size_t> index;
+  for (const std::string& item : items) {
+    auto [it, added] = index.emplace(item, distinct.size());
+    if (added) distinct.emplace_back(item, 0);
+    ++distinct[it->second].second;
+  }
+  std::vector<std::string> shown;
+  size_t more = 0;
+  for (const auto& [item, count] : distinct) {
+    if (shown.size() == limit) {
+      more += count;
+      continue;
+    }
+    shown.push_back(count > 1 ? fmt::format("{} (x{})", item, count) : item);
+  }
+  std::string text = fmt::format("{}", fmt::join(shown, ", "));
+  if (more > 0) text += fmt::format(" and {} more", more);
+  return text;
+}
+
+constexpr size_t kListedLocations = 6;
+constexpr size_t kListedNames = 8;
+
+}  // namespace
+
 // "equations at M.mo:12:3, M.mo:13:3 for x, y"; a torn loop adds
 // "(solved explicitly: equations at M.mo:14:3 for z)".
 std::string BlockEmitter::describe(const causal::AlgebraicLoop& loop) const {
@@ -68,7 +103,8 @@ std::string BlockEmitter::describe(const causal::AlgebraicLoop& loop) const {
   for (size_t i = 0; i < loop.residuals.size(); ++i)
     locations.push_back(location(i < loop.ranges.size() ? loop.ranges[i] : SourceRange{}));
   for (flat::VarId id : loop.unknowns) names.push_back(ctx_.model.flat.variables[id].name);
-  std::string text = fmt::format("equations at {} for {}", fmt::join(locations, ", "), fmt::join(names, ", "));
+  std::string text = fmt::format("equations at {} for {}", listed(locations, kListedLocations),
+                                 listed(names, kListedNames));
   if (loop.torn.empty()) return text;
   locations.clear();
   names.clear();
@@ -76,8 +112,8 @@ std::string BlockEmitter::describe(const causal::AlgebraicLoop& loop) const {
     locations.push_back(location(assign.range));
     names.push_back(ctx_.model.flat.variables[assign.target].name);
   }
-  return text + fmt::format(" (solved explicitly: equations at {} for {})", fmt::join(locations, ", "),
-                            fmt::join(names, ", "));
+  return text + fmt::format(" (solved explicitly: equations at {} for {})", listed(locations, kListedLocations),
+                            listed(names, kListedNames));
 }
 
 // int32_t smc_loopK_residual(SmcModelData* data, const double* x, double* f):

@@ -283,7 +283,7 @@ flat::ExprPtr Flattener::lowerMessage(const ast::Expr& message, const Scope& sco
     diags_.errorf(message.range, "the message of {}() must be a String", what);
     return nullptr;
   }
-  // Literals, String constants and '+' between them fold to one literal;
+  // Literals, String constants and parameters and '+' between them fold to one literal;
   // String() of values known only at run time stays, and the code
   // generator builds the text when the message is shown.
   std::vector<flat::ExprPtr> pieces;
@@ -291,8 +291,12 @@ flat::ExprPtr Flattener::lowerMessage(const ast::Expr& message, const Scope& sco
     if (e->kind == flat::ExprKind::Binary && e->op == flat::Op::Add)
       return collect(e->args[0]) && collect(e->args[1]);
     flat::ExprPtr piece = e;
+    // A String parameter is fixed at translation like a constant (an FMI
+    // String of variability constant, see docs/supported.md).
     if (e->kind == flat::ExprKind::Var && !scope.function &&
-        model_.variables[e->var].variability == flat::Variability::Constant) {
+        (model_.variables[e->var].variability == flat::Variability::Constant ||
+         (model_.variables[e->var].variability == flat::Variability::Parameter &&
+          model_.variables[e->var].type == flat::BaseType::String))) {
       auto constant = flat::ConstantEvaluator(model_).evaluate(*e);
       if (constant && constant->kind == Constant::String) piece = flat::makeString(constant->text, e->range);
     }
@@ -306,7 +310,7 @@ flat::ExprPtr Flattener::lowerMessage(const ast::Expr& message, const Scope& sco
       return true;
     }
     diags_.unsupported(e->range.valid() ? e->range : message.range,
-                       fmt::format("{} messages built from String values other than literals, constants and "
+                       fmt::format("{} messages built from String values other than literals, constants, parameters and "
                                    "String() conversions",
                                    what));
     return false;

@@ -189,6 +189,32 @@ end Stop;
   EXPECT_TRUE(contains(result.warnings.back(), "reached 0.5")) << result.warnings.back();
 }
 
+// The MSL's TerminateSimulation block: the message is a String parameter
+// of the block, modified by the model that uses it.
+TEST(RuntimeFaults, TerminateMessageFromAStringParameterIsShown) {
+  std::string fmu = compileModel(writeScratchModel("StopBlock.mo", R"(model StopBlock
+  block TerminateWhen
+    input Boolean condition;
+    parameter String text = "... End condition reached";
+  equation
+    when condition then
+      terminate(text);
+    end when;
+  end TerminateWhen;
+  Real x(start = 0, fixed = true);
+  TerminateWhen stop(condition = x > 0.5, text = "x passed " + "one half");
+equation
+  der(x) = 1;
+end StopBlock;
+)"),
+                                 "StopBlock.fmu");
+  ASSERT_FALSE(fmu.empty());
+  importer::SimulationResult result = simulateOk(simulationOf(fmu, 1.0, 0.1));
+  ASSERT_FALSE(result.warnings.empty());
+  EXPECT_TRUE(contains(result.warnings.back(), "terminate() at t=0.5")) << result.warnings.back();
+  EXPECT_TRUE(contains(result.warnings.back(), "x passed one half")) << result.warnings.back();
+}
+
 // The message's values are formatted when it fails: x = 0.5 at the event
 // (3 significant digits), the parameter limit, k = integer(10 x) = 5
 // right-justified in 4 characters, and b = (x > 0.25).
