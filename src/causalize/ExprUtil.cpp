@@ -7,6 +7,7 @@
 // it does not mention v, a nonlinear term when it does.
 #include "causalize/ExprUtil.h"
 
+#include "flatten/ConstEval.h"
 #include "flatten/IntegerRange.h"
 
 #include <optional>
@@ -254,6 +255,60 @@ ExprPtr solveLinear(const ExprPtr& l, const ExprPtr& r, VarId var) {
   }
   if (a->kind == ExprKind::Unary && a->op == Op::Negate && isOne(a->args[0])) return b;
   return flat::makeBinary(Op::Div, minusB, a, lhs.range);
+}
+
+bool isZeroAtTranslation(const flat::Expr& e, const flat::FlatModel& model) {
+  std::set<VarId> vars;
+  collectVars(e, vars);
+  for (VarId v : vars) {
+    const flat::Variable& variable = model.variables[v];
+    const bool bound = variable.variability == flat::Variability::Constant ||
+                       (variable.variability == flat::Variability::Parameter && variable.binding);
+    if (!bound || variable.type == flat::BaseType::String) return false;
+  }
+  auto value = flat::ConstantEvaluator(model).evaluate(e);
+  return value && value->kind != flat::Constant::String && value->kind != flat::Constant::Boolean &&
+         value->asReal() == 0;
+}
+
+namespace {
+
+// `e` with every product that has a zero factor replaced by 0.
+ExprPtr withoutZeroProducts(const ExprPtr& e, const flat::FlatModel& model) {
+  if (!e || e->args.empty()) return e;
+  if (e->kind == ExprKind::Binary && e->op == Op::Mul &&
+      (isZeroAtTranslation(*e->args[0], model) || isZeroAtTranslation(*e->args[1], model)))
+    return flat::makeReal(0, e->range);
+  std::optional<flat::Expr> copy;
+  for (size_t i = 0; i < e->args.size(); ++i) {
+    ExprPtr arg = withoutZeroProducts(e->args[i], model);
+    if (arg == e->args[i]) continue;
+    if (!copy) copy = *e;
+    copy->args[i] = arg;
+  }
+  return copy ? std::make_shared<const flat::Expr>(std::move(*copy)) : e;
+}
+
+bool hasProduct(const flat::Expr& e) {
+  if (e.kind == ExprKind::Binary && e.op == Op::Mul) return true;
+  for (const auto& arg : e.args)
+    if (arg && hasProduct(*arg)) return true;
+  return false;
+}
+
+}  // namespace
+
+std::set<VarId> zeroCoefficientVars(const flat::Equation& eq, const flat::FlatModel& model) {
+  std::set<VarId> zero;
+  if (!hasProduct(*eq.lhs) && !hasProduct(*eq.rhs)) return zero;
+  std::set<VarId> all, kept;
+  collectUses(*eq.lhs, all);
+  collectUses(*eq.rhs, all);
+  collectUses(*withoutZeroProducts(eq.lhs, model), kept);
+  collectUses(*withoutZeroProducts(eq.rhs, model), kept);
+  for (VarId v : all)
+    if (!kept.count(v)) zero.insert(v);
+  return zero;
 }
 
 }  // namespace smc::causal

@@ -45,4 +45,14 @@ ExprPtr negated(const ExprPtr& e);
 // coefficient is literally zero).
 ExprPtr solveLinear(const ExprPtr& lhs, const ExprPtr& rhs, VarId var);
 
+// Whether `e` reads only constants and parameters with bindings and is 0
+// at translation (`r[3]` of `parameter Real r[3] = {1, 0, 0}`).
+bool isZeroAtTranslation(const flat::Expr& e, const flat::FlatModel& model);
+
+// The variables an equation mentions only in products with such a zero
+// factor (`t = r[2] * f[3] - r[3] * f[2]`): it cannot be solved for them,
+// although they appear in it. They stay among its uses, since a parameter
+// set before the run may make the factor nonzero.
+std::set<VarId> zeroCoefficientVars(const flat::Equation& eq, const flat::FlatModel& model);
+
 }  // namespace smc::causal

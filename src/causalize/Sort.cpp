@@ -196,14 +196,24 @@ std::optional<std::vector<SortedBlock>> sortSystem(const EquationSystem& system,
   const size_t equationCount = system.equations.size() + system.optionalEquations.size();
   std::vector<std::set<VarId>> uses(equationCount);
   std::vector<std::vector<size_t>> incidence(equationCount);
+  // Without the unknowns an equation has only zero coefficients for (a
+  // parameter that is 0 at translation): the matching avoids solving for
+  // them, and falls back to every mention if that leaves it imperfect.
+  std::vector<std::vector<size_t>> solvableIncidence(equationCount);
   bool ok = true;
+  bool anyZero = false;
   for (size_t e = 0; e < equationCount; ++e) {
     uses[e] = equationUses(system.equation(e));
+    const std::set<VarId> zero = zeroCoefficientVars(system.equation(e), model);
+    anyZero = anyZero || !zero.empty();
     for (VarId v : uses[e])
-      if (auto it = unknownIndex.find(v); it != unknownIndex.end() && !definedBy.count(v))
+      if (auto it = unknownIndex.find(v); it != unknownIndex.end() && !definedBy.count(v)) {
         incidence[e].push_back(it->second);
+        if (!zero.count(v)) solvableIncidence[e].push_back(it->second);
+      }
     // The matching tries unknowns in the order the system lists them.
     std::sort(incidence[e].begin(), incidence[e].end());
+    std::sort(solvableIncidence[e].begin(), solvableIncidence[e].end());
     if (incidence[e].empty() && !system.isOptional(e)) {
       reportNoUnknown(system, system.equation(e), uses[e], definedBy, model, diags);
       ok = false;
@@ -211,8 +221,22 @@ std::optional<std::vector<SortedBlock>> sortSystem(const EquationSystem& system,
   }
   if (!ok) return std::nullopt;
 
-  Matcher matcher(incidence, system.unknowns.size());
-  matcher.run();
+  auto perfect = [&](const Matcher& m) {
+    for (size_t e = 0; e < system.equations.size(); ++e)
+      if (m.unknownOf()[e] == kNone) return false;
+    for (size_t u = 0; u < system.unknowns.size(); ++u)
+      if (!definedBy.count(system.unknowns[u]) && m.equationOf()[u] == kNone) return false;
+    return true;
+  };
+  Matcher solvable(solvableIncidence, system.unknowns.size());
+  Matcher full(incidence, system.unknowns.size());
+  const Matcher* chosen = &full;
+  if (anyZero) {
+    solvable.run();
+    if (perfect(solvable)) chosen = &solvable;
+  }
+  if (chosen == &full) full.run();
+  const Matcher& matcher = *chosen;
   std::vector<size_t> freeEquations;
   std::vector<VarId> freeUnknowns;
   for (size_t e = 0; e < system.equations.size(); ++e)

@@ -24,9 +24,9 @@ namespace {
 // for `unknown`, or null when the equation is not linear in it with a
 // coefficient free of the loop's unknowns.
 ExprPtr explicitSolution(const flat::Equation& eq, const ExprPtr& residual, VarId unknown,
-                         const std::unordered_map<VarId, size_t>& position) {
+                         const std::unordered_map<VarId, size_t>& position, const flat::FlatModel& model) {
   auto parts = linearParts(residual, unknown);
-  if (!parts || !parts->coefficient) return nullptr;
+  if (!parts || !parts->coefficient || isZeroAtTranslation(*parts->coefficient, model)) return nullptr;
   std::set<VarId> uses;
   collectUses(*parts->coefficient, uses);
   for (VarId v : uses)
@@ -178,7 +178,7 @@ AlgebraicLoop tearLoop(const std::vector<const flat::Equation*>& equations, cons
     std::vector<std::pair<size_t, ExprPtr>> edges;
     for (VarId v : uses)
       if (auto found = position.find(v); found != position.end())
-        edges.emplace_back(found->second, explicitSolution(eq, residuals[k], v, position));
+        edges.emplace_back(found->second, explicitSolution(eq, residuals[k], v, position, model));
     std::stable_partition(edges.begin(), edges.end(), [](const auto& edge) { return edge.second != nullptr; });
     for (auto& [u, solution] : edges) {
       if (solution) explicitIncidence[k].push_back(u);

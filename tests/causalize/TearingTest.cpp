@@ -91,6 +91,28 @@ TEST(Tearing, CoefficientDependingOnALoopUnknownKeepsTheEquationAResidual) {
   EXPECT_EQ(loop->torn[0].range.begin.line, at(2).begin.line) << run.blt;
 }
 
+// u + c*w = sin(v) with parameter c = 0 mentions w, but solving it for w
+// would divide by c: the equation is used for u (or kept a residual), never
+// to compute w (MultiBody's FixedTranslation: t_a = -(t_b + cross(r, f_b))
+// with zeros in r).
+TEST(Tearing, AZeroParameterCoefficientIsNeverDividedBy) {
+  FlatBuilder b("M");
+  VarId w = b.real("w");
+  VarId u = b.real("u");
+  VarId v = b.real("v");
+  VarId c = b.parameter("c", 0);
+  b.equation(add(var(u), mul(var(c), var(w))), sinOf(var(v)), 1);
+  b.equation(var(v), add(mul(real(0.5), sinOf(var(u))), real(1)), 2);
+  b.equation(sinOf(var(w)), add(mul(real(0.5), var(v)), var(u)), 3);
+  CausalizeRun run = causalizeFlat(b.model);
+  ASSERT_TRUE(run.model) << run.messages;
+  const AlgebraicLoop* loop = onlyLoop(run);
+  ASSERT_NE(loop, nullptr) << run.blt;
+  for (const auto& assign : loop->torn)
+    EXPECT_FALSE(assign.target == w && assign.range.begin.line == at(1).begin.line) << run.blt;
+  EXPECT_FALSE(has(run.blt, "/ c")) << run.blt;
+}
+
 // sin(x) + cos(y) = 1 is nonlinear in both unknowns, and x*y = 0.3 has the
 // other unknown as each coefficient: nothing can be solved explicitly.
 TEST(Tearing, LoopWithoutExplicitEquationsIteratesOnEveryUnknown) {

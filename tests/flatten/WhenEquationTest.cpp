@@ -195,7 +195,7 @@ TEST(WhenEquations, TerminateOutsideWhenIsALocatedError) {
 TEST(WhenEquations, MessageOfAStringVariableIsNotSupportedYet) {
   std::string d = flattenErrors("model M\n  String s = \"a\";\nequation\n  assert(time < 1, s);\nend M;\n");
   EXPECT_TRUE(has(d, "test.mo:4:20: error: not supported yet: assert messages built from String values other than "
-                     "literals, constants and String() conversions"))
+                     "literals, constants, parameters and String() conversions"))
       << d;
 }
 
