@@ -21,16 +21,21 @@ namespace smc::causal {
 namespace {
 
 // The explicit solution of `eq` (whose residual lhs - rhs is `residual`)
-// for `unknown`, or null when the equation is not linear in it with a
-// coefficient free of the loop's unknowns.
+// for `unknown`, or null unless the equation is linear in it with a
+// coefficient of constants and parameters only that is not 0 at
+// translation. A coefficient that reads other variables (a rotation
+// matrix's entry, a clutch's `if locked then 0 else 1`) may vanish while
+// the loop as a whole stays regular: such an unknown is left to Newton.
 ExprPtr explicitSolution(const flat::Equation& eq, const ExprPtr& residual, VarId unknown,
-                         const std::unordered_map<VarId, size_t>& position, const flat::FlatModel& model) {
+                         const flat::FlatModel& model) {
   auto parts = linearParts(residual, unknown);
   if (!parts || !parts->coefficient || isZeroAtTranslation(*parts->coefficient, model)) return nullptr;
   std::set<VarId> uses;
   collectUses(*parts->coefficient, uses);
-  for (VarId v : uses)
-    if (position.contains(v)) return nullptr;
+  for (VarId v : uses) {
+    const flat::Variability variability = model.variables[v].variability;
+    if (variability != flat::Variability::Constant && variability != flat::Variability::Parameter) return nullptr;
+  }
   return solveLinear(eq.lhs, eq.rhs, unknown);  // null for a literal zero coefficient
 }
 
@@ -178,7 +183,7 @@ AlgebraicLoop tearLoop(const std::vector<const flat::Equation*>& equations, cons
     std::vector<std::pair<size_t, ExprPtr>> edges;
     for (VarId v : uses)
       if (auto found = position.find(v); found != position.end())
-        edges.emplace_back(found->second, explicitSolution(eq, residuals[k], v, position, model));
+        edges.emplace_back(found->second, explicitSolution(eq, residuals[k], v, model));
     std::stable_partition(edges.begin(), edges.end(), [](const auto& edge) { return edge.second != nullptr; });
     for (auto& [u, solution] : edges) {
       if (solution) explicitIncidence[k].push_back(u);

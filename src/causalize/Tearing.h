@@ -8,9 +8,9 @@
 // unknown instead of n, with a 1 x 1 Jacobian instead of an n x n one.
 //
 // An equation is solved explicitly only for an unknown it is linear in,
-// with a coefficient free of every unknown of the loop, so no Newton
-// iterate can make that coefficient vanish, and not zero at translation
-// (a parameter `r[3] = 0`, ExprUtil.h). The loop is first matched
+// with a coefficient of constants and parameters only, so that neither a
+// Newton iterate nor the values around the loop can make it vanish, and
+// not zero at translation (a parameter `r[3] = 0`, ExprUtil.h). The loop is first matched
 // anew, preferring such pairs (the BLT matching is blind to them). The
 // explicit equations must not depend on each other in a cycle: the tearing
 // set is a feedback vertex set of the matched pairs' dependency graph,
