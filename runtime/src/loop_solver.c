@@ -12,7 +12,8 @@
  * Method: Newton with a line search, the Jacobian by finite differences into
  * a dense matrix, rebuilt at every iteration (a fresh Jacobian is cheap next
  * to a failed solve for the small loops we see), unknowns and residuals
- * scaled by 1. The iteration starts from the unknowns' current values.
+ * scaled by 1. The iteration starts from the unknowns' current values,
+ * and once more with their zeros replaced by 1 if that fails.
  * Converged means max |residual| <= 1e-10; KINSOL's "step below tolerance"
  * is accepted when the residual is already small (max <= 1e-5), i.e. the
  * iterates stalled at rounding level next to a root rather than far away.
@@ -54,6 +55,8 @@ struct SmcLoopSolver {
    * model's slots computed there; valid when last_ok. */
   double* last_point;
   bool last_ok;
+  /* The guess the current solve started from, for its second attempt. */
+  double* start;
   /* The first residual that came out NaN or infinite in this solve, or -1:
    * named when the solve fails (KINSOL only says its function failed). */
   int32_t non_finite_residual;
@@ -136,6 +139,8 @@ static int32_t configure(SmcInstance* instance, int32_t loop, struct SmcLoopSolv
   N_VConst(1.0, solver->scale);
   solver->last_point = smc_allocate(instance, (size_t)solver->size, sizeof(double));
   CHECK_CREATED(solver->last_point, "allocating the loop's last point");
+  solver->start = smc_allocate(instance, (size_t)solver->size, sizeof(double));
+  CHECK_CREATED(solver->start, "allocating the loop's start point");
 
   solver->memory = KINCreate(context);
   CHECK_CREATED(solver->memory, "KINCreate");
@@ -167,6 +172,7 @@ static void free_solver(SmcInstance* instance, struct SmcLoopSolver* solver) {
   if (solver->residuals != NULL) N_VDestroy(solver->residuals);
   if (solver->unknowns != NULL) N_VDestroy(solver->unknowns);
   if (solver->last_point != NULL) smc_release(instance, solver->last_point);
+  if (solver->start != NULL) smc_release(instance, solver->start);
   smc_release(instance, solver);
 }
 
@@ -230,6 +236,29 @@ static bool converged(void* memory, int flag) {
          norm <= stalled_residual_tolerance;
 }
 
+/* Unknowns start at 0 unless given a start value, and a 0 that divides
+ * (a length, a norm) makes the first residual infinite: when the solve
+ * from the start point fails and it holds zeros, it is tried once more
+ * with each zero replaced by 1. The first attempt's failure is the one
+ * reported if this one fails too. */
+static bool retry_from_nonzero_guess(struct SmcLoopSolver* solver) {
+  sunrealtype* unknowns = N_VGetArrayPointer(solver->unknowns);
+  bool changed = false;
+  for (int32_t i = 0; i < solver->size; ++i) {
+    changed = changed || solver->start[i] == 0.0;
+    unknowns[i] = solver->start[i] == 0.0 ? 1.0 : solver->start[i];
+  }
+  if (!changed) return false;
+  const int32_t first_non_finite = solver->non_finite_residual;
+  char first_message[sizeof solver->message];
+  memcpy(first_message, solver->message, sizeof first_message);
+  int flag = KINSol(solver->memory, solver->unknowns, KIN_LINESEARCH, solver->scale, solver->scale);
+  if (converged(solver->memory, flag)) return true;
+  solver->non_finite_residual = first_non_finite;
+  memcpy(solver->message, first_message, sizeof first_message);
+  return false;
+}
+
 int32_t smc_solve_algebraic_loop(SmcModelData* data, int32_t loop, int32_t size,
                                  const int32_t* unknown_refs, SmcResidualFn residual) {
   if (data == NULL || data->instance == NULL) return SMC_FAILED;
@@ -258,8 +287,9 @@ int32_t smc_solve_algebraic_loop(SmcModelData* data, int32_t loop, int32_t size,
   }
   double root = unknowns[0];
   if (size == 1 && smc_solve_scalar_loop(data, residual, residual_tolerance, &root)) return SMC_OK;
+  memcpy(solver->start, unknowns, (size_t)size * sizeof *unknowns);
   int flag = KINSol(solver->memory, solver->unknowns, KIN_LINESEARCH, solver->scale, solver->scale);
-  if (!converged(solver->memory, flag)) {
+  if (!converged(solver->memory, flag) && !retry_from_nonzero_guess(solver)) {
     if (solver->non_finite_residual >= 0) {
       char what[160];
       snprintf(what, sizeof what, "did not converge (residual %d of %d was not finite at a point "

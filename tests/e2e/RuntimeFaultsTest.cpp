@@ -114,6 +114,27 @@ end LoopStart;
   EXPECT_TRUE(contains(message, "cannot start: the unknown x is NaN (its start value")) << message;
 }
 
+// y starts at 0, where x = 1 / y + 1 is infinite: the solve from the start
+// values fails at once, and the second attempt, from y = 1, finds the root
+// of y^3 + 1 / y = 9 near 2.0312 (Newton from y = 1 goes there).
+TEST(RuntimeFaults, AlgebraicLoopWhoseStartDividesByZeroIsSolvedFromOnes) {
+  std::string fmu = compileModel(writeScratchModel("ZeroStart.mo", R"(model ZeroStart
+  Real x;
+  Real y;
+equation
+  x = 1 / y + 1;
+  y^3 + x = 10 + 0 * time;
+end ZeroStart;
+)"),
+                                 "ZeroStart.fmu");
+  ASSERT_FALSE(fmu.empty());
+  importer::SimulationResult result = simulateOk(simulationOf(fmu, 0.1, 0.1, true));
+  const double y = valueAt(result, "y", 0.1);
+  EXPECT_NEAR(y * y * y + 1 / y, 9, 1e-9) << y;
+  EXPECT_NEAR(valueAt(result, "x", 0.1), 1 / y + 1, 1e-9);
+  EXPECT_GT(y, 1.5);
+}
+
 TEST(RuntimeFaults, ChatteringThermostatEndsWithinAFewThousandEvents) {
   std::string message = errorOfModel("Thermostat", R"(model Thermostat
   Real T(start = 15);
