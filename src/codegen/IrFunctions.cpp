@@ -52,7 +52,10 @@ void emitBody(IrContext& ctx, const flat::Function& fn, llvm::Function* function
       scope.arrays.push_back(nullptr);
       continue;
     }
-    llvm::Type* element = llvmTypeOf(ctx, valueTypeOf(fn.variables[declared.first].type));
+    // An empty array (an equalityConstraint's `residue[0]`) has no element
+    // to take the type from, and needs none.
+    llvm::Type* element = declared.size() == 0 ? llvmTypeOf(ctx, valueTypeOf(flat::BaseType::Real))
+                                               : llvmTypeOf(ctx, valueTypeOf(fn.variables[declared.first].type));
     llvm::AllocaInst* array =
         frame.stackSlot(llvm::ArrayType::get(element, declared.size()), declared.name + ".array");
     scope.arrays.push_back(array);
