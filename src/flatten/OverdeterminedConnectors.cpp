@@ -66,7 +66,13 @@ bool Flattener::addEqualityConstraint(Instance& a, Instance& b, const ast::Equat
   ClassNode* defining = definingFunction(constraint, &modifying);
   const FunctionInterface* interface = defining ? functionInterface(defining) : nullptr;
   if (!interface) return false;
-  if (!modifying.empty() || interface->unsupported || interface->inputs.size() != 2 || interface->outputs.size() != 1 ||
+  if (interface->unsupported || !modifying.empty()) {
+    if (interface->unsupported) diags_.unsupported(interface->unsupported->first, interface->unsupported->second);
+    else diags_.unsupported(constraint->def->range, "an equalityConstraint that modifies the function it names");
+    diags_.note(eq.range, "needed by this connect(), which the overdetermined connection graph breaks");
+    return false;
+  }
+  if (interface->inputs.size() != 2 || interface->outputs.size() != 1 ||
       interface->inputs[0].record < 0 || interface->inputs[1].record < 0 ||
       interface->outputs[0].record >= 0 || !interface->variables[interface->outputs[0].first].isArray) {
     diags_.errorf(constraint->def->nameRange,

@@ -276,4 +276,49 @@ end ClosedChain;
   EXPECT_NEAR(valueAt(r, "free.b.R.angle", 1), 0, 1e-12);
 }
 
+// The residue must be an array: a scalar one is a located error at the
+// function, with a note at the connect() that needs it.
+TEST(AcausalCircuits, AnEqualityConstraintWithoutAnArrayResidueIsALocatedError) {
+  std::string model = writeScratchModel("ScalarResidue.mo", R"(model ScalarResidue
+  record Orientation
+    Real angle;
+    function equalityConstraint
+      input Orientation r1;
+      input Orientation r2;
+      output Real residue;
+    algorithm
+      residue := r1.angle - r2.angle;
+    end equalityConstraint;
+  end Orientation;
+  connector Frame
+    Orientation R;
+    flow Real torque;
+  end Frame;
+  model Joint
+    Frame a, b;
+    Real phi;
+  equation
+    Connections.branch(a.R, b.R);
+    b.R.angle = a.R.angle + phi;
+    a.torque + b.torque = 0;
+  end Joint;
+  Joint j1, j2;
+equation
+  Connections.root(j1.a.R);
+  j1.a.R.angle = 0;
+  j1.phi = time;
+  connect(j1.b, j2.a);
+  connect(j2.b, j1.a);
+end ScalarResidue;
+)");
+  std::string errors = smc::test::compileErrors(model);
+  EXPECT_NE(errors.find("ScalarResidue.mo:4:14: error: 'ScalarResidue.Orientation.equalityConstraint' must take two "
+                        "records of its class and return one Real array, the residue (spec 9.4)"),
+            std::string::npos)
+      << errors;
+  EXPECT_NE(errors.find("note: needed by this connect(), which the overdetermined connection graph breaks"),
+            std::string::npos)
+      << errors;
+}
+
 }  // namespace

@@ -103,4 +103,30 @@ end NoSuchInput;
       << errors;
 }
 
+TEST(FunctionsThroughComponents, ACallThroughAnArrayElementAndAnAttributeModificationAreLocatedNotSupportedYet) {
+  std::string model = writeScratchModel("ThroughArray.mo", R"(model ThroughArray
+  function f
+    input Real x;
+    output Real y = 2 * x;
+  end f;
+  model Holder
+    function g = f(x(min = 0) = 1);
+  end Holder;
+  Holder h[2];
+  Holder one;
+  Real y = h[1].g(1);
+  Real z = one.g();
+end ThroughArray;
+)");
+  std::string errors = compileErrors(model);
+  EXPECT_NE(errors.find("ThroughArray.mo:11:12: error: not supported yet: calling a function through an element of "
+                        "array 'h'"),
+            std::string::npos)
+      << errors;
+  EXPECT_NE(errors.find("ThroughArray.mo:7:20: error: not supported yet: modifying input 'x' of 'ThroughArray.f' "
+                        "other than by a value"),
+            std::string::npos)
+      << errors;
+}
+
 }  // namespace
