@@ -257,18 +257,23 @@ ExprPtr solveLinear(const ExprPtr& l, const ExprPtr& r, VarId var) {
   return flat::makeBinary(Op::Div, minusB, a, lhs.range);
 }
 
-bool isZeroAtTranslation(const flat::Expr& e, const flat::FlatModel& model) {
+std::optional<double> valueAtTranslation(const flat::Expr& e, const flat::FlatModel& model) {
   std::set<VarId> vars;
   collectVars(e, vars);
   for (VarId v : vars) {
     const flat::Variable& variable = model.variables[v];
     const bool bound = variable.variability == flat::Variability::Constant ||
                        (variable.variability == flat::Variability::Parameter && variable.binding);
-    if (!bound || variable.type == flat::BaseType::String) return false;
+    if (!bound || variable.type == flat::BaseType::String) return std::nullopt;
   }
   auto value = flat::ConstantEvaluator(model).evaluate(e);
-  return value && value->kind != flat::Constant::String && value->kind != flat::Constant::Boolean &&
-         value->asReal() == 0;
+  if (!value || value->kind == flat::Constant::String || value->kind == flat::Constant::Boolean) return std::nullopt;
+  return value->asReal();
+}
+
+bool isZeroAtTranslation(const flat::Expr& e, const flat::FlatModel& model) {
+  auto value = valueAtTranslation(e, model);
+  return value && *value == 0;
 }
 
 namespace {

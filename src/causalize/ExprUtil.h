@@ -45,6 +45,9 @@ ExprPtr negated(const ExprPtr& e);
 // coefficient is literally zero).
 ExprPtr solveLinear(const ExprPtr& lhs, const ExprPtr& rhs, VarId var);
 
+// The value of `e` when it reads only constants and parameters with
+// bindings (a numeric value; empty for anything else).
+std::optional<double> valueAtTranslation(const flat::Expr& e, const flat::FlatModel& model);
 // Whether `e` reads only constants and parameters with bindings and is 0
 // at translation (`r[3]` of `parameter Real r[3] = {1, 0, 0}`).
 bool isZeroAtTranslation(const flat::Expr& e, const flat::FlatModel& model);

@@ -16,14 +16,15 @@
 // derivatives stay tied to an integrated state, level by level from the
 // most differentiated equations down. At each level the differentiated
 // equations F choose, among the highest-derivative unknowns they contain,
-// as many as there are equations such that F determines them (a
-// structurally nonsingular choice, found as a matching); those become
-// dummy derivatives, plain algebraic unknowns. The next level takes the
+// as many as there are equations such that F determines them (a choice
+// whose columns of F's Jacobian are independent in value, not only in
+// structure: ColumnBasis.h); those become dummy derivatives, plain
+// algebraic unknowns. The next level takes the
 // equations F was differentiated from, when they are derivatives
 // themselves, and the variables one derivative below the chosen ones. A
 // variable whose derivative is a dummy is computed algebraically; the
 // others are the states. The choice is greedy in order of preference (the
-// transversal matroid's greedy basis), so the first candidates become
+// greedy basis of the Jacobian's columns), so the first candidates become
 // dummies: derivatives of derivatives (the runtime integrates first-order
 // states only), then by stateSelect from never to always, then algebraics
 // before declared states.
@@ -35,13 +36,16 @@
 // of one equation and leaves the model unchanged, for the sorter to report.
 #include "causalize/IndexReduction.h"
 
+#include "causalize/ColumnBasis.h"
 #include "causalize/Differentiate.h"
 #include "causalize/ExprUtil.h"
 #include "causalize/Matching.h"
+#include "flatten/ConstEval.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <map>
 #include <set>
@@ -299,6 +303,110 @@ private:
                            static_cast<long long>(-static_cast<long long>(base)));
   }
 
+  // d(lhs - rhs)/dv of equation eq, three ways: `known` when the equation
+  // is linear in v with a coefficient known at translation; `atStart` when
+  // the coefficient can be evaluated at the start values instead (an
+  // estimate of the running model: cos(phi) at phi's start); `generic`, a
+  // nonzero value fixed by (eq, v) standing for what varies, so that only
+  // known coefficients cancel.
+  struct Entry {
+    std::optional<double> known;
+    std::optional<double> atStart;
+    double generic;
+  };
+  Entry jacobianEntry(size_t eq, VarId v) const {
+    const flat::Equation& e = equation(eq);
+    auto known = [&](const std::optional<LinearParts>& parts) -> std::optional<double> {
+      if (!parts) return std::nullopt;
+      if (!parts->coefficient) return 0.0;
+      return valueAtTranslation(*parts->coefficient, model_.flat);
+    };
+    auto lhsParts = linearParts(e.lhs, v);
+    auto rhsParts = lhsParts ? linearParts(e.rhs, v) : std::nullopt;
+    auto lhs = known(lhsParts);
+    auto rhs = lhs ? known(rhsParts) : std::nullopt;
+    if (lhs && rhs) return {*lhs - *rhs, *lhs - *rhs, *lhs - *rhs};
+    Entry entry{std::nullopt, std::nullopt, genericValue(eq, v)};
+    if (lhsParts && rhsParts) {
+      auto atStart = [&](const ExprPtr& coefficient) -> std::optional<double> {
+        if (!coefficient) return 0.0;
+        flat::ConstantEvaluator evaluator(model_.flat);
+        evaluator.readStartValues();
+        auto value = evaluator.evaluate(*coefficient);
+        if (!value || value->kind == flat::Constant::String || value->kind == flat::Constant::Boolean ||
+            !std::isfinite(value->asReal()))
+          return std::nullopt;
+        return value->asReal();
+      };
+      auto l = atStart(lhsParts->coefficient);
+      auto r = l ? atStart(rhsParts->coefficient) : std::nullopt;
+      if (l && r) entry.atStart = *l - *r;
+    }
+    return entry;
+  }
+
+  static double genericValue(size_t eq, VarId v) {
+    uint64_t h = (static_cast<uint64_t>(eq) << 32) ^ v;  // splitmix64
+    h += 0x9e3779b97f4a7c15ULL;
+    h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    h = (h ^ (h >> 27)) * 0x94d049bb133111ebULL;
+    h ^= h >> 31;
+    const double magnitude = 1.0 + static_cast<double>(h >> 11) / static_cast<double>(1ULL << 53);
+    return (h & 1) ? -magnitude : magnitude;
+  }
+
+  // The dummies of one level: the greedy basis of the level's Jacobian
+  // columns, offered in order of preference. A static choice holds only
+  // where its columns stay independent as the model runs. So the columns
+  // are taken at the start values, which see the cancellations a generic
+  // value hides (a rotor flux that depends only on the d-axis current
+  // through R(phi)' * R(phi)), and within one class of preference the
+  // candidates independent by their known coefficients alone go first
+  // (`i = R(phi) * iq` then makes the currents dummies, a choice that
+  // holds at every phi, rather than iq). When the start point is a
+  // singular one (sin(0) = 0 where the generic matrix has full rank), the
+  // generic columns decide.
+  std::set<VarId> chooseDummies(const std::vector<size_t>& level, const std::set<VarId>& candidates) {
+    std::map<VarId, ColumnBasis::Column> fixed, atStart, generic;
+    for (size_t i = 0; i < level.size(); ++i)
+      for (VarId v : uses_[level[i]])
+        if (candidates.count(v)) {
+          Entry entry = jacobianEntry(level[i], v);
+          if (entry.known && *entry.known != 0) fixed[v][i] = *entry.known;
+          if (double value = entry.atStart.value_or(entry.generic); value != 0) atStart[v][i] = value;
+          if (entry.known ? *entry.known != 0 : true) generic[v][i] = entry.known.value_or(entry.generic);
+        }
+    std::vector<VarId> ordered(candidates.begin(), candidates.end());
+    std::stable_sort(ordered.begin(), ordered.end(),
+                     [&](VarId a, VarId b) { return preference(a) < preference(b); });
+    std::set<VarId> constant = greedyBasis(ordered, fixed, level.size());
+    auto cls = [&](VarId v) {  // derivative order and stateSelect
+      auto p = preference(v);
+      return std::make_pair(std::get<0>(p), std::get<1>(p));
+    };
+    auto declared = [&](VarId v) { return std::get<2>(preference(v)); };
+    std::stable_sort(ordered.begin(), ordered.end(), [&](VarId a, VarId b) {
+      if (cls(a) != cls(b)) return cls(a) < cls(b);
+      if (constant.count(a) != constant.count(b)) return constant.count(a) > constant.count(b);
+      if (declared(a) != declared(b)) return declared(a) < declared(b);
+      return generic[a].size() > generic[b].size();
+    });
+    std::set<VarId> chosen = greedyBasis(ordered, atStart, level.size());
+    if (chosen.size() < level.size()) chosen = greedyBasis(ordered, generic, level.size());
+    return chosen;
+  }
+
+  static std::set<VarId> greedyBasis(const std::vector<VarId>& ordered, std::map<VarId, ColumnBasis::Column>& columns,
+                                     size_t rows) {
+    ColumnBasis basis;
+    std::set<VarId> chosen;
+    for (VarId v : ordered) {
+      if (basis.rank() == rows) break;
+      if (basis.offer(columns[v])) chosen.insert(v);
+    }
+    return chosen;
+  }
+
   Outcome selectStates() {
     std::vector<size_t> level;
     for (size_t eq = 0; eq < uses_.size(); ++eq)
@@ -309,23 +417,7 @@ private:
         if (eligible(v) && antiderivative_[v] != kNoVar) candidates.insert(v);
     std::set<VarId> dummies;
     while (!level.empty()) {
-      std::vector<VarId> ordered(candidates.begin(), candidates.end());
-      std::stable_sort(ordered.begin(), ordered.end(),
-                       [&](VarId a, VarId b) { return preference(a) < preference(b); });
-      // Candidates are the matching's "equations" and the level's equations
-      // its "unknowns": Kuhn's algorithm never unmatches a candidate, so the
-      // matched ones are the greedy basis in candidate order.
-      std::map<VarId, size_t> rank;
-      for (size_t c = 0; c < ordered.size(); ++c) rank[ordered[c]] = c;
-      std::vector<std::vector<size_t>> incidence(ordered.size());
-      for (size_t i = 0; i < level.size(); ++i)
-        for (VarId v : uses_[level[i]])
-          if (auto it = rank.find(v); it != rank.end()) incidence[it->second].push_back(i);
-      Matcher matcher(incidence, level.size());
-      matcher.run();
-      std::set<VarId> chosen;
-      for (size_t c = 0; c < ordered.size(); ++c)
-        if (matcher.unknownOf()[c] != kUnmatched) chosen.insert(ordered[c]);
+      std::set<VarId> chosen = chooseDummies(level, candidates);
       if (chosen.size() < level.size()) return Outcome::Unchanged;  // singular: the sorter reports it
       dummies.insert(chosen.begin(), chosen.end());
       std::vector<size_t> next;

@@ -175,14 +175,19 @@ std::optional<Constant> ConstantEvaluator::evaluate(const Expr& e, SourceRange w
     case ExprKind::Var: {
       if (frame_) return readLocal(e.var, at);
       const Variable& v = model_.variables[e.var];
-      if (v.variability != Variability::Parameter && v.variability != Variability::Constant) {
+      const bool variable = v.variability != Variability::Parameter && v.variability != Variability::Constant;
+      if (variable && startValues_ && !v.attributes.start) {
+        if (v.type == BaseType::Real) return makeRealConstant(0);  // the default start value
+        return fail(at, fmt::format("'{}' has no start value", v.name));
+      }
+      if (variable && !startValues_) {
         return fail(at, fmt::format("'{}' is not a parameter or constant; a constant or parameter expression is required here", v.name));
       }
       for (VarId id : evaluating_)
         if (id == e.var) {
           return fail(v.range, fmt::format("the value of '{}' depends on itself", v.name));
         }
-      const ExprPtr& source = v.binding ? v.binding : v.attributes.start;
+      const ExprPtr& source = v.binding && !variable ? v.binding : v.attributes.start;
       if (!source) {
         return fail(at, fmt::format("parameter '{}' has no value (no binding and no start value)", v.name));
       }

@@ -55,6 +55,11 @@ public:
   // gives up on an endless loop.
   void setStepLimit(long long steps) { stepLimit_ = steps; }
 
+  // Reads a variable that is neither parameter nor constant as its start
+  // value (0 without one): an estimate of the model at its start, for
+  // choices that need numbers where only the run knows them.
+  void readStartValues() { startValues_ = true; }
+
 private:
   std::nullopt_t fail(SourceRange range, std::string message, bool needsRun = false) {
     error_ = {std::move(message), range, needsRun};
@@ -89,6 +94,7 @@ private:
   int callDepth_ = 0;
   long long steps_ = 0;     // statements run, bounded to stop endless loops
   long long stepLimit_ = 2'000'000;
+  bool startValues_ = false;
 };
 
 }  // namespace smc::flat

@@ -144,6 +144,51 @@ TEST(IndexReduction, ConstraintOnADiscreteInputNeedsNoDerivative) {
   EXPECT_TRUE(has(text, "  not states: x\n")) << text;
 }
 
+// Two relative positions of the same pair of flanges (a spring's and a
+// sensor's), both preferred as states. Structurally they are independent;
+// the connection x2a = x2 makes them equal, so the dummy derivatives are
+// chosen by numeric rank and only one of them stays a state. By hand: the
+// level's columns der(x2a) = (0, -1, 1), der(x2) = (-1, 0, -1) and der(x1)
+// = (1, 1, 0) are dependent, so after x2a and x2 the next independent
+// candidate in order is der(s2) (prefer, declared later than s1).
+TEST(IndexReduction, RelativePositionsTheConnectionsMakeEqualKeepOnlyOneAsState) {
+  std::string text = blt(
+      "model TwoViews\n"
+      "  parameter Real k = 100, m = 1;\n"
+      "  Real x1(start = 0, fixed = true), v1(start = 0, fixed = true), x2, x2a, v2(start = 0, fixed = true);\n"
+      "  Real s1(stateSelect = StateSelect.prefer, start = 0.1, fixed = true), w1;\n"
+      "  Real s2(stateSelect = StateSelect.prefer), w2;\n"
+      "equation\n"
+      "  s1 = x2 - x1;\n  w1 = der(s1);\n"
+      "  s2 = x2a - x1;\n  w2 = der(s2);\n"
+      "  x2a = x2;\n"
+      "  v1 = der(x1);\n  m * der(v1) = k * s1;\n"
+      "  v2 = der(x2);\n  m * der(v2) = -k * s1;\n"
+      "end TwoViews;\n");
+  EXPECT_TRUE(has(text, "  dummy derivatives: der(x2), der(x2a), der(s2)\n  not states: x2, s2\n")) << text;
+  EXPECT_TRUE(has(text, "  s1: state\n")) << text;
+}
+
+// i = R(phi) * (0, iq): two constraints between the currents, the angle
+// and the command. Every choice of two dummies is structurally sound, but
+// only the currents' derivatives have columns of known, constant
+// coefficients; making phi and iq the dummies instead would ask the
+// solver for an angle from currents that are 0 at the start.
+TEST(IndexReduction, DerivativesWithConstantCoefficientsBecomeDummiesFirst) {
+  std::string text = blt(
+      "model RotatedCommand\n"
+      "  parameter Real L = 0.1, T = 0.01;\n"
+      "  Real i[2], v[2];\n"
+      "  Real iq(start = 0, fixed = true), phi(start = 0, fixed = true);\n"
+      "equation\n"
+      "  T * der(iq) = 1 - iq;\n  der(phi) = 10;\n"
+      "  i[1] = -sin(phi) * iq;\n  i[2] = cos(phi) * iq;\n"
+      "  L * der(i) = v;\n"
+      "end RotatedCommand;\n");
+  EXPECT_TRUE(has(text, "  not states: i[1], i[2]\n")) << text;
+  EXPECT_TRUE(has(text, "  iq: state\n  phi: state\n")) << text;
+}
+
 TEST(IndexReduction, SingularModelIsStillReportedAsSingular) {
   std::string d = errors("model S\n  Real x, y;\nequation\n  x = 1;\n  x = 2;\nend S;\n");
   EXPECT_TRUE(has(d, "structurally singular") || has(d, "no unknown to solve for")) << d;
