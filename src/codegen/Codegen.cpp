@@ -13,6 +13,7 @@
 #include "codegen/ModuleSplit.h"
 #include "codegen/ParallelBackend.h"
 #include "codegen/Toolchain.h"
+#include "externalc/JitRunner.h"
 #include "externalc/IncludeUnit.h"
 #include "externalc/SourceLibraries.h"
 
@@ -208,6 +209,19 @@ bool compileModule(Generated& g, size_t instructionsPerPartition,
 std::vector<char> bytesOf(const std::string& text) { return {text.begin(), text.end()}; }
 
 }  // namespace
+
+std::shared_ptr<flat::ExternalRunner> makeExternalRunner() {
+  std::shared_ptr<llvm::TargetMachine> machine;
+  return externalc::makeJitRunner([machine](llvm::Module& module, llvm::SmallVectorImpl<char>& object,
+                                            std::string& error) mutable {
+    if (!machine) {
+      machine = createTargetMachine(error);
+      if (!machine) return false;
+    }
+    optimizeModule(module, *machine);
+    return emitObject(module, *machine, object, error);
+  });
+}
 
 std::optional<std::string> dumpLlvm(const causal::CausalModel& model, const CodegenOptions& options,
                                     DiagnosticEngine& diags) {

@@ -14,10 +14,12 @@
 
 #include "causalize/CausalModel.h"
 #include "codegen/RuntimeLimits.h"
+#include "flatten/ExternalRunner.h"
 #include "frontend/Diagnostics.h"
 
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -66,6 +68,11 @@ bool writeFmu(const causal::CausalModel& model, const CodegenOptions& options,
 
 // The module's LLVM IR text for `smc --dump=llvm`: before optimisation (it
 // mirrors the blocks one to one), with the final GUID. Empty after errors.
+// The model's C code run at translation (flatten/ExternalRunner.h), its
+// C-source libraries built as the FMU's are (the same optimization and
+// target, so the cached archives are shared).
+std::shared_ptr<flat::ExternalRunner> makeExternalRunner();
+
 std::optional<std::string> dumpLlvm(const causal::CausalModel& model, const CodegenOptions& options,
                                     DiagnosticEngine& diags);
 

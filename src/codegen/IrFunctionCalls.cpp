@@ -5,6 +5,7 @@
 // per output, and fails itself - silently, the callee reported why - when
 // the callee returns SMC_FAILED.
 #include "codegen/IrExpr.h"
+#include "codegen/IrFunctions.h"
 #include "codegen/IrExternalObjects.h"
 
 #include "smc/model.h"
@@ -60,6 +61,16 @@ bool ExprEmitter::emitArguments(const flat::Expr& call, const flat::Function& fn
 }
 
 std::vector<llvm::AllocaInst*> ExprEmitter::emitCallOutputs(const flat::Expr& call) {
+  if (call.function < ctx_.model.flat.functions.size())
+    if (const flat::Variable* text = stringOutput(ctx_.model.flat.functions[call.function])) {
+      const flat::Function& fn = ctx_.model.flat.functions[call.function];
+      ctx_.diags.unsupported(call.range,
+                             fmt::format("calling '{}' when the model runs: its String output '{}' would be "
+                                         "computed at run time (a value known at translation, such as a "
+                                         "constant or a parameter bound to literals, can use it)",
+                                         fn.name, text->name));
+      return {};
+    }
   if (call.function >= ctx_.model.flat.functions.size() || call.function >= ctx_.functions.size() ||
       !ctx_.functions[call.function]) {
     error(call.range, fmt::format("internal error: call of unknown function {}", call.function));

@@ -19,17 +19,18 @@ bool checkSignature(IrContext& ctx, const flat::Function& fn) {
                      fn.name);
     return false;
   }
-  bool ok = true;
-  for (size_t i = fn.numInputs; i < fn.variables.size(); ++i) {
-    const flat::Variable& v = fn.variables[i];
-    if (v.type == flat::BaseType::String) {
-      ctx.diags.unsupported(v.range.valid() ? v.range : fn.range,
-                            fmt::format("String variable '{}' in function '{}'", v.name, fn.name));
-      ok = false;
-    }
-  }
-  return ok;
+  return true;
 }
+
+}  // namespace
+
+const flat::Variable* stringOutput(const flat::Function& fn) {
+  for (size_t i = fn.numInputs; i < fn.variables.size(); ++i)
+    if (fn.variables[i].type == flat::BaseType::String) return &fn.variables[i];
+  return nullptr;
+}
+
+namespace {
 
 llvm::FunctionType* signatureOf(IrContext& ctx, const flat::Function& fn) {
   std::vector<llvm::Type*> params = {ctx.types.ptr};
@@ -112,7 +113,10 @@ void emitBody(IrContext& ctx, const flat::Function& fn, llvm::Function* function
 
 void declareFunctions(IrContext& ctx) {
   for (const flat::Function& fn : ctx.model.flat.functions) {
-    if (!checkSignature(ctx, fn)) {
+    // A function with a String output (an external one's, run at
+    // translation) has no code in the FMU; a call the model still makes
+    // when it runs is reported where it is written.
+    if (!checkSignature(ctx, fn) || stringOutput(fn)) {
       ctx.functions.push_back(nullptr);
       continue;
     }

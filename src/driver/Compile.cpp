@@ -70,7 +70,7 @@ bool compile(const CompileOptions& options, SourceManager& sources, DiagnosticEn
   if (definition) fileClasses = tree.add(std::move(*definition));
   flatten::ClassNode* top = selectTopClass(tree, fileClasses, options.modelName, diags);
   if (!top || diags.hasErrors()) return false;
-  auto flat = flattenModel(tree, top, diags);
+  auto flat = flattenModel(tree, top, diags, codegen::makeExternalRunner());
   if (!flat) return false;
   finishStage(options, "flatten");
   if (options.dump == DumpStage::Connections) {

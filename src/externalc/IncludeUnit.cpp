@@ -165,16 +165,12 @@ bool checkDeclarations(const Unit& unit, const flat::FlatModel& model, const CCo
 
 std::string includeUnitText(const flat::FlatModel& model) { return buildUnit(model).text; }
 
-bool linkIncludeUnit(const flat::FlatModel& model, llvm::Module& module, DiagnosticEngine& diags) {
-  if (model.externalIncludes.empty()) return true;
-  const Unit unit = buildUnit(model);
+CTranslationUnit includeTranslationUnit(const flat::FlatModel& model) {
   CTranslationUnit c;
   c.path = "/smc-model/" + model.name + ".includes.c";
-  c.text = unit.text;
+  c.text = buildUnit(model).text;
   c.warnings = true;
   c.keepStaticFunctions = true;
-  for (const flat::Function& fn : model.functions)
-    if (fn.external) c.declarationsOf.insert(fn.external->symbol);
   for (const flat::ExternalInclude& include : model.externalIncludes) {
     std::error_code error;
     auto& directories = c.includeDirectories;
@@ -182,6 +178,15 @@ bool linkIncludeUnit(const flat::FlatModel& model, llvm::Module& module, Diagnos
     if (std::find(directories.begin(), directories.end(), include.directory) == directories.end())
       directories.push_back(include.directory);
   }
+  return c;
+}
+
+bool linkIncludeUnit(const flat::FlatModel& model, llvm::Module& module, DiagnosticEngine& diags) {
+  if (model.externalIncludes.empty()) return true;
+  const Unit unit = buildUnit(model);
+  CTranslationUnit c = includeTranslationUnit(model);
+  for (const flat::Function& fn : model.functions)
+    if (fn.external) c.declarationsOf.insert(fn.external->symbol);
   CCompilation compiled = compileToModule(c, module.getContext());
   for (const CDiagnostic& d : compiled.diagnostics) report(unit, d, diags);
   if (!compiled.ok || !checkDeclarations(unit, model, compiled, module, diags)) return false;

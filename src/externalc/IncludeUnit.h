@@ -12,6 +12,7 @@
 // message.
 #pragma once
 
+#include "externalc/CCompiler.h"
 #include "flatten/FlatModel.h"
 #include "frontend/Diagnostics.h"
 
@@ -23,6 +24,10 @@ namespace smc::externalc {
 
 // The unit's text: each annotation's code on lines of its own.
 std::string includeUnitText(const flat::FlatModel& model);
+
+// The unit as Clang compiles it: that text, the IncludeDirectories that
+// exist on the include path, warnings on, static functions kept.
+CTranslationUnit includeTranslationUnit(const flat::FlatModel& model);
 
 // Compiles the unit and links it into `module` (in the module's context);
 // false after reporting. A model without Include annotations needs nothing.

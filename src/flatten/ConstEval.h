@@ -80,6 +80,9 @@ private:
   std::optional<Constant> evaluateFunctionCall(const Expr& call, SourceRange at);
   // Runs the callee; the returned frame holds every variable afterwards.
   std::optional<Frame> callFunction(const Expr& call, SourceRange at);
+  // ExternalEval.cpp: an external function's C code run by the model's
+  // ExternalRunner, the frame holding its inputs.
+  std::optional<Frame> callExternal(Frame frame, SourceRange at);
   Flow execute(const std::vector<Statement>& statements, Frame& frame);
   Flow execute(const Statement& statement, Frame& frame);
   std::optional<Constant> readLocal(VarId var, SourceRange at);

@@ -74,6 +74,7 @@ void Flattener::lowerExternalCall(FunctionBuild& build) {
   flat::ExternalCall call;
   call.range = def.externalRange;
   call.symbol = def.externalFunction.empty() ? def.name : def.externalFunction;
+  call.impure = def.isImpure;
   if (def.externalFunction.empty()) {
     defaultExternalArguments(build, call);
   } else {

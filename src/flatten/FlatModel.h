@@ -396,6 +396,9 @@ struct SourceLibrary {
 };
 struct ExternalCall {
   std::string symbol;            // the C function's name
+  // Declared `impure` (spec 12.3): never run at translation, whose result
+  // could differ from the run's (a seed from the clock, a file's state).
+  bool impure = false;
   std::optional<VarId> result;   // the scalar output its return value is
   std::vector<ExternalArg> args;
   std::vector<MissingLibrary> missingLibraries;
@@ -536,6 +539,8 @@ struct ConnectionSet {
   size_t equationCount = 0;
 };
 
+class ExternalRunner;  // flatten/ExternalRunner.h
+
 struct FlatModel {
   std::string name;
   std::string description;
@@ -553,6 +558,10 @@ struct FlatModel {
   // Include annotations and C-source libraries of the external functions.
   std::vector<ExternalInclude> externalIncludes;
   std::vector<SourceLibrary> sourceLibraries;
+  // Runs the pure external functions above when a value is needed at
+  // translation (a constant String from Strings.substring, an array size
+  // computed in C); null: such values wait for the FMU.
+  std::shared_ptr<ExternalRunner> externalRunner;
   Experiment experiment;
   // annotation(solverMethod = "...") of the top class: the integration
   // method of clocked discretized continuous-time partitions whose clock

@@ -111,9 +111,10 @@ std::optional<flat::FlatModel> Flattener::run(ClassNode* top) {
 
 }  // namespace flatten
 
-std::optional<flat::FlatModel> flattenModel(flatten::ClassTree& tree, ClassNode* top,
-                                            DiagnosticEngine& diags) {
+std::optional<flat::FlatModel> flattenModel(flatten::ClassTree& tree, ClassNode* top, DiagnosticEngine& diags,
+                                            std::shared_ptr<flat::ExternalRunner> externalRunner) {
   flatten::Flattener flattener(tree, diags);
+  flattener.setExternalRunner(std::move(externalRunner));
   return flattener.run(top);
 }
 

@@ -5,6 +5,7 @@
 #include "flatten/ClassTree.h"
 #include "flatten/FlatModel.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,8 +18,10 @@ flatten::ClassNode* selectTopClass(flatten::ClassTree& tree,
                                    const std::vector<flatten::ClassNode*>& fileClasses,
                                    const std::string& modelName, DiagnosticEngine& diags);
 
-// Flattens `top`; empty when any error was reported.
+// Flattens `top`; empty when any error was reported. With a runner, pure
+// external functions give values at translation (ExternalRunner.h).
 std::optional<flat::FlatModel> flattenModel(flatten::ClassTree& tree, flatten::ClassNode* top,
-                                            DiagnosticEngine& diags);
+                                            DiagnosticEngine& diags,
+                                            std::shared_ptr<flat::ExternalRunner> externalRunner = nullptr);
 
 }  // namespace smc

@@ -415,6 +415,7 @@ public:
   Flattener(ClassTree& tree, DiagnosticEngine& diags) : tree_(tree), diags_(diags) {}
 
   std::optional<flat::FlatModel> run(ClassNode* top);
+  void setExternalRunner(std::shared_ptr<flat::ExternalRunner> runner) { model_.externalRunner = std::move(runner); }
 
   // --- Instantiate.cpp
   void instantiateClass(Instance& inst, ClassNode* cls, const Mod& mod);

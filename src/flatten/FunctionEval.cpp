@@ -87,7 +87,7 @@ bool ConstantEvaluator::assignLocal(Frame& frame, VarId var, Constant value, Sou
 std::optional<ConstantEvaluator::Frame> ConstantEvaluator::callFunction(const Expr& call, SourceRange at) {
   if (call.function >= model_.functions.size()) return fail(at, "call of an unknown function");
   const Function& f = model_.functions[call.function];
-  if (f.external)
+  if (f.external && (f.external->impure || !model_.externalRunner))
     return fail(at, fmt::format("'{}' is an external function, which runs only in the FMU", f.name), true);
   if (callDepth_ >= maxCallDepth)
     return fail(at, fmt::format("calls of '{}' nest deeper than {} levels at compile time", f.name, maxCallDepth));
@@ -100,6 +100,7 @@ std::optional<ConstantEvaluator::Frame> ConstantEvaluator::callFunction(const Ex
     auto value = evaluate(*call.args[i], at);
     if (!value || !assignLocal(frame, i, *value, at)) return std::nullopt;
   }
+  if (f.external) return callExternal(std::move(frame), at);
   Frame* saved = frame_;
   frame_ = &frame;
   if (callDepth_ == 0) steps_ = 0;  // each outermost call gets the whole budget

@@ -176,8 +176,21 @@ const FunctionInterface* Flattener::functionInterface(ClassNode* cls) {
     ast::Causality causality = decl->causality != ast::Causality::None ? decl->causality : type->causality;
     if (type->leaf == LeafType::String) {
       // A String is known at translation, so a String input is fixed per
-      // call shape like a value that sizes read; other String variables
-      // would need Strings computed when the function runs.
+      // call shape like a value that sizes read. An external function's
+      // scalar String output is computed by its C code, at translation
+      // (ExternalRunner.h); other String variables would need Strings
+      // computed when the function runs.
+      const bool externalOutput =
+          interface->external && causality == ast::Causality::Output && type->subscripts.empty();
+      if (externalOutput) {
+        groups[1].push_back(FormalVariable{});
+        groups[1].back().decl = decl;
+        groups[1].back().declaredIn = declaredIn;
+        groups[1].back().name = decl->name;
+        groups[1].back().type = flat::BaseType::String;
+        groups[1].back().causality = flat::Causality::Output;
+        continue;
+      }
       if (causality != ast::Causality::Input || !type->subscripts.empty()) {
         diags_.unsupported(decl->range, fmt::format("String variables inside functions ('{}')", decl->name));
         ok = false;
