@@ -39,6 +39,8 @@ namespace {
 // computed at initialization instead.)
 bool foldLiterals(CausalModel& model, DiagnosticEngine& diags) {
   flat::ConstantEvaluator evaluator(model.flat);
+  // A parameter the structure was computed from keeps that value.
+  evaluator.setImpureCalls(flat::ConstantEvaluator::ImpureCalls::Remembered);
   auto freeOfVariables = [](const flat::Expr& e) {
     std::set<VarId> vars;
     collectVars(e, vars);

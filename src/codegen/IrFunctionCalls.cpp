@@ -62,10 +62,10 @@ bool ExprEmitter::emitArguments(const flat::Expr& call, const flat::Function& fn
 
 std::vector<llvm::AllocaInst*> ExprEmitter::emitCallOutputs(const flat::Expr& call) {
   if (call.function < ctx_.model.flat.functions.size())
-    if (const flat::Variable* text = stringOutput(ctx_.model.flat.functions[call.function])) {
+    if (const flat::Variable* text = stringVariable(ctx_.model.flat.functions[call.function])) {
       const flat::Function& fn = ctx_.model.flat.functions[call.function];
       ctx_.diags.unsupported(call.range,
-                             fmt::format("calling '{}' when the model runs: its String output '{}' would be "
+                             fmt::format("calling '{}' when the model runs: its String variable '{}' would be "
                                          "computed at run time (a value known at translation, such as a "
                                          "constant or a parameter bound to literals, can use it)",
                                          fn.name, text->name));

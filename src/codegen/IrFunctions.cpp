@@ -24,9 +24,12 @@ bool checkSignature(IrContext& ctx, const flat::Function& fn) {
 
 }  // namespace
 
-const flat::Variable* stringOutput(const flat::Function& fn) {
-  for (size_t i = fn.numInputs; i < fn.variables.size(); ++i)
+const flat::Variable* stringVariable(const flat::Function& fn) {
+  for (size_t i = fn.varyingStringInput ? 0 : fn.numInputs; i < fn.variables.size(); ++i)
     if (fn.variables[i].type == flat::BaseType::String) return &fn.variables[i];
+  for (const flat::DeclaredVariable& declared : fn.declared)  // a String array input
+    if (!declared.dims.empty() && fn.variables[declared.first].type == flat::BaseType::String)
+      return &fn.variables[declared.first];
   return nullptr;
 }
 
@@ -113,10 +116,10 @@ void emitBody(IrContext& ctx, const flat::Function& fn, llvm::Function* function
 
 void declareFunctions(IrContext& ctx) {
   for (const flat::Function& fn : ctx.model.flat.functions) {
-    // A function with a String output (an external one's, run at
-    // translation) has no code in the FMU; a call the model still makes
-    // when it runs is reported where it is written.
-    if (!checkSignature(ctx, fn) || stringOutput(fn)) {
+    // A function with a String output or local (run at translation) has
+    // no code in the FMU; a call the model still makes when it runs is
+    // reported where it is written.
+    if (!checkSignature(ctx, fn) || stringVariable(fn)) {
       ctx.functions.push_back(nullptr);
       continue;
     }

@@ -26,8 +26,8 @@ namespace smc::codegen {
 void declareFunctions(IrContext& ctx);
 // Emits every declared function's body; errors go to ctx.diags.
 void emitFunctionBodies(IrContext& ctx);
-// The String output of `fn`, if it has one: such a function (an external
-// one run at translation) is not in the FMU (null in ctx.functions).
-const flat::Variable* stringOutput(const flat::Function& fn);
+// A String output or local of `fn`, if it has one: such a function runs
+// only at translation and is not in the FMU (null in ctx.functions).
+const flat::Variable* stringVariable(const flat::Function& fn);
 
 }  // namespace smc::codegen

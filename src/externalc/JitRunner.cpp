@@ -55,8 +55,36 @@ class JitRunner final : public flat::ExternalRunner {
 public:
   explicit JitRunner(ObjectEmitter emit) : emit_(std::move(emit)) {}
 
-  bool call(const flat::FlatModel& model, const std::string& symbol, std::vector<CValue>& args, CValue& result,
-            std::string& error) override {
+  // Each distinct call runs once per translation: an impure function's
+  // value (a parameter's) must be the same wherever the translation reads
+  // it, and a pure one's is anyway.
+  flat::CallOutcome call(const flat::FlatModel& model, const std::string& symbol, std::vector<CValue>& args,
+                         CValue& result, bool mayRun, std::string& error) override {
+    const std::string key = callKey(symbol, args, result.type);
+    if (auto it = answers_.find(key); it != answers_.end()) {
+      args = it->second.first;
+      result = it->second.second;
+      return flat::CallOutcome::Done;
+    }
+    if (!mayRun) return flat::CallOutcome::NotRun;
+    if (!run(model, symbol, args, result, error)) return flat::CallOutcome::Failed;
+    answers_.emplace(key, std::make_pair(args, result));
+    return flat::CallOutcome::Done;
+  }
+
+private:
+  static std::string callKey(const std::string& symbol, const std::vector<CValue>& args, CType returns) {
+    std::string key = fmt::format("{}/{}", symbol, static_cast<int>(returns));
+    for (const CValue& a : args) {
+      key += fmt::format("|{}:{}:{}:{}:", static_cast<int>(a.type), a.real, a.integer, a.text.size()) + a.text;
+      for (double x : a.reals) key += fmt::format(",{}", x);
+      for (int32_t x : a.integers) key += fmt::format(",{}", x);
+    }
+    return key;
+  }
+
+  bool run(const flat::FlatModel& model, const std::string& symbol, std::vector<CValue>& args, CValue& result,
+           std::string& error) {
     if (!start(error) || !loadLibraries(model, error)) return false;
     std::optional<Thunk> thunk = thunkFor(model, symbol, args, result.type, error);
     if (!thunk) return false;
@@ -109,7 +137,6 @@ public:
     return true;
   }
 
-private:
   static bool readString(const char* text, std::string& out, const std::string& symbol, std::string& error) {
     if (!text) {
       error = fmt::format("'{}' returned a null string", symbol);
@@ -129,6 +156,10 @@ private:
       return false;
     }
     jit_ = std::move(*jit);
+    // What goes wrong while linking (a symbol no library defines) becomes
+    // the failing call's message rather than text on stderr.
+    jit_->getExecutionSession().setErrorReporter(
+        [this](llvm::Error e) { sessionError_ = llvm::toString(std::move(e)); });
     llvm::orc::JITDylib& main = jit_->getMainJITDylib();
     llvm::orc::SymbolMap utilities;
     for (const UtilitySymbol& s : translationUtilities())
@@ -241,10 +272,11 @@ private:
       error = errorText(std::move(e));
       return std::nullopt;
     }
+    sessionError_.clear();
     auto address = jit_->lookup(*dylib, name);
     if (!address) {
-      error = fmt::format("the C function '{}' is not defined by the model's C code ({})", symbol,
-                          errorText(address.takeError()));
+      const std::string failure = errorText(address.takeError());
+      error = fmt::format("the model's C code cannot be linked: {}", sessionError_.empty() ? failure : sessionError_);
       return std::nullopt;
     }
     Thunk thunk = address->toPtr<Thunk>();
@@ -304,8 +336,10 @@ private:
   ObjectEmitter emit_;
   std::unique_ptr<llvm::orc::LLJIT> jit_;
   llvm::orc::JITDylib* libraries_ = nullptr;
+  std::string sessionError_;
   std::set<std::string> loaded_;
   std::map<std::string, Thunk> thunks_;
+  std::map<std::string, std::pair<std::vector<CValue>, CValue>> answers_;
 };
 
 }  // namespace

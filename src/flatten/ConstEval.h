@@ -60,6 +60,15 @@ public:
   // choices that need numbers where only the run knows them.
   void readStartValues() { startValues_ = true; }
 
+  // Impure external functions (spec 12.3 lets a parameter's binding call
+  // one) run at translation only for values that fix the model's
+  // structure (an array size from Streams.readMatrixSize): Always there.
+  // Values that may wait (a parameter folded into modelDescription.xml)
+  // use Remembered: an impure call the structure already made keeps its
+  // answer, any other is left to the FMU.
+  enum class ImpureCalls { Never, Remembered, Always };
+  void setImpureCalls(ImpureCalls calls) { impureCalls_ = calls; }
+
 private:
   std::nullopt_t fail(SourceRange range, std::string message, bool needsRun = false) {
     error_ = {std::move(message), range, needsRun};
@@ -98,6 +107,7 @@ private:
   long long steps_ = 0;     // statements run, bounded to stop endless loops
   long long stepLimit_ = 2'000'000;
   bool startValues_ = false;
+  ImpureCalls impureCalls_ = ImpureCalls::Never;
 };
 
 }  // namespace smc::flat

@@ -34,6 +34,7 @@ bool reportFunctionVariables(const Value& value, const Scope& scope, DiagnosticE
 
 std::optional<Constant> Flattener::evaluateFlat(const flat::Expr& expr, SourceRange where) {
   flat::ConstantEvaluator evaluator(model_);
+  evaluator.setImpureCalls(flat::ConstantEvaluator::ImpureCalls::Always);  // what it evaluates fixes the structure
   auto value = evaluator.evaluate(expr, where);
   if (!value) diags_.error(evaluator.error().range, evaluator.error().message);
   return value;

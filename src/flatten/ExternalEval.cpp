@@ -109,8 +109,14 @@ std::optional<ConstantEvaluator::Frame> ConstantEvaluator::callExternal(Frame fr
   CValue result;
   if (call.result) result.type = scalarType(f.variables[*call.result].type);
   std::string error;
-  if (!model_.externalRunner->call(model_, call.symbol, args, result, error))
-    return fail(call.range, fmt::format("calling '{}' at translation: {}", f.name, error));
+  const bool mayRun = !call.impure || impureCalls_ == ImpureCalls::Always;
+  switch (model_.externalRunner->call(model_, call.symbol, args, result, mayRun, error)) {
+    case CallOutcome::Done: break;
+    case CallOutcome::NotRun:
+      return fail(at, fmt::format("'{}' is an external function, which runs only in the FMU", f.name), true);
+    case CallOutcome::Failed:
+      return fail(call.range, fmt::format("calling '{}' at translation: {}", f.name, error));
+  }
   if (call.result) frame.values[*call.result] = constantOf(result, f.variables[*call.result].type);
   for (size_t i = 0; i < call.args.size(); ++i) {
     const ExternalArg& arg = call.args[i];

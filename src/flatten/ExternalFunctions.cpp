@@ -127,7 +127,11 @@ bool Flattener::externalArgument(const ast::Expr& arg, FunctionBuild& build, con
     return false;
   }
   const flat::ExprPtr& element = value->elements[0];
-  if (typeOf(*element, scope) == flat::BaseType::String && element->kind != flat::ExprKind::String) {
+  // A String that is not a literal is an input of the function whose
+  // argument varies: such a function runs only at translation, where the
+  // constant evaluator passes the value (ExternalEval.cpp).
+  if (typeOf(*element, scope) == flat::BaseType::String && element->kind != flat::ExprKind::String &&
+      element->kind != flat::ExprKind::Var) {
     diags_.unsupported(arg.range, "String arguments of external functions other than values known at translation");
     return false;
   }

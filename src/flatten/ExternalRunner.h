@@ -41,17 +41,26 @@ struct CValue {
   std::vector<int32_t> integers;
 };
 
+enum class CallOutcome {
+  Done,    // `result` and the outputs in `args` hold the answer
+  NotRun,  // mayRun was false and this call has not run before
+  Failed,  // `error` says why
+};
+
 class ExternalRunner {
 public:
   virtual ~ExternalRunner() = default;
   // Calls the C function `symbol` with the model's C code (its Include
   // annotations, C-source libraries and static archives) loaded. `result`
   // gives the return type and receives the value; outputs are written
-  // back into `args`. False with `error` set when the code cannot be
-  // built or loaded, the symbol is missing, or the function reported an
-  // error (ModelicaError).
-  virtual bool call(const FlatModel& model, const std::string& symbol, std::vector<CValue>& args, CValue& result,
-                    std::string& error) = 0;
+  // back into `args`. Each distinct call (symbol and argument values) runs
+  // once per translation and is answered from memory afterwards, so an
+  // impure function gives one value wherever the translation reads it;
+  // with mayRun false only such remembered answers are given. Failed when
+  // the code cannot be built or loaded, the symbol is missing, or the
+  // function reported an error (ModelicaError).
+  virtual CallOutcome call(const FlatModel& model, const std::string& symbol, std::vector<CValue>& args,
+                           CValue& result, bool mayRun, std::string& error) = 0;
 };
 
 }  // namespace smc::flat

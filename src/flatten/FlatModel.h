@@ -407,6 +407,10 @@ struct ExternalCall {
 
 struct Function {
   std::string name;  // full Modelica name, "Lib.f"
+  // A String input left a variable, its argument varying (a line read
+  // from a file): the function runs only at translation, since the FMU
+  // holds no String values.
+  bool varyingStringInput = false;
   std::optional<FunctionDerivative> derivative;
   std::optional<ExternalCall> external;  // instead of a body
   std::vector<Variable> variables;

@@ -287,8 +287,13 @@ struct FunctionInterface {
   std::vector<FormalSlot> inputs, outputs;  // in declaration order
   std::vector<std::pair<const ast::AlgorithmSection*, ClassNode*>> algorithms;
   // Variables whose values the declared dimensions read (`Real y[n]`), not
-  // only their sizes (`Real y[size(x, 1)]`): fixed per call shape.
+  // only their sizes (`Real y[size(x, 1)]`), and String inputs: fixed per
+  // call shape when the call's argument is known at translation.
   std::set<std::string> sizeNames;
+  // The String inputs among them that no dimension reads: a call whose
+  // argument varies (a line read from a file) leaves such an input a
+  // variable, and the function runs only at translation.
+  std::set<std::string> freeStringInputs;
   // Variables the algorithm assigns (the first name of each target).
   std::set<std::string> assignedNames;
   // The class whose `external "C"` clause is the body (spec 12.9), if any.
@@ -300,6 +305,7 @@ struct FunctionInterface {
 struct CallShape {
   std::vector<std::optional<std::vector<long long>>> inputDims;  // per declared input; empty = default
   std::map<std::string, flat::ExprPtr> sizeValues;              // literals
+  std::set<std::string> varyingStrings;  // String inputs given values not known at translation
   SourceRange call;  // where size mismatches are reported
 
   std::string key() const;
@@ -526,6 +532,9 @@ public:
   // arguments are given to scalar inputs, the array of the elementwise
   // calls (spec 12.4.6).
   std::optional<Value> callFunction(const ast::Expr& call, ClassNode* cls, const Scope& scope);
+  // ModelicaServices.cpp: the URI of loadResource resolved at translation.
+  bool isLoadResource(ClassNode* cls);
+  std::optional<Value> lowerLoadResource(const ast::Expr& call, const CallArguments& arguments, const Scope& scope);
   // The value of declared output `output` of `call` (as lowerFunctionCall
   // returns it): a scalar or an array of FunctionCalls.
   Value functionOutput(const flat::ExprPtr& call, size_t output) const;

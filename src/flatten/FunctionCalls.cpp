@@ -234,6 +234,7 @@ flat::ExprPtr Flattener::lowerFunctionCall(const ast::Expr& call, ClassNode* cls
 std::optional<Value> Flattener::callFunction(const ast::Expr& call, ClassNode* cls, const Scope& scope) {
   auto arguments = matchCallArguments(call, cls, scope, false);
   if (!arguments) return std::nullopt;
+  if (isLoadResource(arguments->interface->cls)) return lowerLoadResource(call, *arguments, scope);
   if (const FunctionInterface& interface = *arguments->interface; interface.outputs[0].record >= 0) {
     diags_.errorf(call.range, "'{}' returns a record of class '{}', which is not allowed here (only as a side of "
                               "an equation, a binding, or a function argument)",
@@ -294,8 +295,21 @@ flat::ExprPtr Flattener::buildFunctionCall(const CallArguments& arguments, Sourc
     else shape.inputDims.emplace_back();
     if (!given[i] || !interface.sizeNames.count(input)) continue;
     const flat::ExprPtr& value = given[i]->elements[0];
-    auto constant = given[i]->isScalar() && isParameterExpression(*value, scope) ? evaluateFlat(*value, r)
-                                                                                 : std::nullopt;
+    const bool known = given[i]->isScalar() && isParameterExpression(*value, scope);
+    if (interface.freeStringInputs.count(input)) {
+      // Fixed when known (the body then folds `if unit == "mm"`), else a
+      // String variable of the function; an impure call in the argument
+      // (a file's full path) is for the run to make.
+      flat::ConstantEvaluator evaluator(model_);
+      if (auto text = known ? evaluator.evaluate(*value, r) : std::nullopt)
+        shape.sizeValues[input] = flat::makeLiteral(*text, r);
+      else if (known && !evaluator.error().needsRun)
+        diags_.error(evaluator.error().range, evaluator.error().message);
+      else
+        shape.varyingStrings.insert(input);
+      continue;
+    }
+    auto constant = known ? evaluateFlat(*value, r) : std::nullopt;
     if (!constant) {
       diags_.unsupported(r, fmt::format("calling '{}' with input '{}' that varies: array sizes in the function "
                                         "depend on its value",

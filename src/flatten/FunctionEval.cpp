@@ -87,7 +87,7 @@ bool ConstantEvaluator::assignLocal(Frame& frame, VarId var, Constant value, Sou
 std::optional<ConstantEvaluator::Frame> ConstantEvaluator::callFunction(const Expr& call, SourceRange at) {
   if (call.function >= model_.functions.size()) return fail(at, "call of an unknown function");
   const Function& f = model_.functions[call.function];
-  if (f.external && (f.external->impure || !model_.externalRunner))
+  if (f.external && ((f.external->impure && impureCalls_ == ImpureCalls::Never) || !model_.externalRunner))
     return fail(at, fmt::format("'{}' is an external function, which runs only in the FMU", f.name), true);
   if (callDepth_ >= maxCallDepth)
     return fail(at, fmt::format("calls of '{}' nest deeper than {} levels at compile time", f.name, maxCallDepth));

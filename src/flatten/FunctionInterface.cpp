@@ -175,28 +175,15 @@ const FunctionInterface* Flattener::functionInterface(ClassNode* cls) {
     }
     ast::Causality causality = decl->causality != ast::Causality::None ? decl->causality : type->causality;
     if (type->leaf == LeafType::String) {
-      // A String is known at translation, so a String input is fixed per
-      // call shape like a value that sizes read. An external function's
-      // scalar String output is computed by its C code, at translation
-      // (ExternalRunner.h); other String variables would need Strings
-      // computed when the function runs.
-      const bool externalOutput =
-          interface->external && causality == ast::Causality::Output && type->subscripts.empty();
-      if (externalOutput) {
-        groups[1].push_back(FormalVariable{});
-        groups[1].back().decl = decl;
-        groups[1].back().declaredIn = declaredIn;
-        groups[1].back().name = decl->name;
-        groups[1].back().type = flat::BaseType::String;
-        groups[1].back().causality = flat::Causality::Output;
-        continue;
-      }
-      if (causality != ast::Causality::Input || !type->subscripts.empty()) {
-        diags_.unsupported(decl->range, fmt::format("String variables inside functions ('{}')", decl->name));
-        ok = false;
-        continue;
-      }
-      interface->sizeNames.insert(decl->name);
+      // A String input is known at translation, so it is fixed per call
+      // shape like a value that sizes read. String outputs and locals get
+      // their values when the function runs at translation (the constant
+      // evaluator, with an external function's C code run by the model's
+      // ExternalRunner); the FMU has no code for such a function
+      // (codegen reports a call that would run it).
+      // A String array is a block of String variables, never fixed per
+      // call shape: its function runs only at translation.
+      if (causality == ast::Causality::Input && type->subscripts.empty()) interface->sizeNames.insert(decl->name);
     }
     bool isProtected = decl->visibility == ast::Visibility::Protected;
     if (isProtected && causality != ast::Causality::None) {
@@ -257,6 +244,14 @@ const FunctionInterface* Flattener::functionInterface(ClassNode* cls) {
     groups[group].push_back(formal);
   }
   if (!ok) return nullptr;
+  for (const FormalVariable& formal : groups[0])
+    if (formal.type == flat::BaseType::String) interface->freeStringInputs.insert(formal.name);
+  for (const auto& [decl, declaredIn] : components) {
+    std::set<std::string> read;
+    for (const auto& sub : decl->subscripts) collectValueNames(*sub, read);
+    for (const auto& sub : decl->typeSubscripts) collectValueNames(*sub, read);
+    for (const std::string& name : read) interface->freeStringInputs.erase(name);
+  }
   for (const auto& [section, lexical] : interface->algorithms)
     collectAssignedNames(section->statements, interface->assignedNames);
   interface->numInputs = groups[0].size();
@@ -329,8 +324,10 @@ bool Flattener::addRecordFields(FunctionInterface& interface, const FormalVariab
       ok = addRecordFields(interface, formal, type->cls, fieldMod, out, depth + 1) && ok;
       continue;
     }
-    if (type->leaf == LeafType::String) {
-      // Media records name their substance; functions rarely read it.
+    if (type->leaf == LeafType::String && variable.causality == flat::Causality::Input) {
+      // Media records name their substance; functions rarely read it. (A
+      // record output's or local's String field is a String variable of
+      // the function, which then runs only at translation.)
       interface.stringFields.emplace(formal.name, decl.range);
       continue;
     }

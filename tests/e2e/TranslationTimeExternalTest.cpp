@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
 #include <cstdio>
 
 namespace {
@@ -131,21 +132,34 @@ end RefusedSize;
 }
 
 // An impure function may answer differently when the model runs (a clock,
-// a file): it is never run at translation, so it cannot size an array.
-TEST(TranslationTimeExternal, AnImpureFunctionIsNotRunAtTranslation) {
-  std::string model = writeScratchModel("ImpureSize.mo", R"(model ImpureSize
+// a file): a parameter bound to it is computed by the FMU. Only a value the
+// structure needs (an array size, spec 12.3 allowing the call in a
+// parameter's binding) runs it at translation.
+TEST(TranslationTimeExternal, AnImpureFunctionRunsAtTranslationOnlyForTheStructure) {
+  std::string model = writeScratchModel("ImpureCalls.mo", R"(model ImpureCalls
   impure function ticks
+    input Integer k;
     output Integer m;
-    external "C" m = smc_test_ticks() annotation(Include = "int smc_test_ticks(void) { static int n; return ++n; }");
+    external "C" m = smc_test_ticks(k) annotation(Include = "int smc_test_ticks(int k) { static int n; n += k; return n; }");
   end ticks;
-  parameter Integer n = ticks();
+  parameter Integer n = ticks(2);
+  parameter Integer later = ticks(5);
   Real x[n];
 equation
   x = fill(time, n);
-end ImpureSize;
+end ImpureCalls;
 )");
-  std::string errors = compileErrors(model);
-  EXPECT_TRUE(has(errors, "'ImpureSize.ticks' is an external function, which runs only in the FMU")) << errors;
+  std::string fmu = compileModel(model, "ImpureCalls.fmu");
+  const std::string description = modelDescriptionOf(fmu);
+  // Run once for the size (the structure and the parameter agree on 2),
+  // never for `later`, which the FMU computes with its own C code.
+  EXPECT_TRUE(has(description, "name=\"x[2]\"")) << description;
+  EXPECT_FALSE(has(description, "name=\"x[3]\"")) << description;
+  EXPECT_TRUE(has(description, "<Integer start=\"2\" />")) << description;
+  EXPECT_TRUE(has(description, "name=\"later\" valueReference=\"1\" causality=\"calculatedParameter\""))
+      << description;
+  SimulationResult r = simulateOk(simulationOf(fmu, 1, 1, true));
+  EXPECT_EQ(valueAt(r, "later", 0), 5);
 }
 
 // A String output needs the function to run at translation; a call whose
@@ -163,6 +177,132 @@ end RunTimeString;
   std::string errors = compileErrors(model);
   EXPECT_TRUE(has(errors, "RunTimeString.mo:7:")) << errors;
   EXPECT_TRUE(has(errors, "not supported yet")) << errors;
+}
+
+// A Modelica function with String locals and outputs runs at translation:
+// its String local grows in a loop and is passed on, varying, to the MSL's
+// Strings.length (whose C code then gets the String computed there).
+TEST(TranslationTimeExternal, FunctionsWithStringVariablesRunAtTranslation) {
+  std::string model = writeScratchModel("StringWork.mo", R"(model StringWork
+  function label
+    input Integer n;
+    output String s;
+  protected
+    String unit = "kg";
+  algorithm
+    s := String(n) + " " + unit;
+  end label;
+  function repeated
+    input Integer n;
+    output Integer length;
+  protected
+    String text = "";
+  algorithm
+    for i in 1:n loop
+      text := text + "ab";
+    end for;
+    length := Modelica.Utilities.Strings.length(text);
+  end repeated;
+  function measured "a default the varying argument must not replace"
+    input String s = "none";
+    output Integer n;
+  algorithm
+    n := Modelica.Utilities.Strings.length(s);
+  end measured;
+  function grown
+    input Integer k;
+    output Integer n;
+  protected
+    String t = "";
+  algorithm
+    for i in 1:k loop
+      t := t + "x";
+    end for;
+    n := measured(t);
+  end grown;
+  constant String tag = label(3);
+  parameter Real k = if tag == "3 kg" then 2 else 1;
+  parameter Integer m = repeated(3);
+  parameter Integer g = grown(5);
+  Real x[m];
+  Real y[g];
+equation
+  x = fill(k, m);
+  y = fill(1, g);
+end StringWork;
+)");
+  std::string fmu = compileModel(model, "StringWork.fmu", [](smc::CompileOptions& o) {
+    o.libraryPaths.push_back(std::string(SMC_SHARED_MODELS) + "/../msl");
+  });
+  SimulationResult r = simulateOk(simulationOf(fmu, 1, 1, true));
+  EXPECT_EQ(valueAt(r, "m", 0), 6);
+  EXPECT_EQ(valueAt(r, "x[6]", 0), 2);
+  EXPECT_EQ(valueAt(r, "g", 0), 5);  // "xxxxx", never the default "none"
+}
+
+// smc's ModelicaServices.ExternalReferences.loadResource: a modelica:// URI
+// is the file under the library's directory, resolved at translation; the
+// matrix is then read with the size C code found at translation (the MSL's
+// ReadRealMatrixFromFile, without its print of a String built at run time).
+TEST(TranslationTimeExternal, LoadResourceResolvesModelicaUrisAndFilesSizeArrays) {
+  std::string model = writeScratchModel("ReadMatrix.mo", R"(model ReadMatrix
+  parameter String file = Modelica.Utilities.Files.loadResource(
+    "modelica://Modelica.Utilities/../Resources/Data/Utilities/Test_RealMatrix_v4.mat");
+  parameter Integer dim1[2] = Modelica.Utilities.Streams.readMatrixSize(file, "Matrix_A");
+  parameter Real A[:, :] = Modelica.Utilities.Streams.readRealMatrix(file, "Matrix_A", dim1[1], dim1[2]);
+end ReadMatrix;
+)");
+  const std::string msl = std::string(SMC_SHARED_MODELS) + "/../msl";
+  std::string fmu = compileModel(model, "ReadMatrix.fmu", [&](smc::CompileOptions& o) { o.libraryPaths.push_back(msl); });
+  const std::string expected =
+      std::filesystem::path(msl + "/Modelica/Resources/Data/Utilities/Test_RealMatrix_v4.mat").lexically_normal().string();
+  EXPECT_TRUE(has(modelDescriptionOf(fmu), "<String start=\"" + expected + "\" />")) << modelDescriptionOf(fmu);
+  SimulationResult r = simulateOk(simulationOf(fmu, 1, 1, true));
+  EXPECT_EQ(valueAt(r, "dim1[1]", 0), 3);
+  EXPECT_EQ(valueAt(r, "dim1[2]", 0), 2);
+  EXPECT_EQ(valueAt(r, "A[3,2]", 0), 32);
+}
+
+// A C function that no code of the model defines cannot give a size: the
+// JIT's link error is the message, at the external clause.
+TEST(TranslationTimeExternal, ASymbolNoLibraryDefinesIsALocatedError) {
+  std::string model = writeScratchModel("Undefined.mo", R"(model Undefined
+  function f
+    input Integer n;
+    output Integer m;
+    external "C" m = smc_test_nowhere(n);
+  end f;
+  parameter Integer n = f(2);
+  Real x[n];
+equation
+  x = fill(time, n);
+end Undefined;
+)");
+  std::string errors = compileErrors(model);
+  EXPECT_TRUE(has(errors, "Undefined.mo:5:5: error: calling 'Undefined.f' at translation: the model's C code cannot "
+                          "be linked: Symbols not found: [ smc_test_nowhere ]"))
+      << errors;
+}
+
+// A String argument that varies when the model runs (a message built from
+// time) cannot be given to a function in the FMU, which holds no Strings:
+// it is reported at the call, never replaced by the input's default.
+TEST(TranslationTimeExternal, AVaryingStringArgumentAtRunTimeIsReportedNotDefaulted) {
+  std::string model = writeScratchModel("Chatty.mo", R"(model Chatty
+  function say
+    input String message = "";
+    external "C" smc_test_say(message) annotation(Include = "void smc_test_say(const char* m) { (void)m; }");
+  end say;
+algorithm
+  when time > 0.5 then
+    say("at " + String(time));
+  end when;
+end Chatty;
+)");
+  std::string errors = compileErrors(model);
+  EXPECT_TRUE(has(errors, "Chatty.mo:8:5: error: not supported yet: calling 'Chatty.say' when the model runs: its "
+                          "String variable 'message'"))
+      << errors;
 }
 
 }  // namespace
