@@ -27,8 +27,9 @@ bool checkSignature(IrContext& ctx, const flat::Function& fn) {
 const flat::Variable* stringVariable(const flat::Function& fn) {
   for (size_t i = fn.varyingStringInput ? 0 : fn.numInputs; i < fn.variables.size(); ++i)
     if (fn.variables[i].type == flat::BaseType::String) return &fn.variables[i];
-  for (const flat::DeclaredVariable& declared : fn.declared)  // a String array input
-    if (!declared.dims.empty() && fn.variables[declared.first].type == flat::BaseType::String)
+  for (const flat::DeclaredVariable& declared : fn.declared)  // a String array input (an empty one has none)
+    if (!declared.dims.empty() && declared.size() > 0 && declared.first < fn.variables.size() &&
+        fn.variables[declared.first].type == flat::BaseType::String)
       return &fn.variables[declared.first];
   return nullptr;
 }

@@ -91,7 +91,7 @@ std::optional<ConstantEvaluator::Frame> ConstantEvaluator::callExternal(Frame fr
       }
       case ExternalArgKind::Array: {
         const DeclaredVariable& array = f.declared[arg.declared];
-        const bool real = f.variables[array.first].type == BaseType::Real;
+        const bool real = array.size() == 0 || f.variables[array.first].type == BaseType::Real;
         c.type = real ? CType::DoubleArray : CType::IntArray;
         for (size_t k = 0; k < array.size(); ++k) {
           const std::optional<Constant>& element = frame.values[array.first + k];

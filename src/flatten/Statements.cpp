@@ -416,20 +416,25 @@ bool Flattener::lowerElementAssignment(const flat::ExprPtr& element, const flat:
                                        std::vector<flat::Statement>& out) {
   const flat::Function& fn = scope.function->fn;
   const flat::DeclaredVariable& array = fn.declared[static_cast<size_t>(element->integer)];
-  const flat::Variable& first = fn.variables[array.first];
   if (array.causality == flat::Causality::Input) {
     diags_.errorf(s.lhs->range, "input '{}' of function '{}' cannot be assigned (spec 12.2)", array.name, fn.name);
     return false;
   }
-  if (first.variability == flat::Variability::Constant) {
-    diags_.errorf(s.lhs->range, "constant '{}' cannot be assigned", array.name);
-    return false;
-  }
-  flat::BaseType valueType = typeOf(*value, scope);
-  if (!flat::isAssignable(first.type, valueType)) {
-    diags_.errorf(s.rhs->range, "cannot assign a {} value to an element of the {} array '{}'",
-                  flat::toString(valueType), flat::toString(first.type), array.name);
-    return false;
+  // An empty array has no element to check the value against: an
+  // assignment into it (in a loop over 1:0) never runs, and one that ran
+  // would fail on its index when the function runs.
+  if (array.size() > 0 && array.first < fn.variables.size()) {
+    const flat::Variable& first = fn.variables[array.first];
+    if (first.variability == flat::Variability::Constant) {
+      diags_.errorf(s.lhs->range, "constant '{}' cannot be assigned", array.name);
+      return false;
+    }
+    flat::BaseType valueType = typeOf(*value, scope);
+    if (!flat::isAssignable(first.type, valueType)) {
+      diags_.errorf(s.rhs->range, "cannot assign a {} value to an element of the {} array '{}'",
+                    flat::toString(valueType), flat::toString(first.type), array.name);
+      return false;
+    }
   }
   flat::Statement st;
   st.kind = flat::StatementKind::AssignElement;

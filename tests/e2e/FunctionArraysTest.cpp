@@ -249,6 +249,28 @@ TEST(FunctionArrays, IndexOutOfRangeFailsTheStepNamingTheArrayAndTheSource) {
   EXPECT_NE(error.find("FunctionIndexOut.mo:7:10"), std::string::npos) << error;
 }
 
+// An output of size 0 filled in a loop over 1:0: the function is built
+// for the empty shape (no element to check an assignment against) and
+// gives an empty array, while the same function built for 3 sums to 6.
+TEST(FunctionArrays, AnEmptyOutputFilledInALoopOverNothingIsEmpty) {
+  std::string model = writeScratchModel("EmptyFill.mo", R"(model EmptyFill
+  function f
+    input Integer n;
+    output Real y[n];
+  algorithm
+    for i in 1:n loop
+      y[i] := i;
+    end for;
+  end f;
+  parameter Integer n = 0;
+  Real z[n] = f(n);
+  Real w = sum(f(3));
+end EmptyFill;
+)");
+  SimulationResult r = simulateOk(smc::test::simulationOf(compileModel(model, "EmptyFill.fmu"), 0.1, 0.1, true));
+  EXPECT_EQ(valueAt(r, "w", 0), 6);
+}
+
 }  // namespace
 
 // `x[i - 2:i - 1]` and `y[i:i + 1]` with i a loop variable: bounds that
