@@ -10,6 +10,7 @@
 #include "flatten/ConstEval.h"
 #include "flatten/IntegerRange.h"
 
+#include <cmath>
 #include <optional>
 
 namespace smc::causal {
@@ -257,17 +258,24 @@ ExprPtr solveLinear(const ExprPtr& l, const ExprPtr& r, VarId var) {
   return flat::makeBinary(Op::Div, minusB, a, lhs.range);
 }
 
-std::optional<double> valueAtTranslation(const flat::Expr& e, const flat::FlatModel& model) {
-  std::set<VarId> vars;
-  collectVars(e, vars);
-  for (VarId v : vars) {
-    const flat::Variable& variable = model.variables[v];
-    const bool bound = variable.variability == flat::Variability::Constant ||
-                       (variable.variability == flat::Variability::Parameter && variable.binding);
-    if (!bound || variable.type == flat::BaseType::String) return std::nullopt;
+std::optional<double> valueAtTranslation(const flat::Expr& e, const flat::FlatModel& model, bool atStart) {
+  flat::ConstantEvaluator evaluator(model);
+  if (atStart) {
+    evaluator.readStartValues();
+  } else {
+    std::set<VarId> vars;
+    collectVars(e, vars);
+    for (VarId v : vars) {
+      const flat::Variable& variable = model.variables[v];
+      const bool bound = variable.variability == flat::Variability::Constant ||
+                         (variable.variability == flat::Variability::Parameter && variable.binding);
+      if (!bound || variable.type == flat::BaseType::String) return std::nullopt;
+    }
   }
-  auto value = flat::ConstantEvaluator(model).evaluate(e);
-  if (!value || value->kind == flat::Constant::String || value->kind == flat::Constant::Boolean) return std::nullopt;
+  auto value = evaluator.evaluate(e);
+  if (!value || value->kind == flat::Constant::String || value->kind == flat::Constant::Boolean ||
+      !std::isfinite(value->asReal()))
+    return std::nullopt;
   return value->asReal();
 }
 

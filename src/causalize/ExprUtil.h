@@ -46,8 +46,10 @@ ExprPtr negated(const ExprPtr& e);
 ExprPtr solveLinear(const ExprPtr& lhs, const ExprPtr& rhs, VarId var);
 
 // The value of `e` when it reads only constants and parameters with
-// bindings (a numeric value; empty for anything else).
-std::optional<double> valueAtTranslation(const flat::Expr& e, const flat::FlatModel& model);
+// bindings (a numeric value; empty for anything else). With atStart, the
+// other variables read as their start values: an estimate of `e` at the
+// start of the run.
+std::optional<double> valueAtTranslation(const flat::Expr& e, const flat::FlatModel& model, bool atStart = false);
 // Whether `e` reads only constants and parameters with bindings and is 0
 // at translation (`r[3]` of `parameter Real r[3] = {1, 0, 0}`).
 bool isZeroAtTranslation(const flat::Expr& e, const flat::FlatModel& model);

@@ -40,12 +40,10 @@
 #include "causalize/Differentiate.h"
 #include "causalize/ExprUtil.h"
 #include "causalize/Matching.h"
-#include "flatten/ConstEval.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cmath>
 #include <functional>
 #include <map>
 #include <set>
@@ -329,14 +327,7 @@ private:
     Entry entry{std::nullopt, std::nullopt, genericValue(eq, v)};
     if (lhsParts && rhsParts) {
       auto atStart = [&](const ExprPtr& coefficient) -> std::optional<double> {
-        if (!coefficient) return 0.0;
-        flat::ConstantEvaluator evaluator(model_.flat);
-        evaluator.readStartValues();
-        auto value = evaluator.evaluate(*coefficient);
-        if (!value || value->kind == flat::Constant::String || value->kind == flat::Constant::Boolean ||
-            !std::isfinite(value->asReal()))
-          return std::nullopt;
-        return value->asReal();
+        return coefficient ? valueAtTranslation(*coefficient, model_.flat, true) : 0.0;
       };
       auto l = atStart(lhsParts->coefficient);
       auto r = l ? atStart(rhsParts->coefficient) : std::nullopt;

@@ -196,21 +196,28 @@ std::string Flattener::resourceDirectory(const std::string& uri, SourceRange whe
     if (path.is_absolute()) return uri;
     return (fs::path(diags_.sources().path(where.begin.file)).parent_path() / path).string();
   }
-  // modelica://Top.Sub/dir: relative to the directory of the top-level
-  // package Top (spec 13.5), whose classes map to its files and directories.
-  std::string rest = uri.substr(modelicaScheme.size());
+  // modelica://Top.Pkg/dir: relative to the directory of class Top.Pkg
+  // (spec 13.5): the top-level package's directory, then one directory
+  // per further name, as packages map to directories.
+  const std::string rest = uri.substr(modelicaScheme.size());
   const size_t slash = rest.find('/');
   const std::string className = rest.substr(0, slash);
-  const std::string topName = className.substr(0, className.find('.'));
-  ClassNode* top = tree_.find({topName}, true, tree_.root());
+  std::vector<std::string> names;
+  for (size_t begin = 0;;) {
+    const size_t dot = className.find('.', begin);
+    names.push_back(className.substr(begin, dot == std::string::npos ? std::string::npos : dot - begin));
+    if (dot == std::string::npos) break;
+    begin = dot + 1;
+  }
+  ClassNode* top = tree_.find({names[0]}, true, tree_.root());
   if (!top || !top->def) {
-    diags_.errorf(where, "'{}' names the library '{}', which is not loaded", uri, topName);
+    diags_.errorf(where, "'{}' names the library '{}', which is not loaded", uri, names[0]);
     return {};
   }
-  fs::path file(diags_.sources().path(top->def->range.begin.file));
-  fs::path directory = file.parent_path();
+  fs::path directory = fs::path(diags_.sources().path(top->def->range.begin.file)).parent_path();
+  for (size_t k = 1; k < names.size(); ++k) directory /= names[k];
   if (slash != std::string::npos) directory /= rest.substr(slash + 1);
-  return directory.string();
+  return directory.lexically_normal().string();
 }
 
 std::string Flattener::annotationDirectory(const ast::Annotation* annotation, const std::string& name,

@@ -955,6 +955,7 @@ private:
   ClassTree& tree_;
   DiagnosticEngine& diags_;
   flat::FlatModel model_;
+  std::optional<ClassNode*> loadResourceClass_;  // ModelicaServices' loadResource, once looked up
   std::unique_ptr<Instance> top_;
   // connect-equations per connector, counted on the first cardinality().
   struct ConnectCounts {

@@ -305,4 +305,19 @@ end Chatty;
       << errors;
 }
 
+// A resource of a library that is not loaded is a located error at the
+// loadResource call, not a path that points nowhere.
+TEST(TranslationTimeExternal, LoadResourceOfALibraryNotLoadedIsALocatedError) {
+  std::string model = writeScratchModel("MissingResource.mo", R"(model MissingResource
+  parameter String file = Modelica.Utilities.Files.loadResource("modelica://NoSuchLibrary/data.txt");
+end MissingResource;
+)");
+  std::string errors = compileErrors(model, [](smc::CompileOptions& o) {
+    o.libraryPaths.push_back(std::string(SMC_SHARED_MODELS) + "/../msl");
+  });
+  EXPECT_TRUE(has(errors, "MissingResource.mo:2:27: error: 'modelica://NoSuchLibrary/data.txt' names the library "
+                          "'NoSuchLibrary', which is not loaded"))
+      << errors;
+}
+
 }  // namespace
