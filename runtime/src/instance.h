@@ -139,13 +139,11 @@ typedef struct SmcInstance {
   /* The latest failure came from ModelicaError in external C code: not
    * worth a retry with a smaller step (modelica_utilities.h). Not saved. */
   bool external_error;
-  /* Strings ModelicaAllocateString handed out during the current model
-   * call, freed when it ends (modelica_utilities.c). Not saved. */
+  /* Strings ModelicaAllocateString and generated code (String values,
+   * model_strings.c) made during the current model call, freed when it
+   * ends, and their total length (modelica_utilities.c). Not saved. */
   struct SmcStringBlock* external_strings;
-  /* The text an assert() or terminate() message builds at run time
-   * (model_messages.c); scratch, not saved. Longer text is cut off. */
-  char message[1024];
-  size_t message_length;
+  size_t call_string_bytes;
 
   /* Event handling (events.c, simulation.c). */
   double* indicators;    /* smc_model.num_event_indicators values, scratch: not saved */

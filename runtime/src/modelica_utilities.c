@@ -58,6 +58,7 @@ static void leave(SmcGuard* guard) {
   set_innermost(guard->outer);
   if (guard->outer != NULL) return;
   SmcInstance* instance = guard->instance;
+  instance->call_string_bytes = 0;
   while (instance->external_strings != NULL) {
     SmcStringBlock* next = instance->external_strings->next;
     free(instance->external_strings);
@@ -100,7 +101,13 @@ char* ModelicaAllocateString(size_t len);
 char* ModelicaAllocateStringWithErrorReturn(size_t len);
 char* ModelicaDuplicateString(const char* string);
 
-void ModelicaMessage(const char* string) { smc_log_modelica_message(current_instance(), "%s", string); }
+/* One log message is one line: the newline that ends a printed line
+ * (Streams.print writes "%s\n") is the logger's to add. */
+void ModelicaMessage(const char* string) {
+  size_t length = strlen(string);
+  if (length > 0 && string[length - 1] == '\n') --length;
+  smc_log_modelica_message(current_instance(), "%.*s", (int)(length > INT32_MAX ? INT32_MAX : length), string);
+}
 
 void ModelicaVFormatMessage(const char* string, va_list args) {
   char text[SMC_MESSAGE_CAPACITY];
@@ -158,16 +165,32 @@ _Noreturn void ModelicaFormatError(const char* string, ...) {
   ModelicaVFormatError(string, args);
 }
 
-char* ModelicaAllocateStringWithErrorReturn(size_t len) {
-  SmcInstance* instance = current_instance();
-  /* Outside a model call no external code runs, so no string is asked for. */
-  if (instance == NULL || len > SIZE_MAX - sizeof(SmcStringBlock) - 1) return NULL;
+/* Bounds what one model call may hold in strings, so that a function
+ * growing a String in a runaway loop fails the call instead of the host. */
+enum { SMC_CALL_STRING_LIMIT = 256 << 20 };
+
+static char* allocate_call_string(SmcInstance* instance, size_t len) {
+  if (instance == NULL || len > SMC_CALL_STRING_LIMIT - instance->call_string_bytes) return NULL;
   SmcStringBlock* block = malloc(sizeof(SmcStringBlock) + len + 1);
   if (block == NULL) return NULL;
+  instance->call_string_bytes += len;
   block->text[len] = '\0';
   block->next = instance->external_strings;
   instance->external_strings = block;
   return block->text;
+}
+
+char* smc_call_string(SmcInstance* instance, size_t len) {
+  char* text = allocate_call_string(instance, len);
+  if (text == NULL)
+    ModelicaFormatError("cannot hold a string of %zu bytes: the strings of one model call are limited to %d MiB",
+                        len, SMC_CALL_STRING_LIMIT >> 20);
+  return text;
+}
+
+char* ModelicaAllocateStringWithErrorReturn(size_t len) {
+  /* Outside a model call no external code runs, so no string is asked for. */
+  return allocate_call_string(current_instance(), len);
 }
 
 char* ModelicaAllocateString(size_t len) {

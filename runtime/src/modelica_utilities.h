@@ -25,4 +25,10 @@
 typedef int32_t (*SmcGuardedCall)(SmcInstance* instance, void* context);
 int32_t smc_call_guarded(SmcInstance* instance, SmcGuardedCall call, void* context);
 
+/* Room for a string of `len` characters and its NUL (set), living as
+ * ModelicaAllocateString's do; raises ModelicaError when it cannot be had
+ * (memory, or the limit on what one call holds), so it never returns null.
+ * Only inside a guarded call. */
+char* smc_call_string(SmcInstance* instance, size_t len);
+
 #endif /* SMC_RUNTIME_MODELICA_UTILITIES_H */

@@ -1,8 +1,6 @@
 // Assert, terminate, reinit and when/elsewhen chains (see IrActions.h).
 #include "codegen/IrActions.h"
 
-#include "codegen/IrMessages.h"
-
 #include "smc/model.h"
 
 #include <fmt/format.h>
@@ -56,7 +54,6 @@ void ActionEmitter::emitAssert(const flat::ExprPtr& condition, const flat::ExprP
     return;
   }
   std::optional<std::string> text = messageText(message);
-  if (!text && !checkRuntimeMessage(ctx_, *message, where)) return;
   Typed holds = exprs_.emit(*condition);
   if (!holds.value) return;
   if (holds.type != ValueType::Boolean) {
@@ -72,7 +69,8 @@ void ActionEmitter::emitAssert(const flat::ExprPtr& condition, const flat::ExprP
   if (text) {
     callAssertFailed(level, *text + location);
   } else {
-    llvm::Value* built = emitRuntimeMessage(ctx_, b_, exprs_, frame_.data(), *message, location);
+    // Built only where the assertion fails, so a passing one costs nothing.
+    llvm::Value* built = emitMessage(*message, location);
     if (!built) return;
     callAssertFailed(level, built);
   }
@@ -83,17 +81,22 @@ void ActionEmitter::emitAssert(const flat::ExprPtr& condition, const flat::ExprP
   b_.SetInsertPoint(after);
 }
 
-void ActionEmitter::emitTerminate(const flat::ExprPtr& message, SourceRange where) {
+void ActionEmitter::emitTerminate(const flat::ExprPtr& message) {
   std::optional<std::string> text = messageText(message);
-  llvm::Value* shown = nullptr;
-  if (text) {
-    shown = messageConstant(ctx_, *text);
-  } else {
-    if (!checkRuntimeMessage(ctx_, *message, where)) return;
-    shown = emitRuntimeMessage(ctx_, b_, exprs_, frame_.data(), *message, "");
-    if (!shown) return;
-  }
+  llvm::Value* shown = text ? messageConstant(ctx_, *text) : emitMessage(*message, "");
+  if (!shown) return;
   b_.CreateCall(runtimeFunction(ctx_, RuntimeService::Terminate), {frame_.data(), shown});
+}
+
+llvm::Value* ActionEmitter::emitMessage(const flat::Expr& message, const std::string& suffix) {
+  Typed text = exprs_.emit(message);
+  if (!text.value) return nullptr;
+  if (text.type != ValueType::String) {
+    ctx_.diags.errorf(message.range, "a message must be a String, not a {} expression", toString(text.type));
+    return nullptr;
+  }
+  if (suffix.empty()) return text.value;
+  return exprs_.emitStringConcat(text, exprs_.emitStringLiteral(suffix), message.range).value;
 }
 
 void ActionEmitter::emitReinit(flat::VarId target, const flat::ExprPtr& value,

@@ -50,7 +50,7 @@ public:
   void emitAssert(const flat::ExprPtr& condition, const flat::ExprPtr& message,
                   flat::AssertLevel level, SourceRange where);
   // smc_terminate(data, text): the simulation ends after the current step.
-  void emitTerminate(const flat::ExprPtr& message, SourceRange where);
+  void emitTerminate(const flat::ExprPtr& message);
   // state := value; in event mode also *states_reinitialized = 1. During
   // initialization a reinit() just sets the state (the solver starts from
   // the initialized values anyway).
@@ -71,6 +71,8 @@ public:
   llvm::Value* conditionFires(const flat::Expr& condition, bool activeAtInitialization);
 
 private:
+  // A run-time String message followed by `suffix`; null after an error.
+  llvm::Value* emitMessage(const flat::Expr& message, const std::string& suffix);
   void callAssertFailed(flat::AssertLevel level, const std::string& text);
   void callAssertFailed(flat::AssertLevel level, llvm::Value* text);
 

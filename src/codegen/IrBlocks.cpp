@@ -446,7 +446,7 @@ void BlockEmitter::emitAction(const flat::Action& action) {
     case flat::ActionKind::Assert:
       return actions_.emitAssert(action.value, action.message, action.level, action.range);
     case flat::ActionKind::Terminate:
-      return actions_.emitTerminate(action.message, action.range);
+      return actions_.emitTerminate(action.message);
   }
   ctx_.diags.error(action.range, "internal error: unknown when-action");
 }

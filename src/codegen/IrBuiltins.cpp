@@ -84,12 +84,7 @@ Typed ExprEmitter::emitCall(const flat::Expr& e) {
   // order argument is a hint for event handling.
   if (e.fn == B::NoEvent) return emit(*e.args[0]);
   if (e.fn == B::Smooth) return emit(*e.args[1]);
-  // A String value exists only while an assert or terminate message is
-  // built (IrMessages.cpp).
-  if (e.fn == B::String) {
-    ctx_.diags.unsupported(e.range, "String() other than in an assert() or terminate() message");
-    return {};
-  }
+  if (e.fn == B::String) return emitStringOf(e);
 
   std::vector<Typed> args;
   for (const flat::ExprPtr& arg : e.args) {

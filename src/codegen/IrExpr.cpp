@@ -16,8 +16,8 @@ ValueType valueTypeOf(flat::BaseType type) {
     case flat::BaseType::Integer: return ValueType::Integer;
     case flat::BaseType::Boolean: return ValueType::Boolean;
     case flat::BaseType::ExternalObject: return ValueType::Object;
+    case flat::BaseType::String: return ValueType::String;
     case flat::BaseType::Real:
-    case flat::BaseType::String:
     case flat::BaseType::Clock: return ValueType::Real;
   }
   return ValueType::Real;
@@ -29,6 +29,7 @@ const char* toString(ValueType type) {
     case ValueType::Integer: return "Integer";
     case ValueType::Boolean: return "Boolean";
     case ValueType::Object: return "ExternalObject";
+    case ValueType::String: return "String";
   }
   return "Real";
 }
@@ -58,7 +59,8 @@ llvm::Type* llvmTypeOf(const IrContext& ctx, ValueType type) {
     case ValueType::Real: return ctx.types.real;
     case ValueType::Integer: return ctx.types.integer;
     case ValueType::Boolean: return ctx.types.boolean;
-    case ValueType::Object: return ctx.types.ptr;
+    case ValueType::Object:
+    case ValueType::String: return ctx.types.ptr;
   }
   return ctx.types.real;
 }
@@ -68,8 +70,7 @@ Typed ExprEmitter::emit(const flat::Expr& e) {
     case flat::ExprKind::Real:
     case flat::ExprKind::Integer:
     case flat::ExprKind::Boolean: return emitLiteral(e);
-    case flat::ExprKind::String:
-      return error(e.range, "not supported yet: String expression in an equation");
+    case flat::ExprKind::String: return emitStringLiteral(e.text);
     case flat::ExprKind::Var:
       if (scope_) return loadLocal(e.var, e.range);
       return loadNode(e, e.range, readPre_);
@@ -338,8 +339,8 @@ void ExprEmitter::storeLiteral(flat::VarId id, const Literal& value) {
     case flat::BaseType::Integer:
       constant = b_.getInt32(static_cast<uint32_t>(value.integer));
       break;
+    case flat::BaseType::String: constant = emitStringLiteral(value.text).value; break;
     case flat::BaseType::Boolean:
-    case flat::BaseType::String:
     case flat::BaseType::Clock: constant = b_.getInt1(value.boolean); break;
     case flat::BaseType::ExternalObject: return;  // only its constructor gives it a value
   }
@@ -401,6 +402,10 @@ Typed ExprEmitter::emitBinary(const flat::Expr& e) {
 Typed ExprEmitter::emitArithmetic(const flat::Expr& e, Typed lhs, Typed rhs) {
   const flat::Op op = e.op;
   const SourceRange where = e.range;
+  if (lhs.type == ValueType::String || rhs.type == ValueType::String) {
+    if (op == flat::Op::Add) return emitStringConcat(lhs, rhs, where);
+    return error(where, "arithmetic other than '+' on a String expression");
+  }
   if (lhs.type == ValueType::Boolean || rhs.type == ValueType::Boolean)
     return error(where, "arithmetic on a Boolean expression");
   if (op == flat::Op::Pow) {
@@ -463,6 +468,7 @@ llvm::CmpInst::Predicate realPredicate(flat::Op op) {
 }  // namespace
 
 Typed ExprEmitter::emitRelation(flat::Op op, Typed lhs, Typed rhs, SourceRange where) {
+  if (lhs.type == ValueType::String || rhs.type == ValueType::String) return emitStringRelation(op, lhs, rhs, where);
   const bool booleans = lhs.type == ValueType::Boolean && rhs.type == ValueType::Boolean;
   if (!booleans && (lhs.type == ValueType::Boolean || rhs.type == ValueType::Boolean))
     return error(where, "comparison of a Boolean with a number");

@@ -24,12 +24,15 @@ namespace smc::codegen {
 
 // Object: an external object (spec 12.9.7), an opaque pointer that is only
 // passed to functions.
-enum class ValueType { Real, Integer, Boolean, Object };
+// String: a `const char*` to NUL-terminated text that no one changes; a
+// literal is a constant of the module, a computed one lives until the
+// model call that made it returns (IrStrings.cpp).
+enum class ValueType { Real, Integer, Boolean, Object, String };
 
 ValueType valueTypeOf(flat::BaseType type);
 const char* toString(ValueType type);
-// double, i32 or i1: how a value of `type` is held in registers and in a
-// function's stack slots.
+// double, i32, i1 or ptr: how a value of `type` is held in registers and
+// in a function's stack slots.
 llvm::Type* llvmTypeOf(const IrContext& ctx, ValueType type);
 
 // A generated value and its Modelica type; value is null after an error
@@ -116,6 +119,13 @@ public:
                              const std::vector<llvm::Value*>& arguments);
 
   const LocalScope* scope() const { return scope_; }
+
+  // IrStrings.cpp: literals, `+` of Strings, relations between them and
+  // String() of a value, computed by the runtime's smc_string_* services.
+  Typed emitStringLiteral(const std::string& text);
+  Typed emitStringConcat(Typed lhs, Typed rhs, SourceRange where);
+  Typed emitStringRelation(flat::Op op, Typed lhs, Typed rhs, SourceRange where);
+  Typed emitStringOf(const flat::Expr& call);
 
 private:
   llvm::Value* convert(Typed v, ValueType target, SourceRange where);

@@ -6,10 +6,16 @@ namespace smc::codegen {
 namespace {
 
 // The C type of a Modelica value: double, void* for an external object,
-// or int for the others.
+// const char* for a String, or int for the others.
 llvm::Type* cTypeOf(IrContext& ctx, ValueType type) {
-  if (type == ValueType::Object) return ctx.types.ptr;
+  if (type == ValueType::Object || type == ValueType::String) return ctx.types.ptr;
   return type == ValueType::Real ? ctx.types.real : llvm::Type::getInt32Ty(ctx.llvm);
+}
+
+// A String from C: null (which the C function should not give) is "", so
+// nothing downstream reads through it.
+llvm::Value* nonNullString(llvm::IRBuilder<>& builder, ExprEmitter& exprs, llvm::Value* text) {
+  return builder.CreateSelect(builder.CreateIsNull(text), exprs.emitStringLiteral("").value, text);
 }
 
 }  // namespace
@@ -22,16 +28,13 @@ void emitExternalCall(IrContext& ctx, FunctionFrame& frame, llvm::IRBuilder<>& b
   std::vector<llvm::Value*> args;
   // Boolean outputs passed by address: the int the C function writes, and the slot it goes to.
   std::vector<std::pair<llvm::Value*, llvm::Value*>> booleanOutputs;
+  // String outputs passed by address: the slot the C function writes its const char* to.
+  std::vector<llvm::Value*> stringOutputs;
   // Boolean output arrays: the int[] copy the C function writes, and the array it goes to.
   std::vector<std::pair<llvm::AllocaInst*, llvm::AllocaInst*>> booleanArrays;
   for (const flat::ExternalArg& arg : call.args) {
     switch (arg.kind) {
       case flat::ExternalArgKind::Value: {
-        if (arg.value->kind == flat::ExprKind::String) {  // const char*, a constant of the module
-          params.push_back(ctx.types.ptr);
-          args.push_back(builder.CreateGlobalStringPtr(arg.value->text, "external.string"));
-          break;
-        }
         Typed value = exprs.emit(*arg.value);
         if (!value.value) return;
         llvm::Value* c = value.type == ValueType::Boolean ? builder.CreateZExt(value.value, int32) : value.value;
@@ -78,6 +81,7 @@ void emitExternalCall(IrContext& ctx, FunctionFrame& frame, llvm::IRBuilder<>& b
           booleanOutputs.emplace_back(asInt, slot);
           slot = asInt;
         }
+        if (fn.variables[arg.variable].type == flat::BaseType::String) stringOutputs.push_back(slot);
         args.push_back(slot);
         break;
       }
@@ -92,8 +96,11 @@ void emitExternalCall(IrContext& ctx, FunctionFrame& frame, llvm::IRBuilder<>& b
   if (result) {
     llvm::Value* value = returned;
     if (resultType == ValueType::Boolean) value = builder.CreateICmpNE(value, builder.getInt32(0));
+    if (resultType == ValueType::String) value = nonNullString(builder, exprs, value);
     builder.CreateStore(value, scope.slots[*call.result]);
   }
+  for (llvm::Value* slot : stringOutputs)
+    builder.CreateStore(nonNullString(builder, exprs, builder.CreateLoad(ctx.types.ptr, slot)), slot);
   for (const auto& [asInt, slot] : booleanOutputs)
     builder.CreateStore(builder.CreateICmpNE(builder.CreateLoad(int32, asInt), builder.getInt32(0)), slot);
   for (const auto& [copy, array] : booleanArrays) {

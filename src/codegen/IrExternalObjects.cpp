@@ -3,6 +3,7 @@
 #include "codegen/IrExternalObjects.h"
 
 #include "codegen/IrExpr.h"
+#include "codegen/IrFunctions.h"
 #include "smc/model.h"
 
 #include <fmt/format.h>
@@ -55,12 +56,19 @@ bool ExprEmitter::logExternalObjectCall(const flat::Expr& call, const flat::Func
   // Every model-level call is handed over, and the runtime drops those made
   // between events: a chunk of assignments emitted once may run in event
   // and in continuous callbacks alike (IrChunks.h).
-  // arguments[1 + k] is the k-th input that is not a String.
+  // arguments[1 + k] is the k-th input the function takes (takesInput).
   std::vector<llvm::Value*> values;
   size_t next = 1;
   for (uint32_t i = 0; i < fn.numInputs; ++i) {
     const flat::BaseType type = fn.variables[i].type;
-    if (type == flat::BaseType::String) continue;
+    if (!takesInput(fn, i)) continue;
+    if (type == flat::BaseType::String) {
+      ctx_.diags.unsupported(call.range, fmt::format("calling '{}', which takes an external object, with its String "
+                                                     "input '{}' computed when the model runs: an FMU state "
+                                                     "could not replay the call",
+                                                     fn.name, fn.variables[i].name));
+      return false;
+    }
     llvm::Value* value = next < arguments.size() ? arguments[next++] : nullptr;
     if (!value) {
       error(call.range, "internal error: a logged call lacks an input");
@@ -137,8 +145,8 @@ llvm::Function* emitReplayExternalCall(IrContext& ctx) {
   llvm::Value* slots = frame.arrayOf(flat::BaseType::ExternalObject);
   for (uint32_t index : ctx.loggedFunctions) {
     const flat::Function& callee = ctx.model.flat.functions[index];
-    uint32_t expected = 0;  // the inputs passed as values: all but Strings
-    for (uint32_t i = 0; i < callee.numInputs; ++i) expected += callee.variables[i].type != flat::BaseType::String;
+    uint32_t expected = 0;  // the inputs passed as values: all but fixed Strings
+    for (uint32_t i = 0; i < callee.numInputs; ++i) expected += takesInput(callee, i);
     auto* check = llvm::BasicBlock::Create(ctx.llvm, "replay." + callee.name, fn);
     auto* block = llvm::BasicBlock::Create(ctx.llvm, "call." + callee.name, fn);
     cases->addCase(builder.getInt32(index), check);
@@ -149,7 +157,7 @@ llvm::Function* emitReplayExternalCall(IrContext& ctx) {
     unsigned k = 0;
     for (uint32_t i = 0; i < callee.numInputs; ++i) {
       const flat::BaseType inputType = callee.variables[i].type;
-      if (inputType == flat::BaseType::String) continue;
+      if (!takesInput(callee, i)) continue;
       llvm::Value* stored =
           builder.CreateLoad(ctx.types.real, builder.CreateConstInBoundsGEP1_32(ctx.types.real, values, k++));
       // A value from outside (a deserialized state): an Integer or a slot

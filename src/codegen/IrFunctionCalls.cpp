@@ -27,7 +27,7 @@ bool ExprEmitter::emitArguments(const flat::Expr& call, const flat::Function& fn
   for (uint32_t i = 0; i < fn.numInputs; ++i) {
     const flat::Variable& input = fn.variables[i];
     const ValueType type = valueTypeOf(input.type);
-    if (input.type == flat::BaseType::String) {
+    if (!takesInput(fn, i)) {
       // Fixed per specialization (the callee has it as a constant); a
       // default that reads it sees a slot it never needs.
       if (needDefaults) defaults.slots.push_back(frame_.stackSlot(llvmTypeOf(ctx_, type), fn.name + "." + input.name));
@@ -61,16 +61,6 @@ bool ExprEmitter::emitArguments(const flat::Expr& call, const flat::Function& fn
 }
 
 std::vector<llvm::AllocaInst*> ExprEmitter::emitCallOutputs(const flat::Expr& call) {
-  if (call.function < ctx_.model.flat.functions.size())
-    if (const flat::Variable* text = stringVariable(ctx_.model.flat.functions[call.function])) {
-      const flat::Function& fn = ctx_.model.flat.functions[call.function];
-      ctx_.diags.unsupported(call.range,
-                             fmt::format("calling '{}' when the model runs: its String variable '{}' would be "
-                                         "computed at run time (a value known at translation, such as a "
-                                         "constant or a parameter bound to literals, can use it)",
-                                         fn.name, text->name));
-      return {};
-    }
   if (call.function >= ctx_.model.flat.functions.size() || call.function >= ctx_.functions.size() ||
       !ctx_.functions[call.function]) {
     error(call.range, fmt::format("internal error: call of unknown function {}", call.function));

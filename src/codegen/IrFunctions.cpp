@@ -24,14 +24,8 @@ bool checkSignature(IrContext& ctx, const flat::Function& fn) {
 
 }  // namespace
 
-const flat::Variable* stringVariable(const flat::Function& fn) {
-  for (size_t i = fn.varyingStringInput ? 0 : fn.numInputs; i < fn.variables.size(); ++i)
-    if (fn.variables[i].type == flat::BaseType::String) return &fn.variables[i];
-  for (const flat::DeclaredVariable& declared : fn.declared)  // a String array input (an empty one has none)
-    if (!declared.dims.empty() && declared.size() > 0 && declared.first < fn.variables.size() &&
-        fn.variables[declared.first].type == flat::BaseType::String)
-      return &fn.variables[declared.first];
-  return nullptr;
+bool takesInput(const flat::Function& fn, uint32_t i) {
+  return fn.variables[i].type != flat::BaseType::String || !fn.fixedStringInputs.count(i);
 }
 
 namespace {
@@ -39,8 +33,7 @@ namespace {
 llvm::FunctionType* signatureOf(IrContext& ctx, const flat::Function& fn) {
   std::vector<llvm::Type*> params = {ctx.types.ptr};
   for (uint32_t i = 0; i < fn.numInputs; ++i)
-    if (fn.variables[i].type != flat::BaseType::String)
-      params.push_back(llvmTypeOf(ctx, valueTypeOf(fn.variables[i].type)));
+    if (takesInput(fn, i)) params.push_back(llvmTypeOf(ctx, valueTypeOf(fn.variables[i].type)));
   for (uint32_t k = 0; k < fn.numOutputs; ++k) params.push_back(ctx.types.ptr);
   return llvm::FunctionType::get(ctx.types.integer, params, false);
 }
@@ -77,16 +70,20 @@ void emitBody(IrContext& ctx, const flat::Function& fn, llvm::Function* function
 
   unsigned parameter = 1;
   for (uint32_t i = 0; i < fn.numInputs; ++i) {
-    if (fn.variables[i].type == flat::BaseType::String) continue;  // a constant of this specialization
+    if (!takesInput(fn, i)) continue;  // a constant of this specialization
     llvm::Argument* argument = function->getArg(parameter++);
     argument->setName(fn.variables[i].name);
     builder.CreateStore(argument, scope.slots[i]);
   }
-  // Outputs and locals: zero first, so that a binding reading a later
-  // variable sees a defined value; then the bindings in order.
-  for (size_t i = fn.numInputs; i < fn.variables.size(); ++i)
-    builder.CreateStore(llvm::Constant::getNullValue(llvmTypeOf(ctx, valueTypeOf(fn.variables[i].type))),
-                        scope.slots[i]);
+  // Outputs and locals: zero (a String "") first, so that a binding
+  // reading a later variable sees a defined value; then the bindings in
+  // order.
+  for (size_t i = fn.numInputs; i < fn.variables.size(); ++i) {
+    const ValueType type = valueTypeOf(fn.variables[i].type);
+    llvm::Value* zero = type == ValueType::String ? exprs.emitStringLiteral("").value
+                                                  : llvm::Constant::getNullValue(llvmTypeOf(ctx, type));
+    builder.CreateStore(zero, scope.slots[i]);
+  }
   for (size_t i = fn.numInputs; i < fn.variables.size(); ++i) {
     const flat::Variable& v = fn.variables[i];
     if (!v.binding) continue;
@@ -117,10 +114,7 @@ void emitBody(IrContext& ctx, const flat::Function& fn, llvm::Function* function
 
 void declareFunctions(IrContext& ctx) {
   for (const flat::Function& fn : ctx.model.flat.functions) {
-    // A function with a String output or local (run at translation) has
-    // no code in the FMU; a call the model still makes when it runs is
-    // reported where it is written.
-    if (!checkSignature(ctx, fn) || stringVariable(fn)) {
+    if (!checkSignature(ctx, fn)) {
       ctx.functions.push_back(nullptr);
       continue;
     }

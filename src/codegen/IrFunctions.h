@@ -3,7 +3,8 @@
 //
 //   i32 @function.<Name>(ptr %data, <inputs>..., ptr %<output1>, ...)
 //
-// Inputs are passed by value (double, i32, or i1 for Booleans); every
+// Inputs are passed by value (double, i32, i1 for Booleans, ptr for a
+// String or an external object); every
 // output, the first one included, is written through a pointer to a slot
 // of the caller. The return value is SMC_OK or SMC_FAILED: a failing
 // assert() or an Integer division by zero inside the function has already
@@ -26,8 +27,9 @@ namespace smc::codegen {
 void declareFunctions(IrContext& ctx);
 // Emits every declared function's body; errors go to ctx.diags.
 void emitFunctionBodies(IrContext& ctx);
-// A String output or local of `fn`, if it has one: such a function runs
-// only at translation and is not in the FMU (null in ctx.functions).
-const flat::Variable* stringVariable(const flat::Function& fn);
+// Whether the LLVM function takes input `i` of `fn` as a parameter: all
+// do but the String inputs the call shape fixed (the body reads their
+// literal, flat::Function::fixedStringInputs).
+bool takesInput(const flat::Function& fn, uint32_t i);
 
 }  // namespace smc::codegen

@@ -49,7 +49,7 @@ void StatementEmitter::emit(const flat::Statement& s) {
       return actions_.emitReinit(s.target, s.value, s.range);
     case flat::StatementKind::Assert:
       return actions_.emitAssert(s.value, s.message, s.level, s.range);
-    case flat::StatementKind::Terminate: return actions_.emitTerminate(s.message, s.range);
+    case flat::StatementKind::Terminate: return actions_.emitTerminate(s.message);
   }
   ctx_.diags.error(s.range, "internal error: unknown statement kind");
 }

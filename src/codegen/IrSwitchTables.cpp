@@ -99,7 +99,8 @@ llvm::GlobalVariable* ExprEmitter::literalTable(const std::vector<const flat::Ex
       for (const flat::Expr* value : values) data.push_back(value && value->boolean ? 1 : 0);
       return constantTable(ctx_, data, named);
     }
-    case ValueType::Object: break;  // never a literal
+    case ValueType::Object:
+    case ValueType::String: break;  // never in a table
   }
   return nullptr;
 }

@@ -26,7 +26,7 @@ namespace {
 
 std::string formatStringOf(const Constant& value, long long significantDigits, long long minimumLength,
                            bool leftJustified) {
-  // The runtime's smc_message_* services format alike (model_messages.c).
+  // The runtime formats String() of run-time values alike (model_strings.c).
   char buffer[64];
   switch (value.kind) {
     case Constant::Real:
@@ -223,6 +223,9 @@ std::optional<Constant> ConstantEvaluator::evaluate(const Expr& e, SourceRange w
           (e.op == Op::Equal || e.op == Op::NotEqual))
         return makeBooleanConstant((a->boolean == b->boolean) == (e.op == Op::Equal));
       if (a->kind == Constant::String && b->kind == Constant::String) {
+        if (e.op == Op::Add && a->text.size() + b->text.size() > kMaxTranslationStringLength)
+          return fail(e.range, fmt::format("a String longer than {} MiB at translation", kMaxTranslationStringLength >> 20),
+                      true);
         if (auto result = stringOperation(e.op, a->text, b->text)) return result;
         break;
       }

@@ -7,6 +7,7 @@
 
 #include "flatten/FlatModel.h"
 
+#include <cstddef>
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -29,6 +30,10 @@ struct Constant {
 // l) of spec 3.7.1.2: a Real as "%.<d>g" (d clamped to 1..17), padded with
 // blanks to n characters (n clamped to kMaxStringMinimumLength).
 inline constexpr long long kMaxStringMinimumLength = 1000;
+// The longest String evaluated at translation: a function that grows one
+// without end stops there (and is left to the FMU, which has its own
+// bound) instead of exhausting smc's memory.
+inline constexpr size_t kMaxTranslationStringLength = size_t{16} << 20;
 std::string formatStringOf(const Constant& value, long long significantDigits, long long minimumLength,
                            bool leftJustified);
 

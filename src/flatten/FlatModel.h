@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -407,10 +408,11 @@ struct ExternalCall {
 
 struct Function {
   std::string name;  // full Modelica name, "Lib.f"
-  // A String input left a variable, its argument varying (a line read
-  // from a file): the function runs only at translation, since the FMU
-  // holds no String values.
-  bool varyingStringInput = false;
+  // String inputs whose value this call shape fixes (given or defaulted
+  // by an expression known at translation): the body reads the literal
+  // (`if unit == "mm"` folds), so callers pass nothing for them. Other
+  // String inputs are variables like any input.
+  std::set<VarId> fixedStringInputs;
   std::optional<FunctionDerivative> derivative;
   std::optional<ExternalCall> external;  // instead of a body
   std::vector<Variable> variables;

@@ -292,7 +292,7 @@ struct FunctionInterface {
   std::set<std::string> sizeNames;
   // The String inputs among them that no dimension reads: a call whose
   // argument varies (a line read from a file) leaves such an input a
-  // variable, and the function runs only at translation.
+  // String variable of the function.
   std::set<std::string> freeStringInputs;
   // Variables the algorithm assigns (the first name of each target).
   std::set<std::string> assignedNames;

@@ -360,17 +360,13 @@ bool Flattener::declareFunctionVariables(FunctionBuild& build, const CallShape& 
     }
     // An omitted input whose value a size reads: its default, if known.
     const std::string& name = formal.name;
-    if (shape.varyingStrings.count(name)) {
-      build.fn.varyingStringInput = true;  // given, not known: the variable it is
-      continue;
-    }
+    if (shape.varyingStrings.count(name)) continue;  // given, not known: the variable it is
     if (!given && interface.sizeNames.count(name) && !shape.sizeValues.count(name) &&
         !bindKnownBinding(build, formal))
       return false;
-    if (interface.freeStringInputs.count(name)) {
-      const Value& bound = build.names[name];
-      build.fn.varyingStringInput |= !bound.isScalar() || bound.elements[0]->kind != flat::ExprKind::String;
-    }
+    const Value& bound = build.names[name];
+    if (formal.type == flat::BaseType::String && bound.isScalar() && bound.elements[0]->kind == flat::ExprKind::String)
+      build.fn.fixedStringInputs.insert(static_cast<flat::VarId>(i));
   }
   // Locals and outputs whose values the sizes read (`constant Integer m = 3`),
   // and locals the algorithm never assigns (`Integer n = size(x, 1)`): a

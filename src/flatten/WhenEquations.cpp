@@ -283,9 +283,9 @@ flat::ExprPtr Flattener::lowerMessage(const ast::Expr& message, const Scope& sco
     diags_.errorf(message.range, "the message of {}() must be a String", what);
     return nullptr;
   }
-  // Literals, String constants and parameters and '+' between them fold to one literal;
-  // String() of values known only at run time stays, and the code
-  // generator builds the text when the message is shown.
+  // Literals, String constants and parameters and '+' between them fold to
+  // one literal; the rest (String() of run-time values, a String function's
+  // result) stays, and the FMU builds the text when the message is shown.
   std::vector<flat::ExprPtr> pieces;
   std::function<bool(const flat::ExprPtr&)> collect = [&](const flat::ExprPtr& e) {
     if (e->kind == flat::ExprKind::Binary && e->op == flat::Op::Add)
@@ -304,16 +304,8 @@ flat::ExprPtr Flattener::lowerMessage(const ast::Expr& message, const Scope& sco
       pieces.back() = flat::makeString(pieces.back()->text + piece->text, pieces.back()->range);
       return true;
     }
-    const bool converted = piece->kind == flat::ExprKind::Call && piece->fn == flat::Builtin::String;
-    if (piece->kind == flat::ExprKind::String || converted) {
-      pieces.push_back(piece);
-      return true;
-    }
-    diags_.unsupported(e->range.valid() ? e->range : message.range,
-                       fmt::format("{} messages built from String values other than literals, constants, parameters and "
-                                   "String() conversions",
-                                   what));
-    return false;
+    pieces.push_back(piece);
+    return true;
   };
   if (!collect(value->elements[0])) return nullptr;
   flat::ExprPtr joined = pieces[0];

@@ -224,19 +224,19 @@ TEST_F(HybridIrTest, MisusedConstructsInFunctionsAreLocatedErrors) {
     f.body({s});
     EXPECT_TRUE(dump(withFunction(f.build())).empty());
   }
-  {  // break outside a loop, and a message that is not a literal
+  {  // break outside a loop, and a message that is not a String
     FunctionBuilder f("h");
     VarId x = f.input("x", flat::BaseType::Real);
     f.output("y", flat::BaseType::Real);
     flat::Statement check = assertStatement(boolean(true), "");
-    check.message = ifExpr(boolean(true), string("a"), string("b"));
+    check.message = real(1);
     f.body({jumpStatement(flat::StatementKind::Break), check, assignStatement(x, real(0))});
     EXPECT_TRUE(dump(withFunction(f.build())).empty());
   }
   const std::vector<std::string> expected = {
       "'time' cannot be used inside a function", "assignment to 'x', an input of 'g'",
       "'break' outside a for- or while-loop",
-      "not supported yet: a message piece other than a String literal or String() of a value",
+      "a message must be a String, not a Real expression",
       "assignment to 'x', an input of 'h'"};
   ASSERT_EQ(diags.errorCount(), expected.size()) << errors();
   for (size_t i = 0; i < expected.size(); ++i)

@@ -162,23 +162,6 @@ end ImpureCalls;
   EXPECT_EQ(valueAt(r, "later", 0), 5);
 }
 
-// A String output needs the function to run at translation; a call whose
-// arguments vary is reported where it is written.
-TEST(TranslationTimeExternal, AStringOutputComputedWhenTheModelRunsIsALocatedError) {
-  std::string model = writeScratchModel("RunTimeString.mo", R"(model RunTimeString
-  function label
-    input Real x;
-    output String s;
-    external "C" s = smc_test_label(x) annotation(Include = "const char* smc_test_label(double x) { return x > 0 ? \"up\" : \"down\"; }");
-  end label;
-  Real y = if label(time) == "up" then 1 else 0;
-end RunTimeString;
-)");
-  std::string errors = compileErrors(model);
-  EXPECT_TRUE(has(errors, "RunTimeString.mo:7:")) << errors;
-  EXPECT_TRUE(has(errors, "not supported yet")) << errors;
-}
-
 // A Modelica function with String locals and outputs runs at translation:
 // its String local grows in a loop and is passed on, varying, to the MSL's
 // Strings.length (whose C code then gets the String computed there).
@@ -281,27 +264,6 @@ end Undefined;
   std::string errors = compileErrors(model);
   EXPECT_TRUE(has(errors, "Undefined.mo:5:5: error: calling 'Undefined.f' at translation: the model's C code cannot "
                           "be linked: Symbols not found: [ smc_test_nowhere ]"))
-      << errors;
-}
-
-// A String argument that varies when the model runs (a message built from
-// time) cannot be given to a function in the FMU, which holds no Strings:
-// it is reported at the call, never replaced by the input's default.
-TEST(TranslationTimeExternal, AVaryingStringArgumentAtRunTimeIsReportedNotDefaulted) {
-  std::string model = writeScratchModel("Chatty.mo", R"(model Chatty
-  function say
-    input String message = "";
-    external "C" smc_test_say(message) annotation(Include = "void smc_test_say(const char* m) { (void)m; }");
-  end say;
-algorithm
-  when time > 0.5 then
-    say("at " + String(time));
-  end when;
-end Chatty;
-)");
-  std::string errors = compileErrors(model);
-  EXPECT_TRUE(has(errors, "Chatty.mo:8:5: error: not supported yet: calling 'Chatty.say' when the model runs: its "
-                          "String variable 'message'"))
       << errors;
 }
 

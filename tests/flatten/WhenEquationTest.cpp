@@ -192,13 +192,6 @@ TEST(WhenEquations, TerminateOutsideWhenIsALocatedError) {
   EXPECT_TRUE(has(d, "test.mo:4:3: error: terminate() is only allowed inside a when-clause (spec 8.3.8)")) << d;
 }
 
-TEST(WhenEquations, MessageOfAStringVariableIsNotSupportedYet) {
-  std::string d = flattenErrors("model M\n  String s = \"a\";\nequation\n  assert(time < 1, s);\nend M;\n");
-  EXPECT_TRUE(has(d, "test.mo:4:20: error: not supported yet: assert messages built from String values other than "
-                     "literals, constants, parameters and String() conversions"))
-      << d;
-}
-
 TEST(WhenEquations, UnknownAssertionLevelIsALocatedError) {
   std::string d = flattenErrors("model M\nequation\n  assert(time < 1, \"m\", 2);\nend M;\n");
   EXPECT_TRUE(has(d, "test.mo:3:25: error: the level of assert() must be AssertionLevel.error or AssertionLevel.warning"))

@@ -222,20 +222,22 @@ void smc_report_failure(SmcModelData* data, const char* message);
  * made in event mode, so that a restored FMU state can replay it. */
 void smc_external_log(SmcModelData* data, int32_t function, int32_t count, const double* inputs);
 
-/* Runtime services for messages built at run time (spec 3.7.1.2):
- * begin, append pieces, then pass smc_message_text() to smc_assert_failed
- * or smc_terminate. A Real is written "%.<significantDigits>g" (1..17
- * digits); every value is padded with blanks to minimumLength characters
- * (at most 1000), on the right when leftJustified. */
-void smc_message_begin(SmcModelData* data);
-void smc_message_append_text(SmcModelData* data, const char* text);
-void smc_message_append_real(SmcModelData* data, double value, int32_t significantDigits,
-                             int32_t minimumLength, int32_t leftJustified);
-void smc_message_append_integer(SmcModelData* data, int32_t value, int32_t minimumLength,
-                                int32_t leftJustified);
-void smc_message_append_boolean(SmcModelData* data, int32_t value, int32_t minimumLength,
-                                int32_t leftJustified);
-const char* smc_message_text(SmcModelData* data);
+/* String values computed when the model runs (spec 3.6.4 `+`, 3.5
+ * relations, 3.7.1.2 String()): each result is NUL-terminated text that
+ * nothing changes and that lives until the model call that made it
+ * returns (a failure to hold it ends that call as ModelicaError does).
+ * String() writes a Real "%.<significantDigits>g" (1..17 digits) and pads
+ * every value with blanks to minimumLength characters (at most 1000), on
+ * the right when leftJustified. smc_string_compare orders by strcmp:
+ * -1, 0 or 1. */
+const char* smc_string_concat(SmcModelData* data, const char* a, const char* b);
+const char* smc_string_of_real(SmcModelData* data, double value, int32_t significantDigits,
+                               int32_t minimumLength, int32_t leftJustified);
+const char* smc_string_of_integer(SmcModelData* data, int32_t value, int32_t minimumLength,
+                                  int32_t leftJustified);
+const char* smc_string_of_boolean(SmcModelData* data, int32_t value, int32_t minimumLength,
+                                  int32_t leftJustified);
+int32_t smc_string_compare(const char* a, const char* b);
 
 #ifdef __cplusplus
 }
