@@ -5,6 +5,7 @@
  * both). Null, which only a misbehaving external function returns, reads
  * as "". The formats match the compiler's folding of String() on
  * constants (src/flatten/ConstEval.cpp, formatStringOf). */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -68,6 +69,58 @@ const char* smc_string_of_integer(SmcModelData* data, int32_t value, int32_t min
 const char* smc_string_of_boolean(SmcModelData* data, int32_t value, int32_t minimum_length,
                                   int32_t left_justified) {
   return padded(data, value ? "true" : "false", minimum_length, left_justified);
+}
+
+/* Whether `format` is "[flags][width][.precision]conversion" with flags
+ * from "-+ #0", width and precision at most MAX_MINIMUM_LENGTH and the
+ * conversion in `conversions`: then "%<format>" takes exactly one argument
+ * of the conversion's type. The compiler checks literal formats alike
+ * (src/flatten/ConstEval.cpp, formatStringWith). */
+static bool valid_format(const char* format, const char* conversions) {
+  const char* at = format;
+  while (*at != '\0' && strchr("-+ #0", *at) != NULL) ++at;
+  for (int part = 0; part < 2; ++part) {
+    long n = 0;
+    while (*at >= '0' && *at <= '9') {
+      n = n * 10 + (*at++ - '0');
+      if (n > MAX_MINIMUM_LENGTH) return false;
+    }
+    if (part == 0 && *at == '.') ++at;
+    else break;
+  }
+  return at[0] != '\0' && at[1] == '\0' && strchr(conversions, at[0]) != NULL;
+}
+
+/* Room for any valid format's text: a width or precision of at most
+ * MAX_MINIMUM_LENGTH plus the 309 digits of DBL_MAX and a sign, point and
+ * exponent. */
+enum { FORMATTED_CAPACITY = 2 * MAX_MINIMUM_LENGTH + 400 };
+
+_Noreturn static void invalid_format(const char* format, const char* what) {
+  ModelicaFormatError("\"%s\" is not a format String() can use for %s: [flags][width][.precision] followed by "
+                      "one of %s (spec 3.7.1.2)",
+                      format, what, strcmp(what, "a Real") == 0 ? "e E f F g G" : "e E f F g G d i o u x X c");
+}
+
+const char* smc_string_format_real(SmcModelData* data, double value, const char* format) {
+  format = text_or_empty(format);
+  if (!valid_format(format, "eEfFgG")) invalid_format(format, "a Real");
+  char spec[MAX_MINIMUM_LENGTH];
+  if (snprintf(spec, sizeof spec, "%%%s", format) >= (int)sizeof spec) invalid_format(format, "a Real");
+  char text[FORMATTED_CAPACITY];
+  snprintf(text, sizeof text, spec, value);
+  return padded(data, text, 0, 1);
+}
+
+const char* smc_string_format_integer(SmcModelData* data, int32_t value, const char* format) {
+  format = text_or_empty(format);
+  if (valid_format(format, "eEfFgG")) return smc_string_format_real(data, (double)value, format);
+  if (!valid_format(format, "diouxXc")) invalid_format(format, "an Integer");
+  char spec[MAX_MINIMUM_LENGTH];
+  if (snprintf(spec, sizeof spec, "%%%s", format) >= (int)sizeof spec) invalid_format(format, "an Integer");
+  char text[FORMATTED_CAPACITY];
+  snprintf(text, sizeof text, spec, (int)value);
+  return padded(data, text, 0, 1);
 }
 
 int32_t smc_string_compare(const char* a, const char* b) {

@@ -31,4 +31,8 @@ int32_t smc_call_guarded(SmcInstance* instance, SmcGuardedCall call, void* conte
  * Only inside a guarded call. */
 char* smc_call_string(SmcInstance* instance, size_t len);
 
+/* ModelicaUtilities.h's, for the runtime's own services: ends the guarded
+ * call with the message. */
+_Noreturn void ModelicaFormatError(const char* string, ...);
+
 #endif /* SMC_RUNTIME_MODELICA_UTILITIES_H */

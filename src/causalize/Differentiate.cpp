@@ -229,7 +229,8 @@ private:
       // Piecewise constant between events.
       case Builtin::Sign: case Builtin::Floor: case Builtin::Ceil: case Builtin::Integer: case Builtin::Div:
         return zero(r);
-      case Builtin::String: return fail(r, "der() of String()");
+      case Builtin::String:
+      case Builtin::StringFormat: return fail(r, "der() of String()");
       default: break;
     }
     const ExprPtr& u = e.args[0];

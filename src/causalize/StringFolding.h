@@ -1,10 +1,12 @@
-// String folding: every String in a model is known at translation. String
-// parameters are constants (Classify.cpp) and the FMU computes no String at
-// run time, so each String-valued expression, and each relation between
+// String folding: every String variable of a model is known at
+// translation (String parameters are constants, Classify.cpp), so each
+// String-valued expression over them, and each relation between such
 // Strings, is replaced by its literal value wherever it occurs: variable
 // bindings and attributes, equations, when-clauses, assertions and
 // algorithms. A relation such as `if method == "ImplicitEuler" then ...`
-// thereby becomes a Boolean literal that the later stages decide on.
+// thereby becomes a Boolean literal that the later stages decide on. What
+// depends on run-time values (String() of a variable, a function's String
+// result) stays, for the FMU to compute (codegen/IrStrings.cpp).
 #pragma once
 
 #include "causalize/CausalModel.h"

@@ -55,6 +55,7 @@ BuiltinInfo infoOf(flat::Builtin fn) {
     case B::Smooth: return {"smooth", 2};
     case B::SemiLinear: return {"semiLinear", 3};
     case B::String: return {"String", 4};
+    case B::StringFormat: return {"String", 2};
   }
   return {"?", 0};
 }
@@ -84,7 +85,7 @@ Typed ExprEmitter::emitCall(const flat::Expr& e) {
   // order argument is a hint for event handling.
   if (e.fn == B::NoEvent) return emit(*e.args[0]);
   if (e.fn == B::Smooth) return emit(*e.args[1]);
-  if (e.fn == B::String) return emitStringOf(e);
+  if (e.fn == B::String || e.fn == B::StringFormat) return emitStringOf(e);
 
   std::vector<Typed> args;
   for (const flat::ExprPtr& arg : e.args) {
@@ -132,7 +133,8 @@ Typed ExprEmitter::emitCall(const flat::Expr& e) {
     case B::SemiLinear: return emitSemiLinear(args[0], args[1], args[2], e.range);
     case B::NoEvent:
     case B::Smooth:
-    case B::String: break;  // handled above
+    case B::String:
+    case B::StringFormat: break;  // handled above
   }
   return error(e.range, "internal error: unknown built-in function");
 }

@@ -126,6 +126,7 @@ public:
   Typed emitStringConcat(Typed lhs, Typed rhs, SourceRange where);
   Typed emitStringRelation(flat::Op op, Typed lhs, Typed rhs, SourceRange where);
   Typed emitStringOf(const flat::Expr& call);
+  Typed emitFormattedString(const flat::Expr& call);
 
 private:
   llvm::Value* convert(Typed v, ValueType target, SourceRange where);

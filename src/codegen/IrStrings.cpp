@@ -60,8 +60,10 @@ Typed ExprEmitter::emitStringRelation(flat::Op op, Typed lhs, Typed rhs, SourceR
 }
 
 // String(value, significantDigits, minimumLength, leftJustified), the
-// form the flattener gives every call (defaults filled in).
+// form the flattener gives every call (defaults filled in), or
+// String(value, format = f).
 Typed ExprEmitter::emitStringOf(const flat::Expr& call) {
+  if (call.fn == flat::Builtin::StringFormat) return emitFormattedString(call);
   if (call.args.size() != 4 || !call.args[0] || !call.args[1] || !call.args[2] || !call.args[3])
     return error(call.range, "internal error: String() without its four arguments");
   Typed value = emit(*call.args[0]);
@@ -89,6 +91,25 @@ Typed ExprEmitter::emitStringOf(const flat::Expr& call) {
     case ValueType::Object: break;
   }
   return error(call.args[0]->range, "String() cannot show an external object");
+}
+
+Typed ExprEmitter::emitFormattedString(const flat::Expr& call) {
+  if (call.args.size() != 2 || !call.args[0] || !call.args[1])
+    return error(call.range, "internal error: String(value, format) without its two arguments");
+  Typed value = emit(*call.args[0]);
+  llvm::Value* format = emitAs(*call.args[1], ValueType::String);
+  if (!value.value || !format) return {};
+  llvm::Type* ptr = ctx_.types.ptr;
+  if (value.type == ValueType::Real)
+    return {b_.CreateCall(stringService(ctx_, "smc_string_format_real", ptr, {ptr, ctx_.types.real, ptr}),
+                          {frame_.data(), value.value, format}, "text"),
+            ValueType::String};
+  if (value.type == ValueType::Integer)
+    return {b_.CreateCall(stringService(ctx_, "smc_string_format_integer", ptr, {ptr, ctx_.types.integer, ptr}),
+                          {frame_.data(), value.value, format}, "text"),
+            ValueType::String};
+  return error(call.args[0]->range, fmt::format("String() with a format converts a Real or Integer, not a {}",
+                                                toString(value.type)));
 }
 
 }  // namespace smc::codegen

@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <initializer_list>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -43,6 +44,37 @@ std::string formatStringOf(const Constant& value, long long significantDigits, l
     std::string pad(width - text.size(), ' ');
     text = leftJustified ? text + pad : pad + text;
   }
+  return text;
+}
+
+std::optional<std::string> formatStringWith(const Constant& value, const std::string& format) {
+  if (value.kind != Constant::Real && value.kind != Constant::Integer) return std::nullopt;
+  size_t at = 0;
+  while (at < format.size() && std::string_view("-+ #0").find(format[at]) != std::string_view::npos) ++at;
+  auto number = [&] {  // at most kMaxStringMinimumLength, digits as many as it takes
+    long long n = 0;
+    while (at < format.size() && format[at] >= '0' && format[at] <= '9') {
+      n = std::min(n * 10 + (format[at++] - '0'), kMaxStringMinimumLength + 1);
+    }
+    return n;
+  };
+  if (number() > kMaxStringMinimumLength) return std::nullopt;
+  if (at < format.size() && format[at] == '.') {
+    ++at;
+    if (number() > kMaxStringMinimumLength) return std::nullopt;
+  }
+  if (at + 1 != format.size()) return std::nullopt;
+  const char conversion = format[at];
+  const bool real = std::string_view("eEfFgG").find(conversion) != std::string_view::npos;
+  const bool integer = std::string_view("diouxXc").find(conversion) != std::string_view::npos;
+  if (!real && !(integer && value.kind == Constant::Integer)) return std::nullopt;
+  const std::string spec = "%" + format;
+  // The spec is checked above to hold one conversion of the argument's type.
+  std::string text(2 * static_cast<size_t>(kMaxStringMinimumLength) + 400, '\0');
+  int length = real ? std::snprintf(text.data(), text.size(), spec.c_str(), value.asReal())
+                    : std::snprintf(text.data(), text.size(), spec.c_str(), static_cast<int>(value.integer));
+  if (length < 0) return std::nullopt;
+  text.resize(std::min(static_cast<size_t>(length), text.size() - 1));
   return text;
 }
 
@@ -265,6 +297,22 @@ std::optional<Constant> ConstantEvaluator::evaluate(const Expr& e, SourceRange w
       return evaluate(*e.args[condition->boolean ? 1 : 2], at);
     }
     case ExprKind::Call: {
+      if (e.fn == Builtin::StringFormat && e.args.size() == 2) {
+        auto value = evaluate(*e.args[0], at);
+        if (!value) return std::nullopt;
+        auto format = evaluate(*e.args[1], at);
+        if (!format) return std::nullopt;
+        if (format->kind != Constant::String) break;
+        auto text = formatStringWith(*value, format->text);
+        if (!text)
+          return fail(e.args[1]->range,
+                      fmt::format("\"{}\" is not a format String() can use for a{} {}: [flags][width][.precision] "
+                                  "followed by one of e E f F g G{} (spec 3.7.1.2)",
+                                  format->text, value->kind == Constant::Integer ? "n" : "",
+                                  value->kind == Constant::Integer ? "Integer" : "Real",
+                                  value->kind == Constant::Integer ? " d i o u x X c" : ""));
+        return makeStringConstant(std::move(*text));
+      }
       if (e.fn == Builtin::String) {
         std::vector<Constant> args;
         for (const auto& arg : e.args) {
@@ -331,7 +379,8 @@ std::optional<Constant> ConstantEvaluator::evaluate(const Expr& e, SourceRange w
         }
         case Builtin::NoEvent: return args[0];
         case Builtin::Smooth: return args[1];
-        case Builtin::String: break;  // handled above
+        case Builtin::String:
+        case Builtin::StringFormat: break;  // handled above
         case Builtin::SemiLinear: {
           double x = args[0].asReal();
           return makeRealConstant(x >= 0 ? args[1].asReal() * x : args[2].asReal() * x);

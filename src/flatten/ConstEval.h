@@ -36,6 +36,13 @@ inline constexpr long long kMaxStringMinimumLength = 1000;
 inline constexpr size_t kMaxTranslationStringLength = size_t{16} << 20;
 std::string formatStringOf(const Constant& value, long long significantDigits, long long minimumLength,
                            bool leftJustified);
+// String(value, format = f) of spec 3.7.1.2: f is "[flags][width][.precision]
+// conversion" as in C's printf without the '%': flags from "-+ #0", width
+// and precision at most kMaxStringMinimumLength, the conversion one of
+// "eEfFgG" (an Integer value is converted to Real for it) or, for an
+// Integer, "diouxXc". Empty when f is not such a format or the value is
+// not a number; the runtime (model_strings.c) accepts the same formats.
+std::optional<std::string> formatStringWith(const Constant& value, const std::string& format);
 
 // The literal expression for a constant.
 ExprPtr makeLiteral(const Constant& value, SourceRange range = {});

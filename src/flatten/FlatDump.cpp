@@ -146,6 +146,10 @@ private:
         out += '(';
         if (e.fn == Builtin::String && e.args.size() == 4) {
           stringOptions(e, out);
+        } else if (e.fn == Builtin::StringFormat && e.args.size() == 2) {
+          print(*e.args[0], out);
+          out += ", format = ";
+          print(*e.args[1], out);
         } else {
           list(e.args, out);
         }

@@ -269,7 +269,8 @@ const char* toString(Builtin fn) {
     case Builtin::NoEvent: return "noEvent";
     case Builtin::Smooth: return "smooth";
     case Builtin::SemiLinear: return "semiLinear";
-    case Builtin::String: return "String";
+    case Builtin::String:
+    case Builtin::StringFormat: return "String";
   }
   return "?";
 }

@@ -115,6 +115,9 @@ enum class Builtin {
   // Real, Integer or Boolean (spec 3.7.1.2): all four arguments are there,
   // defaults filled in (significantDigits is unused but for a Real).
   String,
+  // String(value, format = f) of a Real or Integer: args {value, f}, f a
+  // String "[flags][width][.precision]conversion" (spec 3.7.1.2).
+  StringFormat,
 };
 
 struct Expr {

@@ -82,7 +82,8 @@ BaseType typeOf(const Expr& e, const FlatModel& model, const Function* function)
         case Builtin::Log: case Builtin::Log10: case Builtin::Floor: case Builtin::Ceil:
         case Builtin::SemiLinear:
           return BaseType::Real;
-        case Builtin::String: return BaseType::String;
+        case Builtin::String:
+        case Builtin::StringFormat: return BaseType::String;
       }
       return BaseType::Real;
     case ExprKind::If: {

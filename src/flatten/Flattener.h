@@ -826,6 +826,9 @@ private:
   // Lower.cpp helpers
   std::optional<Value> lowerCall(const ast::Expr& call, const Scope& scope);
   std::optional<Value> lowerStringCall(const ast::Expr& call, const Scope& scope);  // StringCalls.cpp
+  std::optional<Value> lowerFormattedString(const ast::Expr& call, const flat::ExprPtr& x, flat::BaseType type,
+                                            const ast::NamedArg& format, const Scope& scope);
+  Value foldedString(const flat::ExprPtr& converted);
   // getInstanceName() (spec 3.7.4.6): a String literal (StringCalls.cpp).
   std::optional<Value> lowerInstanceName(const ast::Expr& call, const Scope& scope);
   std::optional<Value> lowerArrayBuiltin(const ast::Expr& call, const std::string& name, const Scope& scope);

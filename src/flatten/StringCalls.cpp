@@ -1,15 +1,17 @@
 // String() of spec 3.7.1.2: String(value, significantDigits = 6,
 // minimumLength = 0, leftJustified = true) of a Real, Integer or Boolean,
-// and String(E.literal) of an enumeration literal. The value becomes a
-// Builtin::String call with every option filled in; when everything is a
-// literal it is folded to the text at once. What is left runs where String
-// values are used at run time: assert() and terminate() messages.
+// String(value, format = f) of a Real or Integer, and String(E.literal) of
+// an enumeration literal. The value becomes a Builtin::String call with
+// every option filled in (Builtin::StringFormat with the format); when
+// everything is a literal it is folded to the text at once. What is left
+// the FMU computes when the model runs.
 #include "flatten/Flattener.h"
 
 #include "flatten/ConstEval.h"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <functional>
 
 namespace smc::flatten {
@@ -59,16 +61,17 @@ std::optional<Value> Flattener::lowerStringCall(const ast::Expr& call, const Sco
     return std::nullopt;
   }
 
+  if (auto format = std::find_if(call.named.begin(), call.named.end(),
+                                 [](const ast::NamedArg& option) { return option.name == "format"; });
+      format != call.named.end())
+    return lowerFormattedString(call, x, type, *format, scope);
+
   flat::ExprPtr digits = flat::makeInteger(6, r), width = flat::makeInteger(0, r), left = flat::makeBoolean(true, r);
   for (const ast::NamedArg& option : call.named) {
     flat::ExprPtr* slot = option.name == "significantDigits" ? &digits
                           : option.name == "minimumLength"   ? &width
                           : option.name == "leftJustified"   ? &left
                                                              : nullptr;
-    if (option.name == "format") {
-      diags_.unsupported(option.range, "String(..., format = ...)");
-      return std::nullopt;
-    }
     if (!slot) {
       diags_.errorf(option.range, "unexpected named argument '{}' in a call to 'String'", option.name);
       return std::nullopt;
@@ -86,12 +89,50 @@ std::optional<Value> Flattener::lowerStringCall(const ast::Expr& call, const Sco
     }
     *slot = v->elements[0];
   }
-  flat::ExprPtr converted = flat::makeCall(flat::Builtin::String, {x, digits, width, left}, r);
-  // Made of literals alone (not of parameters, which an importer may set):
-  // the text is known now.
+  return foldedString(flat::makeCall(flat::Builtin::String, {x, digits, width, left}, r));
+}
+
+std::optional<Value> Flattener::lowerFormattedString(const ast::Expr& call, const flat::ExprPtr& x,
+                                                     flat::BaseType type, const ast::NamedArg& format,
+                                                     const Scope& scope) {
+  if (call.named.size() != 1) {
+    diags_.errorf(call.range, "String() takes either format or the options significantDigits, minimumLength "
+                              "and leftJustified, not both (spec 3.7.1.2)");
+    return std::nullopt;
+  }
+  if (type == flat::BaseType::Boolean) {
+    diags_.errorf(format.range, "String() of a Boolean takes no format (spec 3.7.1.2)");
+    return std::nullopt;
+  }
+  auto f = lower(*format.value, scope);
+  if (!f) return std::nullopt;
+  if (!f->isScalar() || typeOf(*f->elements[0], scope) != flat::BaseType::String) {
+    diags_.errorf(format.value->range, "the format of String() must be a scalar String");
+    return std::nullopt;
+  }
+  flat::ExprPtr converted = flat::makeCall(flat::Builtin::StringFormat, {x, f->elements[0]}, call.range);
+  // A literal format is checked now, even when the value varies.
+  if (f->elements[0]->kind == flat::ExprKind::String) {
+    flat::Constant probe;
+    probe.kind = type == flat::BaseType::Integer ? flat::Constant::Integer : flat::Constant::Real;
+    flat::ConstantEvaluator evaluator(model_);
+    if (!evaluator.evaluate(*flat::makeCall(flat::Builtin::StringFormat,
+                                            {flat::makeLiteral(probe, x->range), f->elements[0]}, call.range))) {
+      diags_.error(evaluator.error().range, evaluator.error().message);
+      return std::nullopt;
+    }
+  }
+  return foldedString(converted);
+}
+
+// `converted` (a String() call), or its text when it is made of literals
+// alone (not of parameters, which an importer may set).
+Value Flattener::foldedString(const flat::ExprPtr& converted) {
+  const SourceRange r = converted->range;
   std::function<bool(const flat::Expr&)> literalsOnly = [&](const flat::Expr& e) {
     switch (e.kind) {
-      case flat::ExprKind::Real: case flat::ExprKind::Integer: case flat::ExprKind::Boolean: return true;
+      case flat::ExprKind::Real: case flat::ExprKind::Integer: case flat::ExprKind::Boolean:
+      case flat::ExprKind::String: return true;
       case flat::ExprKind::Unary: case flat::ExprKind::Binary: case flat::ExprKind::Call: case flat::ExprKind::If:
         for (const auto& arg : e.args)
           if (!arg || !literalsOnly(*arg)) return false;

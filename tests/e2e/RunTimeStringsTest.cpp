@@ -76,6 +76,34 @@ TEST(RunTimeStrings, AFunctionBuildsComparesAndPassesStringsWhenTheModelRuns) {
   EXPECT_EQ(valueAt(r, "differs", 1.5), 0);
 }
 
+// String(x, format = f) with a format known only when the model runs:
+// 1.5 as ".2f" is "1.50" (4 characters), as "8.1e" " 1.5e+00" (8); "q" is
+// no format, and the call fails naming it.
+TEST(RunTimeStrings, AFormatChosenWhenTheModelRunsFormatsOrFailsNamingIt) {
+  std::string model = writeScratchModel("Formats.mo", std::string(R"(model Formats
+)") + kLength + R"(  function show
+    input Real x;
+    input String f;
+    output String s = String(x, format = f);
+  end show;
+  function pick
+    input Integer k;
+    output String f;
+  protected
+    String formats[3] = {".2f", "8.1e", "q"};
+  algorithm
+    f := formats[k];
+  end pick;
+  Integer n = len(show(1.5, pick(k)));
+)" + kCounter + "end Formats;\n");
+  std::string fmu = compileModel(model, "Formats.fmu");
+  SimulationResult r = simulateOk(simulationOf(fmu, 1.75, 0.25, true));
+  EXPECT_EQ(valueAt(r, "n", 0.5), 4);
+  EXPECT_EQ(valueAt(r, "n", 1.5), 8);
+  std::string error = simulateError(simulationOf(fmu, 3, 0.25, true));
+  EXPECT_TRUE(has(error, "\"q\" is not a format String() can use for a Real")) << error;
+}
+
 // A String a C function returns (ModelicaAllocateString) or writes through
 // an output's address is a value of the run like any other; a null one,
 // which a careless C function may return, reads as "".

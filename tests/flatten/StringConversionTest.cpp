@@ -19,9 +19,10 @@ TEST(StringConversion, LiteralsFoldToTheirText) {
       "  der(x) = 1;\n"
       "  assert(x < 10, String(1.5) + \"|\" + String(2.0 / 3, significantDigits = 3) + \"|\" +\n"
       "    String(42, minimumLength = 5) + \"|\" + String(true, minimumLength = 6, leftJustified = false) +\n"
-      "    \"|\" + String(E.second));\n"
+      "    \"|\" + String(E.second) + \"|\" + String(3.14159, format = \"-8.3f\") + \"|\" +\n"
+      "    String(255, format = \"#x\") + \"|\" + String(7, format = \"+.1e\") + \"|\" + String(-5, format = \"04d\"));\n"
       "end M;\n");
-  EXPECT_TRUE(has(text, "assert(x < 10, \"1.5|0.667|42   |  true|second\");")) << text;
+  EXPECT_TRUE(has(text, "assert(x < 10, \"1.5|0.667|42   |  true|second|3.142   |0xff|+7.0e+00|-005\");")) << text;
 }
 
 TEST(StringConversion, RunTimeValuesKeepTheCallWithNamedOptions) {
@@ -32,8 +33,10 @@ TEST(StringConversion, RunTimeValuesKeepTheCallWithNamedOptions) {
       "equation\n"
       "  der(x) = 1;\n"
       "  assert(x < 10, \"x = \" + String(x, significantDigits = 4, minimumLength = w));\n"
+      "  assert(x < 20, String(x, format = \"10.4e\"));\n"
       "end M;\n");
   EXPECT_TRUE(has(text, "assert(x < 10, \"x = \" + String(x, significantDigits = 4, minimumLength = w));")) << text;
+  EXPECT_TRUE(has(text, "assert(x < 20, String(x, format = \"10.4e\"));")) << text;
 }
 
 // Spec 3.7.4.6: the simulated model's name, then the path of the instance
@@ -71,7 +74,17 @@ TEST(StringConversion, UnsupportedAndWrongUsesAreLocated) {
     const char* message;
   };
   const Case cases[] = {
-      {"  assert(x < 1, String(x, format = \"%g\"));\n", "7:27: error: not supported yet: String(..., format = ...)"},
+      {"  assert(x < 1, String(x, format = \"%g\"));\n",
+       "7:36: error: \"%g\" is not a format String() can use for a Real: [flags][width][.precision] followed by one "
+       "of e E f F g G (spec 3.7.1.2)"},
+      {"  assert(x < 1, String(x, format = \"d\"));\n", "7:36: error: \"d\" is not a format String() can use for a Real"},
+      {"  assert(x < 1, String(i, format = \"5.2s\"));\n",
+       "7:36: error: \"5.2s\" is not a format String() can use for an Integer: [flags][width][.precision] followed by "
+       "one of e E f F g G d i o u x X c"},
+      {"  assert(x < 1, String(x, format = \"1001f\"));\n", "7:36: error: \"1001f\" is not a format"},
+      {"  assert(x < 1, String(x, format = \"f\", minimumLength = 3));\n",
+       "7:17: error: String() takes either format or the options significantDigits, minimumLength and leftJustified"},
+      {"  assert(x < 1, String(x > 0, format = \"d\"));\n", "7:31: error: String() of a Boolean takes no format"},
       {"  assert(x < 1, String(i, significantDigits = 3));\n",
        "7:27: error: significantDigits applies only to String() of a Real"},
       {"  assert(x < 1, String(e));\n",

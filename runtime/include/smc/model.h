@@ -237,6 +237,12 @@ const char* smc_string_of_integer(SmcModelData* data, int32_t value, int32_t min
                                   int32_t leftJustified);
 const char* smc_string_of_boolean(SmcModelData* data, int32_t value, int32_t minimumLength,
                                   int32_t leftJustified);
+/* String(value, format = f): f is "[flags][width][.precision]conversion"
+ * (C's printf without '%': e E f F g G, and for an Integer also d i o u x
+ * X c; width and precision at most 1000); another f ends the call with
+ * an error naming it. */
+const char* smc_string_format_real(SmcModelData* data, double value, const char* format);
+const char* smc_string_format_integer(SmcModelData* data, int32_t value, const char* format);
 int32_t smc_string_compare(const char* a, const char* b);
 
 #ifdef __cplusplus
