@@ -16,6 +16,7 @@
 #include "external_log.h"
 #include "fmu_state.h"
 #include "logging.h"
+#include "linear_solver.h"
 #include "loop_solver.h"
 #include "mixed_loops.h"
 #include "model_eval.h"
@@ -113,11 +114,12 @@ static bool allocate_members(SmcInstance* instance, const char* name) {
   if (instance->dynamic == NULL) return false;
   smc_dynamic_bind(instance);
   instance->loops = smc_allocate(instance, (size_t)m->num_loops, sizeof(struct SmcLoopSolver*));
+  instance->linear_caches = smc_allocate(instance, (size_t)m->num_loops, sizeof(struct SmcLinearCache*));
   instance->indicators = smc_allocate(instance, (size_t)m->num_event_indicators, sizeof(double));
   const size_t scratch = smc_mixed_loops_scratch_size();
   instance->mixed_scratch = smc_allocate(instance, scratch, 1);
   instance->data.external_objects = smc_allocate(instance, (size_t)m->num_external_objects, sizeof(void*));
-  return allocated(instance->loops, m->num_loops) &&
+  return allocated(instance->loops, m->num_loops) && allocated(instance->linear_caches, m->num_loops) &&
          allocated(instance->data.external_objects, m->num_external_objects) &&
          allocated(instance->indicators, m->num_event_indicators) && (scratch == 0 || instance->mixed_scratch != NULL);
 }
@@ -157,6 +159,7 @@ SmcInstance* smc_instance_create(const char* name, const fmi2CallbackFunctions* 
 void smc_instance_release_solvers(SmcInstance* instance) {
   smc_cvode_free(instance);
   smc_loop_solvers_free(instance);
+  smc_linear_caches_free(instance);
 }
 
 void smc_instance_destroy(SmcInstance* instance) {
@@ -170,6 +173,7 @@ void smc_instance_destroy(SmcInstance* instance) {
   smc_release(instance, instance->indicators);
   smc_release(instance, instance->mixed_scratch);
   smc_release(instance, instance->loops);
+  smc_release(instance, instance->linear_caches);
   smc_release(instance, instance->dynamic);
   smc_release(instance, instance->name);
   fmi2CallbackFreeMemory release = instance->release;

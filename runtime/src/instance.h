@@ -130,6 +130,10 @@ typedef struct SmcInstance {
    * every solve afresh from the unknowns' values in data, so nothing in
    * it outlives a solve. */
   struct SmcLoopSolver** loops;
+  /* smc_model.num_loops slots: the last matrix and LU factors of a large
+   * linear loop, made on first use (linear_solver.c); a cache keyed by
+   * the matrix itself, so not saved. */
+  struct SmcLinearCache** linear_caches;
 
   /* Why the latest model evaluation failed (loop solver, non-finite
    * derivative, smc_report_failure, a failed assertion...), quoted by the
