@@ -126,15 +126,6 @@ bool Flattener::externalArgument(const ast::Expr& arg, FunctionBuild& build, con
     diags_.errorf(arg.range, "an argument of an external call must be a scalar or a whole array variable");
     return false;
   }
-  const flat::ExprPtr& element = value->elements[0];
-  // A String that is not a literal is an input of the function whose
-  // argument varies: such a function runs only at translation, where the
-  // constant evaluator passes the value (ExternalEval.cpp).
-  if (typeOf(*element, scope) == flat::BaseType::String && element->kind != flat::ExprKind::String &&
-      element->kind != flat::ExprKind::Var) {
-    diags_.unsupported(arg.range, "String arguments of external functions other than values known at translation");
-    return false;
-  }
   mapped.value = value->elements[0];
   // size(a, i) goes to C as a size_t, as in the default form: the MSL's C
   // prototypes expect it so, like other tools pass it.

@@ -175,14 +175,11 @@ const FunctionInterface* Flattener::functionInterface(ClassNode* cls) {
     }
     ast::Causality causality = decl->causality != ast::Causality::None ? decl->causality : type->causality;
     if (type->leaf == LeafType::String) {
-      // A String input is known at translation, so it is fixed per call
-      // shape like a value that sizes read. String outputs and locals get
-      // their values when the function runs at translation (the constant
-      // evaluator, with an external function's C code run by the model's
-      // ExternalRunner); the FMU has no code for such a function
-      // (codegen reports a call that would run it).
-      // A String array is a block of String variables, never fixed per
-      // call shape: its function runs only at translation.
+      // A String input whose argument is known at translation is fixed
+      // per call shape like a value that sizes read (the body then folds
+      // `if unit == "mm"`); one whose argument varies stays a variable.
+      // String outputs, locals and arrays are variables like any other,
+      // of the constant evaluator at translation and of the FMU's code.
       if (causality == ast::Causality::Input && type->subscripts.empty()) interface->sizeNames.insert(decl->name);
     }
     bool isProtected = decl->visibility == ast::Visibility::Protected;
@@ -327,7 +324,7 @@ bool Flattener::addRecordFields(FunctionInterface& interface, const FormalVariab
     if (type->leaf == LeafType::String && variable.causality == flat::Causality::Input) {
       // Media records name their substance; functions rarely read it. (A
       // record output's or local's String field is a String variable of
-      // the function, which then runs only at translation.)
+      // the function like any other.)
       interface.stringFields.emplace(formal.name, decl.range);
       continue;
     }

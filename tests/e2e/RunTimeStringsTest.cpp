@@ -106,7 +106,8 @@ TEST(RunTimeStrings, AFormatChosenWhenTheModelRunsFormatsOrFailsNamingIt) {
 
 // A String a C function returns (ModelicaAllocateString) or writes through
 // an output's address is a value of the run like any other; a null one,
-// which a careless C function may return, reads as "".
+// which a careless C function may return, reads as "". An explicit
+// external call may pass a String expression.
 TEST(RunTimeStrings, StringsFromCWhenTheModelRunsAreValuesAndNullIsEmpty) {
   std::string model = writeScratchModel("FromC.mo", std::string(R"(model FromC
 )") + kLength + R"(  function repeat
@@ -140,7 +141,15 @@ void smc_test_upper(const char* s, const char** r) {
     output String r;
     external "C" r = smc_test_nothing(k) annotation(Include = "const char* smc_test_nothing(int k) { (void)k; return 0; }");
   end nothing;
+  function lenBang
+    input String s;
+    output Integer n;
+    external "C" n = smc_test_len_bang(s + "!") annotation(Include = "
+#include <string.h>
+int smc_test_len_bang(const char* s) { return (int)strlen(s); }");
+  end lenBang;
   Integer m = len(repeat("ab", k));
+  Integer banged = lenBang(String(10 * k));
   Boolean shouted = upper("ab" + String(k)) == "AB" + String(k);
   Integer empty = len(nothing(k));
 )" + kCounter + "end FromC;\n");
@@ -151,6 +160,8 @@ void smc_test_upper(const char* s, const char** r) {
   EXPECT_EQ(valueAt(r, "shouted", 0.5), 1);
   EXPECT_EQ(valueAt(r, "shouted", 2.5), 1);
   EXPECT_EQ(valueAt(r, "empty", 1.5), 0);
+  EXPECT_EQ(valueAt(r, "banged", 1.5), 3);  // "20!"
+
 }
 
 // A C function's String result that varies decides an if-expression: the
