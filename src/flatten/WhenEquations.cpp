@@ -180,8 +180,21 @@ void Flattener::lowerCallEquation(const ast::Equation& eq, const Scope& scope, E
     lowerStateMachineEquation(eq, scope, context);
     return;
   }
-  if (calledFunction(call, scope)) {
-    diags_.unsupported(eq.range, "a function call as an equation (call it in an algorithm section)");
+  if (ClassNode* cls = isBuiltinFunctionName(name) ? nullptr : calledFunction(call, scope)) {
+    // Spec 8.3.5: inside a when-equation `f(x);` runs f for its effects
+    // (closing a file, printing) when the clause fires; the clause becomes
+    // a when-statement (WhenTuples.cpp), the call one with no targets.
+    if (!context.when || !context.whenTuples) {
+      diags_.errorf(eq.range, "a function call is an equation only inside a when-clause (spec 8.3.5); call '{}' in "
+                              "an algorithm section",
+                    refText(call.ref));
+      return;
+    }
+    flat::Statement statement;
+    statement.kind = flat::StatementKind::TupleAssign;
+    statement.value = lowerFunctionCall(call, cls, scope, true);
+    statement.range = eq.range;
+    if (statement.value) context.whenTuples->push_back(std::move(statement));
     return;
   }
   diags_.errorf(eq.range, "a call to '{}' is not an equation", refText(call.ref));

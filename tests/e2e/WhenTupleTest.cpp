@@ -6,6 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 namespace {
 
 using namespace smc::test;
@@ -39,6 +42,57 @@ end Draw;
   EXPECT_DOUBLE_EQ(valueAt(r, "r", 0.15), 38.0 / 101);
   EXPECT_DOUBLE_EQ(valueAt(r, "y", 0.15), 2 * (38.0 / 101));
   EXPECT_DOUBLE_EQ(valueAt(r, "y", 0.25), 2 * (67.0 / 101));
+}
+
+// `f(x);` as an equation of a when-clause (spec 8.3.5) runs f each time
+// the clause fires, and only then: the C function logs its argument, built
+// from the time of the event, once per firing of sample(0.25, 0.5). As an
+// equation it sees n's value at the event, which the clause's other
+// equation gives (the call is ordered after it).
+TEST(WhenTuple, AFunctionCallEquationRunsEachTimeTheClauseFires) {
+  const char* text = R"(model Announce
+  function say
+    input String message;
+    external "C" smc_test_announce(message) annotation(Include = "
+#include \"ModelicaUtilities.h\"
+void smc_test_announce(const char* m) { ModelicaMessage(m); }");
+  end say;
+  discrete Integer n(start = 0, fixed = true);
+equation
+  when sample(0.25, 0.5) then
+    say("tick " + String(n) + " at " + String(time));
+    n = pre(n) + 1;
+  end when;
+end Announce;
+)";
+  auto options = simulationOf(compileModel(writeScratchModel("Announce.mo", text), "Announce.fmu"), 1, 0.125, true);
+  std::vector<std::string> messages;
+  options.logSink = [&](const smc::importer::LogMessage& m) {
+    if (m.category == "logModelicaMessages") messages.emplace_back(m.message);
+  };
+  SimulationResult r = simulateOk(options);
+  EXPECT_EQ(messages, (std::vector<std::string>{"tick 1 at 0.25", "tick 2 at 0.75"}));
+  EXPECT_EQ(valueAt(r, "n", 1), 2);
+}
+
+// Outside a when-clause a call is no equation (it would run at no defined
+// time): a located error naming the remedy.
+TEST(WhenTuple, AFunctionCallEquationOutsideAWhenClauseIsALocatedError) {
+  const char* text = R"(model Stray
+  function f
+    input Real x;
+  algorithm
+    assert(x < 10, "big");
+  end f;
+equation
+  f(time);
+end Stray;
+)";
+  std::string errors = compileErrors(writeScratchModel("Stray.mo", text));
+  EXPECT_NE(errors.find("Stray.mo:8:3: error: a function call is an equation only inside a when-clause (spec 8.3.5); "
+                        "call 'f' in an algorithm section"),
+            std::string::npos)
+      << errors;
 }
 
 }  // namespace
