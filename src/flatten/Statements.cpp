@@ -586,6 +586,7 @@ void Flattener::lowerForStatement(const ast::Statement& s, StatementContext& con
         loop.range = s.range;
         static const char* const parts[3] = {"start", "step", "stop"};
         flat::ExprPtr bounds[3];
+        bool realRange = false;
         if (literals) {
           // `for e in E`: the ordinals of E's literals.
           loop.rangeStart = flat::makeInteger(1, range.range);
@@ -594,9 +595,66 @@ void Flattener::lowerForStatement(const ast::Statement& s, StatementContext& con
         } else {
           for (size_t k = 0; k < range.args.size(); ++k) {
             const char* part = parts[range.args.size() == 3 ? k : k * 2];
-            bounds[k] = expectScalar(lower(*range.args[k], outer), flat::BaseType::Integer, range.args[k]->range,
-                                     fmt::format("the {} of a for-loop range in a function", part), outer);
-            if (!bounds[k]) return;
+            auto value = lower(*range.args[k], outer);
+            if (!value) return;
+            const flat::BaseType type = value->isScalar() ? typeOf(*value->elements[0], outer) : flat::BaseType::Clock;
+            if (!value->isScalar() || (type != flat::BaseType::Integer && type != flat::BaseType::Real)) {
+              diags_.errorf(range.args[k]->range,
+                            "the {} of a for-loop range in a function must be a scalar Integer or Real", part);
+              return;
+            }
+            bounds[k] = value->elements[0];
+            realRange = realRange || type == flat::BaseType::Real;
+          }
+          if (realRange) {
+            // A Real range a:s:b is {a, a+s, ..., a+n*s}, n = floor((b-a)/s)
+            // (spec 10.4.2.2): an Integer counter k over 0:n drives the
+            // Real iterator a + k*s, with a and s read once, before the loop.
+            const SourceRange at = range.range;
+            auto local = [&](const std::string& suffix, flat::BaseType type) {
+              return addFunctionLocal(build, "$" + index.name + suffix, type, index.source);
+            };
+            auto assign = [&](flat::VarId target, flat::ExprPtr value, std::vector<flat::Statement>& list) {
+              flat::Statement st;
+              st.kind = flat::StatementKind::Assign;
+              st.target = target;
+              st.value = std::move(value);
+              st.range = at;
+              list.push_back(std::move(st));
+            };
+            const flat::VarId start = local(".start", flat::BaseType::Real);
+            const flat::VarId step = local(".step", flat::BaseType::Real);
+            assign(start, bounds[0], into);
+            assign(step, range.args.size() == 3 ? bounds[1] : flat::makeReal(1, at), into);
+            const flat::ExprPtr stop = range.args.size() == 3 ? bounds[2] : bounds[1];
+            loop.rangeStart = flat::makeInteger(0, at);
+            loop.rangeStep = flat::makeInteger(1, at);
+            loop.rangeStop = flat::makeCall(
+                flat::Builtin::Integer,
+                {flat::makeCall(flat::Builtin::Floor,
+                                {flat::makeBinary(flat::Op::Div,
+                                                  flat::makeBinary(flat::Op::Sub, stop, flat::makeVar(start, at), at),
+                                                  flat::makeVar(step, at), at)},
+                                at)},
+                at);
+            loop.iterator = local(".k", flat::BaseType::Integer);
+            const flat::VarId value = addFunctionLocal(build, index.name, flat::BaseType::Real, index.source);
+            build.iterators.insert(loop.iterator);
+            build.iterators.insert(value);
+            std::map<std::string, Value> names = outer.locals ? *outer.locals : std::map<std::string, Value>{};
+            names[index.name] = Value::scalar(flat::makeVar(value, index.source));
+            Scope body = outer;
+            body.locals = &names;
+            loop.branches.emplace_back();
+            assign(value,
+                   flat::makeBinary(flat::Op::Add, flat::makeVar(start, at),
+                                    flat::makeBinary(flat::Op::Mul, flat::makeVar(loop.iterator, at),
+                                                     flat::makeVar(step, at), at),
+                                    at),
+                   loop.branches[0]);
+            nest(level + 1, body, loop.branches[0]);
+            into.push_back(std::move(loop));
+            return;
           }
           loop.rangeStart = bounds[0];
           loop.rangeStep = range.args.size() == 3 ? bounds[1] : flat::makeInteger(1, range.range);

@@ -696,4 +696,44 @@ end RedeclareInExtends;
   SimulationResult r = simulateOk(optionsFor(fmu, 0.5, 0.25));
   EXPECT_NEAR(valueAt(r, "c.y", 0.5), 1.5, 1e-12);
 }
+
+// A for-loop over a Real range in a function (spec 10.4.2.2: a:s:b is
+// {a, a+s, ..., a+n*s}, n = floor((b-a)/s)): 0.5:n/2 sums 0.5 + 1.5 + 2.5
+// = 4.5 for n = 5 and 0.5 + 1.5 = 2 for n = 4, both at translation (p)
+// and when the model runs (y); 2:-0.5:0 takes 5 values.
+TEST(LanguageFeatures, AForLoopOverARealRangeTakesItsValuesInFunctions) {
+  std::string model = writeScratchModel("RealRange.mo", R"(model RealRange
+  function sumRange
+    input Integer n;
+    output Real s = 0;
+  algorithm
+    for x in 0.5:(n / 2) loop
+      s := s + x;
+    end for;
+  end sumRange;
+  function countDown
+    input Real a;
+    output Integer c = 0;
+  algorithm
+    for x in a:-0.5:0 loop
+      c := c + 1;
+    end for;
+  end countDown;
+  parameter Real p = sumRange(5);
+  discrete Integer n(start = 4, fixed = true);
+  Real y = sumRange(n);
+  Integer c = countDown(2 + 0 * time);
+equation
+  when time > 0.5 then
+    n = 5;
+  end when;
+end RealRange;
+)");
+  std::string fmu = compileModel(model, "RealRange.fmu");
+  SimulationResult r = simulateOk(optionsFor(fmu, 1, 0.25));
+  EXPECT_EQ(valueAt(r, "p", 0), 4.5);
+  EXPECT_EQ(valueAt(r, "y", 0.25), 2.0);
+  EXPECT_EQ(valueAt(r, "y", 0.75), 4.5);
+  EXPECT_EQ(valueAt(r, "c", 0.25), 5);
+}
 }  // namespace
