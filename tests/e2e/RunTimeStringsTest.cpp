@@ -60,7 +60,13 @@ TEST(RunTimeStrings, AFunctionBuildsComparesAndPassesStringsWhenTheModelRuns) {
     input String b;
     output Integer r = if a < b then -1 elseif a == b then 0 else 1;
   end rank;
+  function name
+    input Integer k;
+    output String s = if k == 1 then "a" elseif k == 2 then "bb" elseif k == 3 then "ccc" elseif k == 4 then "dddd"
+                      elseif k == 5 then "eeeee" else "";
+  end name;
   Integer n = len(label(k));
+  Integer c = len(name(k));
   Integer r = rank(label(k), label(2));
   Boolean differs = label(k) <> "three:2  ";
 )" + kCounter + "end Labels;\n");
@@ -72,6 +78,8 @@ TEST(RunTimeStrings, AFunctionBuildsComparesAndPassesStringsWhenTheModelRuns) {
   EXPECT_EQ(valueAt(r, "r", 0.5), -1);
   EXPECT_EQ(valueAt(r, "r", 1.5), 0);
   EXPECT_EQ(valueAt(r, "r", 2.5), 1);
+  EXPECT_EQ(valueAt(r, "c", 0.5), 1);  // a chain of ifs (a switch) choosing among Strings
+  EXPECT_EQ(valueAt(r, "c", 2.5), 3);
   EXPECT_EQ(valueAt(r, "differs", 0.5), 1);
   EXPECT_EQ(valueAt(r, "differs", 1.5), 0);
 }
