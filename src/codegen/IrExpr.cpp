@@ -215,6 +215,9 @@ Typed ExprEmitter::loadModel(flat::VarId id, SourceRange where, bool pre, llvm::
   if (id >= ctx_.model.flat.variables.size())
     return error(where, fmt::format("internal error: reference to unknown variable {}", id));
   const VarInfo& info = ctx_.layout.of(id);
+  // A String variable of the model is a constant (the layout rejects any
+  // other) with no slot: its text.
+  if (info.type == flat::BaseType::String) return emitStringLiteral(info.start.text);
   const std::string& name = ctx_.model.flat.variables[id].name;
   llvm::Type* storage = info.type == flat::BaseType::Real             ? ctx_.types.real
                         : info.type == flat::BaseType::ExternalObject ? static_cast<llvm::Type*>(ctx_.types.ptr)
@@ -262,6 +265,10 @@ bool ExprEmitter::storeModel(flat::VarId id, Typed value, SourceRange where, boo
     return false;
   }
   const VarInfo& info = ctx_.layout.of(id);
+  if (info.type == flat::BaseType::String) {
+    error(where, fmt::format("internal error: assignment to the String constant '{}'", ctx_.model.flat.variables[id].name));
+    return false;
+  }
   llvm::Value* converted = convert(value, valueTypeOf(info.type), where);
   if (!converted) return false;
   if (info.type == flat::BaseType::Boolean)

@@ -172,6 +172,22 @@ int smc_test_len_bang(const char* s) { return (int)strlen(s); }");
 
 }
 
+// String parameters (one without a value is "", spec 4.9.4) join Strings
+// computed when the model runs: "motor" + "" + "false" has 10 characters,
+// with "true" 9.
+TEST(RunTimeStrings, StringParametersJoinStringsComputedWhenTheModelRuns) {
+  std::string model = writeScratchModel("Joined.mo", std::string(R"(model Joined
+)") + kLength + R"(  parameter String unit;
+  parameter String name = "motor";
+  Integer n = len(name + unit + String(time > 0.5));
+end Joined;
+)");
+  std::string fmu = compileModel(model, "Joined.fmu");
+  SimulationResult r = simulateOk(simulationOf(fmu, 1, 0.25, true));
+  EXPECT_EQ(valueAt(r, "n", 0.25), 10);
+  EXPECT_EQ(valueAt(r, "n", 0.75), 9);
+}
+
 // A C function's String result that varies decides an if-expression: the
 // relation is compared when the model runs, "down" at 0 and "up" after.
 TEST(RunTimeStrings, ARelationOnAStringFromCIsDecidedWhenTheModelRuns) {
