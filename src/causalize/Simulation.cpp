@@ -7,8 +7,9 @@
 // variable frozen: filtering the event order keeps a valid order, since a
 // continuous block depends on discrete ones only through frozen values.
 // Among the continuous blocks, those the derivatives need (transitively)
-// are derivativeBlocks, the rest outputBlocks, and those the event
-// indicators need are indicatorBlocks.
+// are derivativeBlocks, the rest outputBlocks (with the algorithms that
+// compute nothing and run for their asserts and calls), and those the
+// event indicators need are indicatorBlocks.
 #include "causalize/Blocks.h"
 #include "causalize/ExprUtil.h"
 #include "causalize/Sort.h"
@@ -79,10 +80,15 @@ bool buildSimulation(CausalModel& model, const LoweredModel& lowered, Diagnostic
   std::vector<std::set<VarId>> uses;
   std::vector<bool> continuous(blocks.size(), false);
   for (size_t b = 0; b < blocks.size(); ++b) {
-    for (VarId v : blockOutputs(blocks[b])) {
+    const std::vector<VarId> outputs = blockOutputs(blocks[b]);
+    for (VarId v : outputs) {
       blockOf[v] = b;
       continuous[b] = continuous[b] || isContinuousUnknown(model.roles[v]);
     }
+    // An algorithm that computes nothing is there for its effects (an
+    // assert on a continuous variable, a function called as an equation):
+    // it runs with the outputs, after every step, not only at events.
+    continuous[b] = continuous[b] || (outputs.empty() && std::holds_alternative<AlgorithmBlock>(blocks[b]));
     uses.push_back(blockUses(system, (*sorted)[b]));
   }
   std::set<VarId> derivatives(model.derivatives.begin(), model.derivatives.end());

@@ -181,20 +181,29 @@ void Flattener::lowerCallEquation(const ast::Equation& eq, const Scope& scope, E
     return;
   }
   if (ClassNode* cls = isBuiltinFunctionName(name) ? nullptr : calledFunction(call, scope)) {
-    // Spec 8.3.5: inside a when-equation `f(x);` runs f for its effects
-    // (closing a file, printing) when the clause fires; the clause becomes
-    // a when-statement (WhenTuples.cpp), the call one with no targets.
-    if (!context.when || !context.whenTuples) {
-      diags_.errorf(eq.range, "a function call is an equation only inside a when-clause (spec 8.3.5); call '{}' in "
-                              "an algorithm section",
-                    refText(call.ref));
-      return;
-    }
+    // `f(x);` runs f for its effects (closing a file, printing, the
+    // asserts of Fluid's checkBoundary), as the statement `f(x);` would:
+    // inside a when-clause when it fires (the clause becomes a
+    // when-statement, WhenTuples.cpp), elsewhere as an algorithm of that
+    // one statement, whenever the model is evaluated.
     flat::Statement statement;
     statement.kind = flat::StatementKind::TupleAssign;
     statement.value = lowerFunctionCall(call, cls, scope, true);
     statement.range = eq.range;
-    if (statement.value) context.whenTuples->push_back(std::move(statement));
+    if (!statement.value) return;
+    if (context.clock) {
+      diags_.unsupported(eq.range, "a function call as an equation inside a clocked when-clause");
+      return;
+    }
+    if (context.when) {
+      context.whenTuples->push_back(std::move(statement));
+      return;
+    }
+    flat::Algorithm algorithm;
+    algorithm.range = eq.range;
+    algorithm.origin = scope.instance ? scope.instance->path : std::string();
+    algorithm.statements.push_back(std::move(statement));
+    (context.initial ? model_.initialAlgorithms : model_.algorithms).push_back(std::move(algorithm));
     return;
   }
   diags_.errorf(eq.range, "a call to '{}' is not an equation", refText(call.ref));

@@ -273,4 +273,21 @@ TEST(HybridErrors, SingularLinearLoopFailsNamingTheLoop) {
   EXPECT_NE(message.find("Singular.mo:5:3"), std::string::npos) << message;
 }
 
+// An algorithm that assigns nothing (here only an assert on a state) runs
+// with the outputs after every step, not only at events: y = t passes 0.45
+// in the step from 0.4 to 0.5, which fails, rather than the run's end.
+TEST(Hybrid, AnAlgorithmThatOnlyAssertsIsCheckedAfterEveryStep) {
+  std::string model = smc::test::writeScratchModel("Checked.mo", R"(model Checked
+  Real y(start = 0, fixed = true);
+equation
+  der(y) = 1;
+algorithm
+  assert(y < 0.45, "too far");
+end Checked;
+)");
+  std::string error = simulateError(simulationOf(compileModel(model, "Checked.fmu"), 1, 0.1, true));
+  EXPECT_NE(error.find("fmi2DoStep returned fmi2Error at t=0.4"), std::string::npos) << error;
+  EXPECT_NE(error.find("assertion failed: too far"), std::string::npos) << error;
+}
+
 }  // namespace

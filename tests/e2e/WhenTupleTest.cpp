@@ -75,24 +75,26 @@ end Announce;
   EXPECT_EQ(valueAt(r, "n", 1), 2);
 }
 
-// Outside a when-clause a call is no equation (it would run at no defined
-// time): a located error naming the remedy.
-TEST(WhenTuple, AFunctionCallEquationOutsideAWhenClauseIsALocatedError) {
-  const char* text = R"(model Stray
-  function f
+// Outside a when-clause `f(x);` is evaluated with the model, as the
+// statement would be in an algorithm (Fluid's checkBoundary asserts so):
+// its assert fails in the step where y = t passes 0.45, from 0.4 to 0.5.
+TEST(WhenTuple, AFunctionCallEquationOutsideAWhenClauseRunsWithTheModel) {
+  const char* text = R"(model Checked
+  function check
     input Real x;
   algorithm
-    assert(x < 10, "big");
-  end f;
+    assert(x < 0.45, "too far");
+  end check;
+  Real y(start = 0, fixed = true);
 equation
-  f(time);
-end Stray;
+  der(y) = 1;
+  check(y);
+end Checked;
 )";
-  std::string errors = compileErrors(writeScratchModel("Stray.mo", text));
-  EXPECT_NE(errors.find("Stray.mo:8:3: error: a function call is an equation only inside a when-clause (spec 8.3.5); "
-                        "call 'f' in an algorithm section"),
-            std::string::npos)
-      << errors;
+  std::string error =
+      simulateError(simulationOf(compileModel(writeScratchModel("CheckedCall.mo", text), "CheckedCall.fmu"), 1, 0.1, true));
+  EXPECT_NE(error.find("fmi2DoStep returned fmi2Error at t=0.4"), std::string::npos) << error;
+  EXPECT_NE(error.find("assertion failed: too far"), std::string::npos) << error;
 }
 
 }  // namespace
