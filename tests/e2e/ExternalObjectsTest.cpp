@@ -184,6 +184,38 @@ end BadObjects;
       << d;
 }
 
+// A call that takes an object is logged for FMU states as numbers, so a
+// String computed when the model runs cannot be passed with it: a
+// located "not supported yet" at the call, not a log that cannot replay.
+TEST(ExternalObjects, AStringComputedWhenTheModelRunsBesideAnObjectIsALocatedError) {
+  std::string model = writeScratchModel("Labelled.mo", R"(model Labelled
+  class Handle
+    extends ExternalObject;
+    function constructor
+      output Handle h;
+      external "C" h = handle_new();
+    end constructor;
+    function destructor
+      input Handle h;
+      external "C" handle_free(h);
+    end destructor;
+  end Handle;
+  function tag
+    input Handle h;
+    input String label;
+    output Integer n;
+    external "C" n = handle_tag(h, label);
+  end tag;
+  parameter Handle handle = Handle();
+  Integer n = tag(handle, String(time));
+end Labelled;
+)");
+  std::string d = compileErrors(model);
+  EXPECT_TRUE(has(d, "Labelled.mo:20:15: error: not supported yet: calling 'Labelled.tag', which takes an external "
+                     "object, with its String input 'label' computed when the model runs"))
+      << d;
+}
+
 std::string counterModel() {
   const std::string library = smc::test::userlibAnnotation();
   return R"(model CounterUse
