@@ -85,6 +85,19 @@ std::string builtinOfExternal(const ast::ClassDef& function) {
   return elementwiseFunctions().count(name) ? name : "";
 }
 
+bool Flattener::callsBuiltin(const ast::Expr& call, const Scope& scope) {
+  const std::string name = simpleCalleeName(call);
+  if (!isBuiltinFunctionName(name)) return false;
+  if (call.ref.global) return true;
+  // The built-ins are in the global scope, which lexical lookup reaches
+  // last (spec 5.3.1): a function of an enclosing class or an import of
+  // that name hides one (ComplexMath's functions call its own `exp`, and
+  // `import Modelica.ComplexMath.abs` makes abs(c) take a Complex). A
+  // library's wrapper of the built-in (`external "builtin"`) is the built-in.
+  ClassNode* found = calledFunction(call, scope);
+  return !found || !found->def || builtinOfExternal(*found->def) == name;
+}
+
 std::optional<Value> Flattener::lowerCall(const ast::Expr& call, const Scope& scope) {
   const SourceRange r = call.range;
   const ast::ComponentRef& callee = call.ref;
@@ -94,7 +107,7 @@ std::optional<Value> Flattener::lowerCall(const ast::Expr& call, const Scope& sc
   // The operators of overdetermined connectors (spec 9.4).
   if (callee.parts.size() == 2 && !callee.global && callee.parts[0].name == "Connections")
     return lowerConnectionsOperator(call, scope);
-  ClassNode* function = isBuiltinFunctionName(name) ? nullptr : calledFunction(call, scope);
+  ClassNode* function = callsBuiltin(call, scope) ? nullptr : calledFunction(call, scope);
   // A library's wrapper of a built-in (Modelica.Math.sin is `external
   // "builtin" y = sin(u)`) is that built-in.
   if (std::string builtin = function && function->def ? builtinOfExternal(*function->def) : "";

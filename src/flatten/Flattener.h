@@ -502,6 +502,9 @@ public:
   // --- FunctionInterface.cpp
   // The user function a call names, or null (silent).
   ClassNode* calledFunction(const ast::Expr& call, const Scope& scope);
+  // Whether `call` calls a built-in function: its name is one, and no
+  // function of that name is found first by lexical lookup.
+  bool callsBuiltin(const ast::Expr& call, const Scope& scope);
   // The component instance `a` of a call `a.f(...)` that names a function
   // of a's class (spec 5.3.2), or null when the call names no component.
   Instance* functionOwner(const ast::Expr& call, const Scope& scope);

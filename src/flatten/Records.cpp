@@ -49,7 +49,7 @@ void Flattener::collectLeaves(Instance& inst, const std::string& prefix,
 }
 
 ClassNode* Flattener::recordConstructor(const ast::Expr& call, const Scope& scope) {
-  if (call.kind != ast::ExprKind::Call || isBuiltinFunctionName(simpleCalleeName(call))) return nullptr;
+  if (call.kind != ast::ExprKind::Call || callsBuiltin(call, scope)) return nullptr;
   std::vector<std::string> parts;
   for (const auto& p : call.ref.parts) parts.push_back(p.name);
   ClassNode* cls = tree_.find(parts, call.ref.global, scope.lexical ? scope.lexical : tree_.root());
@@ -342,7 +342,7 @@ std::optional<Operand> Flattener::lowerOperand(const ast::Expr& expr, const Scop
     for (const auto& [leaf, id] : leaves) out.leaves.emplace_back(leaf, flat::makeVar(id, expr.range));
     return out;
   }
-  if (expr.kind == ast::ExprKind::Call && !isBuiltinFunctionName(simpleCalleeName(expr))) {
+  if (expr.kind == ast::ExprKind::Call && !callsBuiltin(expr, scope)) {
     if (ClassNode* cls = recordConstructor(expr, scope)) {
       if (!operatorFunctions(cls, "'constructor'").empty()) return overloadedConstructor(expr, cls, scope);
       auto leaves = constructorLeaves(*this, diags_, expr, cls, scope);
@@ -378,7 +378,7 @@ ClassNode* Flattener::recordTypeWithin(const ast::Expr& expr, const Scope& scope
   switch (expr.kind) {
     case ast::ExprKind::Ref: return refRecordType(expr.ref, scope);
     case ast::ExprKind::Call: {
-      if (isBuiltinFunctionName(simpleCalleeName(expr))) return nullptr;
+      if (callsBuiltin(expr, scope)) return nullptr;
       if (ClassNode* cls = recordConstructor(expr, scope)) return cls;
       ClassNode* fn = calledFunction(expr, scope);
       if (!fn || !fn->def || fn->def->hasExternal ||

@@ -102,7 +102,7 @@ std::optional<flat::VarId> Flattener::assignedVariable(const flat::ExprPtr& targ
 
 std::optional<std::pair<std::vector<std::optional<flat::VarId>>, flat::ExprPtr>> Flattener::lowerTupleCall(
     const ast::Expr& tuple, const ast::Expr& call, const Scope& scope) {
-  ClassNode* cls = call.kind == ast::ExprKind::Call && !isBuiltinFunctionName(simpleCalleeName(call))
+  ClassNode* cls = call.kind == ast::ExprKind::Call && !callsBuiltin(call, scope)
                        ? calledFunction(call, scope)
                        : nullptr;
   if (!cls) {
@@ -486,7 +486,7 @@ void Flattener::lowerCallStatement(const ast::Statement& s, StatementContext& co
     out.push_back(std::move(st));
     return;
   }
-  ClassNode* cls = isBuiltinFunctionName(name) ? nullptr : calledFunction(call, scope);
+  ClassNode* cls = callsBuiltin(call, scope) ? nullptr : calledFunction(call, scope);
   if (!cls) {
     diags_.errorf(s.range, "a call to '{}' is not a statement", refText(call.ref));
     return;

@@ -180,7 +180,7 @@ void Flattener::lowerCallEquation(const ast::Equation& eq, const Scope& scope, E
     lowerStateMachineEquation(eq, scope, context);
     return;
   }
-  if (ClassNode* cls = isBuiltinFunctionName(name) ? nullptr : calledFunction(call, scope)) {
+  if (ClassNode* cls = callsBuiltin(call, scope) ? nullptr : calledFunction(call, scope)) {
     // `f(x);` runs f for its effects (closing a file, printing, the
     // asserts of Fluid's checkBoundary), as the statement `f(x);` would:
     // inside a when-clause when it fires (the clause becomes a

@@ -736,4 +736,40 @@ end RealRange;
   EXPECT_EQ(valueAt(r, "y", 0.75), 4.5);
   EXPECT_EQ(valueAt(r, "c", 0.25), 5);
 }
+
+// Built-in functions are found last (spec 5.3.1): an imported function or a
+// function of an enclosing package named like one is the one called, while
+// a global name `.abs` is always the built-in.
+TEST(LanguageFeatures, AnImportedFunctionHidesTheBuiltInOfItsName) {
+  std::string model = writeScratchModel("Shadowing.mo", R"(package Shadowing
+  package Lib
+    function abs
+      input Real x;
+      output Real y;
+    algorithm
+      y := 2 * x;
+    end abs;
+    function viaOwnPackage
+      input Real x;
+      output Real y;
+    algorithm
+      y := abs(x) + 1;
+    end viaOwnPackage;
+  end Lib;
+  model M
+    import Shadowing.Lib.abs;
+    Real imported = abs(-3 + 0 * time);
+    Real global = .abs(-3 + 0 * time);
+    Real inPackage = Lib.viaOwnPackage(-3 + 0 * time);
+  end M;
+end Shadowing;
+)");
+  std::string fmu = compileModel(model, "Shadowing.fmu", [](smc::CompileOptions& options) {
+    options.modelName = "Shadowing.M";
+  });
+  SimulationResult r = simulateOk(optionsFor(fmu, 1, 0.5));
+  EXPECT_EQ(valueAt(r, "imported", 0.5), -6.0);
+  EXPECT_EQ(valueAt(r, "global", 0.5), 3.0);
+  EXPECT_EQ(valueAt(r, "inPackage", 0.5), -5.0);
+}
 }  // namespace
