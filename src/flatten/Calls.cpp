@@ -98,6 +98,28 @@ bool Flattener::callsBuiltin(const ast::Expr& call, const Scope& scope) {
   return !found || !found->def || builtinOfExternal(*found->def) == name;
 }
 
+// The dimensions of size()'s argument. An array of records or of blocks
+// has a size but no value.
+std::optional<std::vector<long long>> Flattener::argumentDims(const ast::Expr& arg, const Scope& scope) {
+  if (arg.kind != ast::ExprKind::Ref) {
+    auto array = lower(arg, scope);
+    if (!array) return std::nullopt;
+    return array->dims;
+  }
+  const ast::ComponentRef& ref = arg.ref;
+  if (scope.function && !ref.global && ref.parts.size() == 1 && scope.function->recordDims.count(ref.parts[0].name)) {
+    if (ref.parts[0].subscripts.empty()) return scope.function->recordDims.at(ref.parts[0].name);
+    auto operand = functionRecordOperand(ref, scope);
+    if (!operand) return std::nullopt;
+    return recordArrayDims(operand->leaves);
+  }
+  auto target = resolveRef(ref, scope, true);
+  if (!target) return std::nullopt;
+  if (target->wholeArray) return target->wholeArray->dims;
+  if (!target->instance) return target->value.dims;
+  return std::vector<long long>{};
+}
+
 std::optional<Value> Flattener::lowerCall(const ast::Expr& call, const Scope& scope) {
   const SourceRange r = call.range;
   const ast::ComponentRef& callee = call.ref;
@@ -263,33 +285,20 @@ std::optional<Value> Flattener::lowerCall(const ast::Expr& call, const Scope& sc
   }
   if (name == "size" || name == "ndims") {
     if (!arity(1, name == "size" ? 2 : 1)) return std::nullopt;
-    // An array of records or blocks has a size but no value.
-    std::vector<long long> dims;
-    std::optional<RefTarget> target;
-    if (call.args[0]->kind == ast::ExprKind::Ref) {
-      target = resolveRef(call.args[0]->ref, scope, true);
-      if (!target) return std::nullopt;
-    }
-    if (target) {
-      if (target->wholeArray) dims = target->wholeArray->dims;
-      else if (!target->instance) dims = target->value.dims;
-    } else {
-      auto array = lower(*call.args[0], scope);
-      if (!array) return std::nullopt;
-      dims = array->dims;
-    }
-    if (name == "ndims") return Value::scalar(flat::makeInteger(static_cast<long long>(dims.size()), r));
+    auto dims = argumentDims(*call.args[0], scope);
+    if (!dims) return std::nullopt;
+    if (name == "ndims") return Value::scalar(flat::makeInteger(static_cast<long long>(dims->size()), r));
     if (call.args.size() == 2) {
       auto d = evaluateInteger(*call.args[1], scope);
       if (!d) return std::nullopt;
-      if (*d < 1 || *d > static_cast<long long>(dims.size())) {
-        diags_.errorf(call.args[1]->range, "dimension {} does not exist; the array has {}", *d, dims.size());
+      if (*d < 1 || *d > static_cast<long long>(dims->size())) {
+        diags_.errorf(call.args[1]->range, "dimension {} does not exist; the array has {}", *d, dims->size());
         return std::nullopt;
       }
-      return Value::scalar(flat::makeInteger(dims[*d - 1], r));
+      return Value::scalar(flat::makeInteger((*dims)[*d - 1], r));
     }
-    Value out{{static_cast<long long>(dims.size())}, {}};
-    for (long long d : dims) out.elements.push_back(flat::makeInteger(d, r));
+    Value out{{static_cast<long long>(dims->size())}, {}};
+    for (long long d : *dims) out.elements.push_back(flat::makeInteger(d, r));
     return out;
   }
   if (name == "zeros" || name == "ones" || name == "fill") {

@@ -247,6 +247,9 @@ struct FormalVariable {
   flat::Causality causality = flat::Causality::Local;
   flat::BaseType type = flat::BaseType::Real;
   bool isArray = false;  // declared with dimensions (of its own or of its type)
+  // Dimensions of its own: isArray without those of an array of records
+  // this is a field of (`v.re` of `Complex v[3]` has none).
+  bool hasOwnDims = false;
   int record = -1;       // a field: its record variable in FunctionInterface::records
 };
 
@@ -259,6 +262,10 @@ struct RecordFormal {
   std::vector<size_t> fields;  // indices into FunctionInterface::variables, declaration order
   // `input Complex c = Complex(0)`: a binding of the whole record.
   const ast::Expr* binding = nullptr;
+  // An array of records (`input Complex v[:]`): how many dimensions it
+  // has. Each field is then an array whose leading dimensions are the
+  // records' (v.re[k] is v[k].re), sized per call shape like any array.
+  size_t rank = 0;
 };
 
 // An input or output as a caller sees it: one variable, or a record's fields.
@@ -320,6 +327,14 @@ struct CallArguments {
   std::vector<SourceRange> ranges;          // of the given arguments
 };
 
+// The calls of a user function a call makes: one, or for a vectorized call
+// (spec 12.4.6) one per element of the arrays it spreads over, row-major.
+struct ElementCalls {
+  bool vectorized = false;
+  std::vector<long long> dims;  // of a vectorized call
+  std::vector<flat::ExprPtr> calls;
+};
+
 // A user function while it is built (Functions.cpp).
 struct FunctionBuild {
   const FunctionInterface* interface = nullptr;
@@ -329,6 +344,8 @@ struct FunctionBuild {
   std::map<std::string, Value> names;  // its declared variables by name
   std::set<flat::VarId> iterators;     // for-loop variables: not assignable
   std::map<std::string, int> localNames;  // locals added by addFunctionLocal, per base name
+  // The dimensions of its arrays of records, by variable name ("v").
+  std::map<std::string, std::vector<long long>> recordDims;
 };
 
 // The scalar fields of a record-valued operand keyed by their name relative
@@ -350,6 +367,32 @@ struct Operand {
 Value fieldValue(const Leaves& leaves, const std::string& field, bool isArray);
 // Whether two records have the same fields (spec 6.4: type compatible).
 bool sameFields(const Leaves& a, const Leaves& b);
+
+// Arrays of records as leaves (RecordArrays.cpp): element k's field f is the
+// leaf "[k].f" ("[1,2].v[3]" in a matrix of records with an array field).
+bool isRecordArray(const Leaves& leaves);
+// The dimensions of the array of records these leaves hold.
+std::vector<long long> recordArrayDims(const Leaves& leaves);
+// Field `field` of every element of an array of records: an array whose
+// leading dimensions are the records' and the rest the field's own.
+Value recordArrayFieldValue(const Leaves& leaves, const std::string& field, bool fieldIsArray);
+// The leaves of a record or an array of records whose fields hold these
+// values (by field name, in declaration order), the first `recordRank`
+// dimensions of each indexing records (0: one record, "f[2]").
+void appendFieldLeaves(Leaves& out, const std::vector<std::pair<std::string, Value>>& fields, size_t recordRank);
+// The leaf name of element k of field `field` whose dimensions are `dims`.
+std::string fieldLeafName(const std::string& field, const std::vector<long long>& dims, size_t recordRank,
+                          long long k);
+// A reference's names joined without subscripts ("v[k].re" -> "v.re"), as a
+// function names the variables of its records.
+std::string functionRecordName(const ast::ComponentRef& ref);
+
+// Elements of a field of a function's array of records that a reference
+// selects: their value, whose first `recordRank` dimensions index records.
+struct FieldSelection {
+  Value value;
+  size_t recordRank = 0;
+};
 
 // Equated scalar pairs (left, right) of an equation or assignment.
 using Pairs = std::vector<std::pair<flat::ExprPtr, flat::ExprPtr>>;
@@ -505,6 +548,7 @@ public:
   // Whether `call` calls a built-in function: its name is one, and no
   // function of that name is found first by lexical lookup.
   bool callsBuiltin(const ast::Expr& call, const Scope& scope);
+  std::optional<std::vector<long long>> argumentDims(const ast::Expr& arg, const Scope& scope);
   // The component instance `a` of a call `a.f(...)` that names a function
   // of a's class (spec 5.3.2), or null when the call names no component.
   Instance* functionOwner(const ast::Expr& call, const Scope& scope);
@@ -870,14 +914,38 @@ private:
   ClassNode* refRecordType(const ast::ComponentRef& ref, const Scope& scope);
   ClassNode* recordTypeWithin(const ast::Expr& expr, const Scope& scope, int& budget);
   std::optional<Operand> functionRecordOperand(const ast::ComponentRef& ref, const Scope& scope);
+  // RecordArrays.cpp: function variable `field` ("v.re", a field of the
+  // array of records the first part of `ref` names) as `ref` selects it: the
+  // first part's subscripts pick records, those of part `last` (if it is a
+  // part of ref) the field's own elements.
+  std::optional<FieldSelection> selectRecordField(const std::string& field, const ast::ComponentRef& ref, size_t last,
+                                                  const Scope& scope);
   std::optional<Operand> recordArrayOperand(Component& c, SourceRange range);
+  // RecordArrays.cpp: records of class `cls` that `ref` names through
+  // arrays of components it slices (`plug.pin.v`: the v of every pin), as
+  // an array of records whose dimensions are the slices'.
+  std::optional<Operand> recordsThroughSlices(const ast::ComponentRef& ref, ClassNode* cls, const Scope& scope);
+  // Whether `ref` passes through an array of components it does not index
+  // down to one element (`plug.pin.v`, `ports[1:2].r`).
+  bool slicesComponentArrays(const ast::ComponentRef& ref, const Scope& scope);
   std::optional<Operand> recordConstantOperand(const ast::ComponentRef& ref, const Scope& scope);
   std::optional<Operand> recordArrayConstructor(const ast::Expr& expr, const Scope& scope);
   std::optional<Operand> recordIfExpression(const ast::Expr& expr, const Scope& scope);
+  // fill(r, n...) of a record r: an array of copies of it.
+  bool isRecordFill(const ast::Expr& call, const Scope& scope);
+  std::optional<Operand> recordFill(const ast::Expr& call, const Scope& scope);
   // `a op b` or `op a` with a record operand (spec 14.5): the one operator
   // function of the record's class that takes the operands, converting a
   // non-record operand through the class's constructors when none does.
   std::optional<Operand> applyOperator(const ast::Expr& expr, const Scope& scope);
+  // The same for operands already lowered, `classes` the records' classes.
+  std::optional<Operand> overloadedOperator(ast::Op operation, SourceRange range, std::vector<Operand> operands,
+                                            const std::vector<ClassNode*>& classes, const Scope& scope);
+  // Spec 14.4: an operator no function takes for arrays of records applies
+  // to their elements (same-sized arrays, or an array and a scalar).
+  bool elementwiseApplies(ast::Op operation, const std::vector<Operand>& operands);
+  std::optional<Operand> elementwiseOperator(ast::Op operation, SourceRange range, const std::vector<Operand>& operands,
+                                             const std::vector<ClassNode*>& classes, const Scope& scope);
   // `R(args)` of an operator record with a 'constructor' operator (spec 14.3).
   std::optional<Operand> overloadedConstructor(const ast::Expr& call, ClassNode* cls, const Scope& scope);
   // The functions an operator record class defines for `op` ("'*'").
@@ -889,8 +957,11 @@ private:
                                           SourceRange range, const Scope& scope);
   // The first output of a built call: a value, or a record's fields.
   Operand callResult(const flat::ExprPtr& call, const FunctionInterface& interface);
-  // A call of a user function whose first output is a record.
+  // A call of a user function whose first output is a record (FunctionCalls.cpp):
+  // that record, or for a vectorized call (spec 12.4.6) an array of them.
   std::optional<Operand> recordFunctionCall(const ast::Expr& call, ClassNode* fn, const Scope& scope);
+  // The calls `arguments` make: one, or one per element of a vectorized call.
+  std::optional<ElementCalls> elementCalls(const CallArguments& arguments, SourceRange range, const Scope& scope);
   flat::ExprPtr enumerationLiteral(const ast::ComponentRef& ref, const Scope& scope);
   std::optional<Value> lowerPackageConstant(const ast::ComponentRef& ref, const Scope& scope);
   // A constant's binding (written in `bindingIn`) lowered and folded to literals.

@@ -179,7 +179,28 @@ bool Flattener::fillRecordArgument(const FunctionInterface& interface, const For
   const RecordFormal& record = interface.records[static_cast<size_t>(slot.record)];
   auto leaves = recordLeaves(arg, record.cls, scope, what);
   if (!leaves) return false;
-  if (!leaves->empty() && leaves->front().first.front() == '[') {
+  if (record.rank > 0) {
+    // An array of records: each field input is given that field of every element.
+    const size_t given = recordArrayDims(*leaves).size();
+    if (given != record.rank) {
+      diags_.errorf(arg.range, "{} must be an array of records with {} dimension(s), not {}", what, record.rank,
+                    given == 0 ? std::string("a single record") : fmt::format("one with {}", given));
+      return false;
+    }
+    for (size_t i = slot.first; i < slot.first + slot.count; ++i) {
+      const FormalVariable& formal = interface.variables[i];
+      const std::string field = formal.name.substr(record.name.size() + 1);
+      Value value = recordArrayFieldValue(*leaves, field, formal.hasOwnDims);
+      if (value.elements.empty() && !value.dims.empty() && value.dims.front() != 0) {
+        diags_.errorf(arg.range, "{} has no field '{}'", what, field);
+        return false;
+      }
+      out.given[i] = std::move(value);
+      out.ranges[i] = arg.range;
+    }
+    return true;
+  }
+  if (isRecordArray(*leaves)) {
     // An array of records given to a record input: a vectorized call
     // (spec 12.4.6), each field input given the vector of that field.
     for (size_t i = slot.first; i < slot.first + slot.count; ++i) {
@@ -241,36 +262,12 @@ std::optional<Value> Flattener::callFunction(const ast::Expr& call, ClassNode* c
                   arguments->name, interface.records[static_cast<size_t>(interface.outputs[0].record)].cls->path());
     return std::nullopt;
   }
-  // Spec 12.4.6: array arguments given to scalar inputs make the call
-  // elementwise over them (their sizes must agree); other arguments are
-  // passed whole to each element's call.
-  std::optional<std::vector<long long>> dims;
-  std::vector<size_t> spread;
-  for (size_t i = 0; i < arguments->given.size(); ++i) {
-    const auto& value = arguments->given[i];
-    if (!value || arguments->interface->variables[i].isArray || value->isScalar()) continue;
-    if (dims && *dims != value->dims) {
-      diags_.errorf(arguments->ranges[i],
-                    "the array arguments of the vectorized call of '{}' differ in size: [{}] and [{}]",
-                    arguments->name, fmt::join(*dims, ", "), fmt::join(value->dims, ", "));
-      return std::nullopt;
-    }
-    dims = value->dims;
-    spread.push_back(i);
-  }
-  if (!dims) {
-    flat::ExprPtr single = buildFunctionCall(*arguments, call.range, scope);
-    if (!single) return std::nullopt;
-    return functionOutput(single, 0);
-  }
+  auto calls = elementCalls(*arguments, call.range, scope);
+  if (!calls) return std::nullopt;
+  if (!calls->vectorized) return functionOutput(calls->calls[0], 0);
   Value out;
-  out.dims = *dims;
-  const size_t count = arguments->given[spread[0]]->elements.size();
-  CallArguments element = *arguments;  // the spread inputs are replaced per element
-  for (size_t k = 0; k < count; ++k) {
-    for (size_t i : spread) element.given[i] = Value::scalar(arguments->given[i]->elements[k]);
-    flat::ExprPtr single = buildFunctionCall(element, call.range, scope);
-    if (!single) return std::nullopt;
+  out.dims = calls->dims;
+  for (const flat::ExprPtr& single : calls->calls) {
     Value value = functionOutput(single, 0);
     if (!value.isScalar()) {
       diags_.unsupported(call.range, fmt::format("a vectorized call of '{}', whose output is an array",
@@ -278,6 +275,60 @@ std::optional<Value> Flattener::callFunction(const ast::Expr& call, ClassNode* c
       return std::nullopt;
     }
     out.elements.push_back(value.elements[0]);
+  }
+  return out;
+}
+
+// Spec 12.4.6: array arguments given to scalar inputs make the call
+// elementwise over them (their sizes must agree); other arguments are
+// passed whole to each element's call.
+std::optional<ElementCalls> Flattener::elementCalls(const CallArguments& arguments, SourceRange range,
+                                                    const Scope& scope) {
+  ElementCalls out;
+  std::vector<size_t> spread;
+  for (size_t i = 0; i < arguments.given.size(); ++i) {
+    const auto& value = arguments.given[i];
+    if (!value || arguments.interface->variables[i].isArray || value->isScalar()) continue;
+    if (out.vectorized && out.dims != value->dims) {
+      diags_.errorf(arguments.ranges[i],
+                    "the array arguments of the vectorized call of '{}' differ in size: [{}] and [{}]",
+                    arguments.name, fmt::join(out.dims, ", "), fmt::join(value->dims, ", "));
+      return std::nullopt;
+    }
+    out.vectorized = true;
+    out.dims = value->dims;
+    spread.push_back(i);
+  }
+  const size_t count = out.vectorized ? arguments.given[spread[0]]->elements.size() : 1;
+  CallArguments element = arguments;  // the spread inputs are replaced per element
+  for (size_t k = 0; k < count; ++k) {
+    for (size_t i : spread) element.given[i] = Value::scalar(arguments.given[i]->elements[k]);
+    flat::ExprPtr single = buildFunctionCall(element, range, scope);
+    if (!single) return std::nullopt;
+    out.calls.push_back(std::move(single));
+  }
+  return out;
+}
+
+std::optional<Operand> Flattener::recordFunctionCall(const ast::Expr& call, ClassNode* fn, const Scope& scope) {
+  auto arguments = matchCallArguments(call, fn, scope, false);
+  if (!arguments) return std::nullopt;
+  auto calls = elementCalls(*arguments, call.range, scope);
+  if (!calls) return std::nullopt;
+  if (!calls->vectorized) return callResult(calls->calls[0], *arguments->interface);
+  // A vectorized call: an array of the records each element's call returns.
+  Operand out;
+  for (size_t k = 0; k < calls->calls.size(); ++k) {
+    Operand result = callResult(calls->calls[k], *arguments->interface);
+    if (!result.isRecord || isRecordArray(result.leaves)) {
+      diags_.unsupported(call.range, fmt::format("a vectorized call of '{}', whose output is an array",
+                                                 arguments->name));
+      return std::nullopt;
+    }
+    out.isRecord = true;
+    out.cls = result.cls;
+    const std::string prefix = subscriptText(calls->dims, static_cast<long long>(k)) + ".";
+    for (auto& [leaf, e] : result.leaves) out.leaves.emplace_back(prefix + leaf, std::move(e));
   }
   return out;
 }

@@ -205,26 +205,21 @@ const FunctionInterface* Flattener::functionInterface(ClassNode* cls) {
     formal.bindingIn = declaredIn;
     formal.type = baseType(type->leaf);
     formal.isArray = !type->subscripts.empty();
+    formal.hasOwnDims = formal.isArray;
     formal.causality = causality == ast::Causality::Input    ? flat::Causality::Input
                        : causality == ast::Causality::Output ? flat::Causality::Output
                                                              : flat::Causality::Local;
     int group = formal.causality == flat::Causality::Input ? 0 : formal.causality == flat::Causality::Output ? 1 : 2;
     if (type->leaf == LeafType::None) {
-      if (!type->subscripts.empty()) {
-        // Reported when a call needs the function: an operator record
-        // defines such functions (Complex's scalarProduct) beside the ones
-        // its models use.
-        if (!interface->unsupported)
-          interface->unsupported = std::make_pair(
-              decl->range, fmt::format("arrays of records inside functions ('{}')", decl->name));
-        continue;
-      }
       RecordFormal record;
       record.name = decl->name;
       record.cls = type->cls;
       record.decl = decl;
       record.declaredIn = declaredIn;
       record.binding = formal.binding;
+      record.rank = type->subscripts.size();
+      for (const auto& sub : decl->subscripts) collectValueNames(*sub, interface->sizeNames);
+      for (const auto& sub : decl->typeSubscripts) collectValueNames(*sub, interface->sizeNames);
       formal.record = static_cast<int>(interface->records.size());
       formal.binding = nullptr;
       interface->records.push_back(record);
@@ -334,7 +329,9 @@ bool Flattener::addRecordFields(FunctionInterface& interface, const FormalVariab
       continue;
     }
     formal.type = baseType(type->leaf);
-    formal.isArray = !type->subscripts.empty();
+    // A field of an array of records is an array too (RecordArrays.cpp).
+    formal.hasOwnDims = !type->subscripts.empty();
+    formal.isArray = formal.hasOwnDims || variable.isArray;
     out.push_back(formal);
   }
   return ok;

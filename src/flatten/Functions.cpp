@@ -60,7 +60,13 @@ bool readsUnboundVariable(const ast::Expr& e, const FunctionInterface& interface
     if (interface.recordTypes.count(first)) {
       std::string joined;
       for (const auto& part : e.ref.parts) joined += (joined.empty() ? "" : ".") + part.name;
-      if (!names.count(joined)) return true;
+      // A whole record (`size(u, 1)` of an array of records) is bound when its fields are.
+      if (interface.recordTypes.count(joined)) {
+        for (const FormalVariable& formal : interface.variables)
+          if (formal.name.compare(0, joined.size() + 1, joined + ".") == 0 && !names.count(formal.name)) return true;
+      } else if (!names.count(joined)) {
+        return true;
+      }
     }
   }
   for (const auto& arg : e.args)
@@ -230,15 +236,26 @@ std::optional<std::vector<long long>> Flattener::functionVariableDims(
   Scope scope{nullptr, formal.declaredIn, nullptr, &build.names, &build};
   auto type = resolveDeclType(decl, formal.declaredIn, scope);
   if (!type) return std::nullopt;
-  if (given && given->size() != type->subscripts.size()) {
+  // A field of an array of records: the records' dimensions come first.
+  std::vector<std::pair<const ast::Expr*, Scope>> subscripts;
+  const RecordFormal* records = formal.record >= 0 ? &build.interface->records[static_cast<size_t>(formal.record)]
+                                                   : nullptr;
+  if (records && records->rank > 0) {
+    auto recordType = resolveDeclType(*records->decl, records->declaredIn,
+                                      Scope{nullptr, records->declaredIn, nullptr, &build.names, &build});
+    if (!recordType) return std::nullopt;
+    subscripts = recordType->subscripts;
+  }
+  subscripts.insert(subscripts.end(), type->subscripts.begin(), type->subscripts.end());
+  if (given && given->size() != subscripts.size()) {
     diags_.errorf(shape.call, "argument '{}' of '{}' has {} dimension(s), but the function declares {}", formal.name,
-                  fnName, given->size(), type->subscripts.size());
+                  fnName, given->size(), subscripts.size());
     diags_.note(decl.range, "declared here");
     return std::nullopt;
   }
   std::vector<long long> dims;
-  for (size_t d = 0; d < type->subscripts.size(); ++d) {
-    const auto& [expr, where] = type->subscripts[d];
+  for (size_t d = 0; d < subscripts.size(); ++d) {
+    const auto& [expr, where] = subscripts[d];
     if (expr->kind == ast::ExprKind::Colon) {
       if (given) {
         dims.push_back((*given)[d]);
@@ -250,9 +267,9 @@ std::optional<std::vector<long long>> Flattener::functionVariableDims(
         Scope bindingScope{nullptr, formal.bindingIn, nullptr, &build.names, &build};
         auto value = lower(*formal.binding, bindingScope);
         if (!value) return std::nullopt;
-        if (value->dims.size() != type->subscripts.size()) {
+        if (value->dims.size() != subscripts.size()) {
           diags_.errorf(formal.binding->range, "the binding of '{}' has {} dimension(s), but '{}' is declared with {}",
-                        formal.name, value->dims.size(), formal.name, type->subscripts.size());
+                        formal.name, value->dims.size(), formal.name, subscripts.size());
           return std::nullopt;
         }
         dims.push_back(value->dims[d]);
@@ -345,6 +362,9 @@ bool Flattener::declareFunctionVariables(FunctionBuild& build, const CallShape& 
       build.fn.variables.push_back(std::move(v));
     }
     build.fn.declared.push_back(std::move(declared));
+    if (formal.record >= 0)
+      if (const RecordFormal& record = interface.records[static_cast<size_t>(formal.record)]; record.rank > 0)
+        build.recordDims.emplace(record.name, std::vector<long long>(dims.begin(), dims.begin() + record.rank));
     // A name whose value the sizes read stays bound to that value.
     if (!build.names.count(formal.name)) build.names[formal.name] = std::move(value);
   };
@@ -426,26 +446,28 @@ void Flattener::lowerFunctionBindings(FunctionBuild& build) {
                        fmt::format("the start value of '{}'", formal.name), scope);
     }
     const ast::Expr* binding = formal.binding;
+    const RecordFormal* record = formal.record >= 0 ? &interface.records[static_cast<size_t>(formal.record)] : nullptr;
+    const size_t recordRank = record ? record->rank : 0;
     // The default of an array input the call gives is never used here, and
     // may differ in size from the given one (`X[:] = reference_X` given
     // an empty X).
-    if (binding && formal.causality == flat::Causality::Input && formal.isArray && i < build.shape->inputDims.size() &&
-        build.shape->inputDims[i])
+    if ((binding || (record && record->binding)) && formal.causality == flat::Causality::Input && formal.isArray &&
+        i < build.shape->inputDims.size() && build.shape->inputDims[i])
       continue;
     std::vector<flat::ExprPtr> elements;
-    if (!binding) {
-      if (formal.record < 0 || !interface.records[static_cast<size_t>(formal.record)].binding) continue;
+    if (!binding || (record && record->binding)) {
+      // The record's own binding wins over its class's field defaults.
+      if (!record || !record->binding) continue;
       auto& leaves = recordBindings[formal.record];
       if (!leaves) {
-        const RecordFormal& record = interface.records[static_cast<size_t>(formal.record)];
-        Scope recordScope{nullptr, record.declaredIn, nullptr, &build.names, &build};
-        leaves = recordLeaves(*record.binding, record.cls, recordScope,
-                              fmt::format("the binding of '{}'", record.name));
+        Scope recordScope{nullptr, record->declaredIn, nullptr, &build.names, &build};
+        leaves = recordLeaves(*record->binding, record->cls, recordScope,
+                              fmt::format("the binding of '{}'", record->name));
         if (!leaves) leaves = Leaves{};
       }
-      const std::string relative = formal.name.substr(interface.records[static_cast<size_t>(formal.record)].name.size() + 1);
+      const std::string relative = formal.name.substr(record->name.size() + 1);
       for (size_t k = 0; k < declared.size(); ++k) {
-        const std::string leaf = relative + subscriptText(declared.dims, static_cast<long long>(k));
+        const std::string leaf = fieldLeafName(relative, declared.dims, recordRank, static_cast<long long>(k));
         for (const auto& [name, e] : *leaves)
           if (name == leaf) elements.push_back(e);
       }
@@ -459,6 +481,16 @@ void Flattener::lowerFunctionBindings(FunctionBuild& build) {
       const std::string what = fmt::format("the binding of '{}'", formal.name);
       auto value = lower(*binding, scope);
       if (!value) continue;
+      if (recordRank > 0 && value->dims.size() + recordRank == declared.dims.size() &&
+          std::equal(value->dims.begin(), value->dims.end(), declared.dims.begin() + static_cast<long>(recordRank))) {
+        // A field's default in an array of records: the same in every record.
+        Value each = *value;
+        value->dims = declared.dims;
+        value->elements.clear();
+        const size_t records = each.elements.empty() ? 0 : declared.size() / each.elements.size();
+        for (size_t r = 0; r < records; ++r)
+          value->elements.insert(value->elements.end(), each.elements.begin(), each.elements.end());
+      }
       if (value->dims != declared.dims) {
         diags_.errorf(binding->range, "{} has size {}, but '{}' is declared with size {}", what,
                       value->isScalar() ? "[] (a scalar)" : dimsText(value->dims), formal.name,

@@ -397,8 +397,15 @@ std::optional<RefTarget> Flattener::resolveRef(const ast::ComponentRef& ref, con
     std::string name = first.name;
     size_t last = 0;
     ClassNode* record = nullptr;  // the class of the record variable `name` names before its last part
+    // An array of records takes subscripts on its name (`v[k].re`).
+    const bool recordArray = scope.function && scope.function->recordDims.count(name);
+    if (scope.function && !recordArray && !first.subscripts.empty() &&
+        scope.function->interface->recordTypes.count(name)) {
+      diags_.errorf(first.range, "'{}' is a record, not an array", name);
+      return std::nullopt;
+    }
     if (scope.function && !scope.locals->count(name))
-      while (last + 1 < ref.parts.size() && ref.parts[last].subscripts.empty() &&
+      while (last + 1 < ref.parts.size() && (ref.parts[last].subscripts.empty() || (recordArray && last == 0)) &&
              scope.function->interface->recordTypes.count(name)) {
         record = scope.function->interface->recordTypes.at(name);
         name += "." + ref.parts[++last].name;
@@ -420,6 +427,11 @@ std::optional<RefTarget> Flattener::resolveRef(const ast::ComponentRef& ref, con
         diags_.errorf(ref.parts[last + 1].range, "'{}' is a scalar variable and has no component '{}'", name,
                       ref.parts[last + 1].name);
         return std::nullopt;
+      }
+      if (recordArray && last > 0) {
+        auto selected = selectRecordField(name, ref, last, scope);
+        if (!selected) return std::nullopt;
+        return RefTarget{std::move(selected->value), nullptr};
       }
       const ast::RefPart& part = ref.parts[last];
       Value value = it->second;
@@ -1024,30 +1036,84 @@ std::optional<Value> Flattener::lowerReduction(const ast::Expr& call, const std:
 
 namespace {
 
-// e as base + offset, with offset the sum of the Integer literals added to
-// or subtracted from it at the top (base null when e is a literal).
-std::pair<flat::ExprPtr, long long> splitOffset(const flat::ExprPtr& e) {
-  if (e->kind == flat::ExprKind::Integer) return {nullptr, e->integer};
-  if (e->kind == flat::ExprKind::Binary && (e->op == flat::Op::Add || e->op == flat::Op::Sub)) {
-    const flat::ExprPtr& right = e->args[1];
-    if (right->kind == flat::ExprKind::Integer) {
-      auto [base, offset] = splitOffset(e->args[0]);
-      return {base, e->op == flat::Op::Add ? offset + right->integer : offset - right->integer};
-    }
-    if (e->op == flat::Op::Add && e->args[0]->kind == flat::ExprKind::Integer) {
-      auto [base, offset] = splitOffset(right);
-      return {base, offset + e->args[0]->integer};
+// An Integer expression as c + sum(k_i * atom_i) with literal c and k_i,
+// the atoms being the subexpressions that are not sums, differences,
+// negations or products with a literal (`2*(k - 1) + 1` is 2 k - 1).
+struct AffineForm {
+  long long constant = 0;
+  std::vector<std::pair<flat::ExprPtr, long long>> terms;
+};
+
+bool addScaled(AffineForm& to, const AffineForm& from, long long scale) {
+  long long product = 0;
+  if (__builtin_mul_overflow(from.constant, scale, &product) ||
+      __builtin_add_overflow(to.constant, product, &to.constant))
+    return false;
+  for (const auto& [atom, k] : from.terms) {
+    if (__builtin_mul_overflow(k, scale, &product)) return false;
+    auto same = std::find_if(to.terms.begin(), to.terms.end(),
+                             [&](const auto& term) { return flat::sameExpr(*term.first, *atom); });
+    if (same == to.terms.end()) {
+      to.terms.emplace_back(atom, product);
+    } else if (__builtin_add_overflow(same->second, product, &same->second)) {
+      return false;
     }
   }
-  return {e, 0};
+  return true;
+}
+
+std::optional<AffineForm> affineForm(const flat::ExprPtr& e, int depth = 0) {
+  AffineForm out;
+  if (depth > 64) return std::nullopt;
+  if (e->kind == flat::ExprKind::Integer) {
+    out.constant = e->integer;
+    return out;
+  }
+  if (e->kind == flat::ExprKind::Unary && e->op == flat::Op::Negate) {
+    auto inner = affineForm(e->args[0], depth + 1);
+    if (!inner || !addScaled(out, *inner, -1)) return std::nullopt;
+    return out;
+  }
+  if (e->kind == flat::ExprKind::Binary &&
+      (e->op == flat::Op::Add || e->op == flat::Op::Sub || e->op == flat::Op::Mul)) {
+    auto left = affineForm(e->args[0], depth + 1);
+    auto right = affineForm(e->args[1], depth + 1);
+    if (!left || !right) return std::nullopt;
+    if (e->op != flat::Op::Mul) {
+      if (!addScaled(out, *left, 1) || !addScaled(out, *right, e->op == flat::Op::Add ? 1 : -1)) return std::nullopt;
+      return out;
+    }
+    if (left->terms.empty() && addScaled(out, *right, left->constant)) return out;
+    if (right->terms.empty() && addScaled(out, *left, right->constant)) return out;
+    if (!left->terms.empty() && !right->terms.empty()) {
+      out.terms.emplace_back(e, 1);
+      return out;
+    }
+    return std::nullopt;
+  }
+  out.terms.emplace_back(e, 1);
+  return out;
+}
+
+// to - from when it is the same whatever the atoms' values.
+std::optional<long long> constantDifference(const flat::ExprPtr& from, const flat::ExprPtr& to) {
+  auto a = affineForm(from);
+  auto b = affineForm(to);
+  if (!a || !b) return std::nullopt;
+  AffineForm difference;
+  if (!addScaled(difference, *b, 1) || !addScaled(difference, *a, -1)) return std::nullopt;
+  for (const auto& term : difference.terms)
+    if (term.second != 0) return std::nullopt;
+  return difference.constant;
 }
 
 }  // namespace
 
-// `a + j:a + k` in a function, a varying when it runs: k - j + 1 elements
-// a + j, a + j + 1, ... (none when k < j) whose values come at run time
-// (the Xorshift generators' `state[i - 2:i - 1]`). Empty when the bounds
-// are not of that form, for the constant path to handle.
+// `i:j` in a function with i and j varying when it runs but j - i fixed:
+// j - i + 1 elements i, i + 1, ... (none when j < i) whose values come at
+// run time (the Xorshift generators' `state[i - 2:i - 1]`, Polyphase's
+// `ind[(mBase - 1)*(k - 1) + 1:(mBase - 1)*k]`). Empty when the bounds are
+// not of that form, for the constant path to handle.
 std::optional<Value> Flattener::shiftedRange(const Value& from, const Value& to, const Scope& scope,
                                             SourceRange where) {
   if (!from.isScalar() || !to.isScalar()) return std::nullopt;
@@ -1056,10 +1122,9 @@ std::optional<Value> Flattener::shiftedRange(const Value& from, const Value& to,
   if (isParameterExpression(*first, scope) && isParameterExpression(*last, scope)) return std::nullopt;
   if (typeOf(*first, scope) != flat::BaseType::Integer || typeOf(*last, scope) != flat::BaseType::Integer)
     return std::nullopt;
-  auto [fromBase, fromOffset] = splitOffset(first);
-  auto [toBase, toOffset] = splitOffset(last);
-  if (!fromBase || !toBase || !flat::sameExpr(*fromBase, *toBase)) return std::nullopt;
-  const long long count = std::max(0LL, toOffset - fromOffset + 1);
+  auto difference = constantDifference(first, last);
+  if (!difference || *difference >= limits::kMaxArrayElements) return std::nullopt;
+  const long long count = std::max(0LL, *difference + 1);
   if (count > limits::kMaxArrayElements) return std::nullopt;
   Value v{{count}, {}};
   for (long long k = 0; k < count; ++k)

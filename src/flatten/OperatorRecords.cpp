@@ -81,9 +81,10 @@ bool Flattener::acceptsOperands(ClassNode* fn, const std::vector<Operand>& opera
     }
     const Operand& operand = operands[i];
     if (slot.record >= 0) {
-      // An array of records is not a record (vectorizing an operator is not supported).
-      const bool isArray = !operand.leaves.empty() && operand.leaves[0].first.front() == '[';
-      if (isArray || !fitsRecordClass(operand, interface->records[static_cast<size_t>(slot.record)].cls))
+      // An array of records is given to an input that is one, of as many
+      // dimensions (vectorizing an operator is not supported).
+      const RecordFormal& record = interface->records[static_cast<size_t>(slot.record)];
+      if (recordArrayDims(operand.leaves).size() != record.rank || !fitsRecordClass(operand, record.cls))
         return false;
       continue;
     }
@@ -106,12 +107,11 @@ Operand Flattener::callResult(const flat::ExprPtr& call, const FunctionInterface
   const RecordFormal& record = interface.records[static_cast<size_t>(slot.record)];
   out.isRecord = true;
   out.cls = record.cls;
-  for (size_t v = slot.first; v < slot.first + slot.count; ++v) {
-    Value value = functionOutput(call, v - interface.numInputs);
-    const std::string relative = interface.variables[v].name.substr(record.name.size() + 1);
-    for (size_t k = 0; k < value.elements.size(); ++k)
-      out.leaves.emplace_back(relative + subscriptText(value.dims, static_cast<long long>(k)), value.elements[k]);
-  }
+  std::vector<std::pair<std::string, Value>> fields;
+  for (size_t v = slot.first; v < slot.first + slot.count; ++v)
+    fields.emplace_back(interface.variables[v].name.substr(record.name.size() + 1),
+                        functionOutput(call, v - interface.numInputs));
+  appendFieldLeaves(out.leaves, fields, record.rank);
   return out;
 }
 
@@ -131,22 +131,17 @@ std::optional<Operand> Flattener::callWithOperands(ClassNode* fn, const std::vec
       arguments.given[slot.first] = operands[i].value;
       continue;
     }
-    const std::string& name = interface->records[static_cast<size_t>(slot.record)].name;
+    const RecordFormal& record = interface->records[static_cast<size_t>(slot.record)];
     for (size_t v = slot.first; v < slot.first + slot.count; ++v) {
       const FormalVariable& formal = interface->variables[v];
-      arguments.given[v] = fieldValue(operands[i].leaves, formal.name.substr(name.size() + 1), formal.isArray);
+      const std::string field = formal.name.substr(record.name.size() + 1);
+      arguments.given[v] = record.rank > 0 ? recordArrayFieldValue(operands[i].leaves, field, formal.hasOwnDims)
+                                           : fieldValue(operands[i].leaves, field, formal.isArray);
     }
   }
   flat::ExprPtr call = buildFunctionCall(arguments, range, scope);
   if (!call) return std::nullopt;
   return callResult(call, *interface);
-}
-
-std::optional<Operand> Flattener::recordFunctionCall(const ast::Expr& call, ClassNode* fn, const Scope& scope) {
-  flat::ExprPtr single = lowerFunctionCall(call, fn, scope);
-  if (!single) return std::nullopt;
-  ClassNode* defining = definingFunction(fn);
-  return callResult(single, *functionInterface(defining));
 }
 
 namespace {
@@ -195,7 +190,12 @@ std::optional<Operand> Flattener::applyOperator(const ast::Expr& expr, const Sco
     out.value = std::move(*value);
     return out;
   }
-  const std::string op = operatorName(expr.op);
+  return overloadedOperator(expr.op, expr.range, std::move(operands), classes, scope);
+}
+
+std::optional<Operand> Flattener::overloadedOperator(ast::Op operation, SourceRange range, std::vector<Operand> operands,
+                                                     const std::vector<ClassNode*>& classes, const Scope& scope) {
+  const std::string op = operatorName(operation);
   std::vector<ClassNode*> candidates;
   for (ClassNode* cls : classes)
     for (ClassNode* fn : operatorFunctions(cls, op))
@@ -218,7 +218,7 @@ std::optional<Operand> Flattener::applyOperator(const ast::Expr& expr, const Sco
       for (ClassNode* fn : constructors)
         if (acceptsOperands(fn, {operand}, scope)) accepting.push_back(fn);
       if (accepting.size() != 1) continue;
-      auto record = callWithOperands(accepting[0], {operand}, expr.range, scope);
+      auto record = callWithOperands(accepting[0], {operand}, range, scope);
       if (!record) return std::nullopt;
       operand = std::move(*record);
       any = true;
@@ -228,25 +228,116 @@ std::optional<Operand> Flattener::applyOperator(const ast::Expr& expr, const Sco
       if (matches.size() == 1) operands = std::move(converted);
     }
   }
+  if (matches.empty() && elementwiseApplies(operation, operands))
+    return elementwiseOperator(operation, range, operands, classes, scope);
   if (matches.size() != 1) {
     std::vector<std::string> types;
     for (const Operand& operand : operands) types.push_back(operandText(operand, *this, scope));
     if (classes[0]->def->kind != ast::ClassKind::OperatorRecord)
-      diags_.errorf(expr.range, "'{}' is a record, not an operator record, so operator {} is not defined for it "
+      diags_.errorf(range, "'{}' is a record, not an operator record, so operator {} is not defined for it "
                                 "(spec 14)",
                     classes[0]->path(), op);
     else if (candidates.empty())
-      diags_.errorf(expr.range, "operator record '{}' defines no operator {}", classes[0]->path(), op);
+      diags_.errorf(range, "operator record '{}' defines no operator {}", classes[0]->path(), op);
     else if (matches.empty())
-      diags_.errorf(expr.range, "no function of operator {} of '{}' takes operands of type {}", op,
+      diags_.errorf(range, "no function of operator {} of '{}' takes operands of type {}", op,
                     classes[0]->path(), fmt::join(types, " and "));
     else
-      diags_.errorf(expr.range, "operator {} of '{}' is ambiguous for operands of type {}: '{}' and '{}' both "
+      diags_.errorf(range, "operator {} of '{}' is ambiguous for operands of type {}: '{}' and '{}' both "
                                 "take them (spec 14.5)",
                     op, classes[0]->path(), fmt::join(types, " and "), matches[0]->path(), matches[1]->path());
     return std::nullopt;
   }
-  return callWithOperands(matches[0], operands, expr.range, scope);
+  return callWithOperands(matches[0], operands, range, scope);
+}
+
+namespace {
+
+// The dimensions of an operand: of its array of records, or of its value.
+std::vector<long long> operandDims(const Operand& operand) {
+  return operand.isRecord ? recordArrayDims(operand.leaves) : operand.value.dims;
+}
+
+// Element k of an array operand; a scalar operand is its own every element.
+Operand operandElement(const Operand& operand, size_t k) {
+  if (operandDims(operand).empty()) return operand;
+  Operand out;
+  out.isRecord = operand.isRecord;
+  out.cls = operand.cls;
+  if (!operand.isRecord) {
+    out.value = Value::scalar(operand.value.elements[k]);
+    return out;
+  }
+  const std::string prefix = subscriptText(recordArrayDims(operand.leaves), static_cast<long long>(k)) + ".";
+  for (const auto& [leaf, e] : operand.leaves)
+    if (leaf.compare(0, prefix.size(), prefix) == 0) out.leaves.emplace_back(leaf.substr(prefix.size()), e);
+  return out;
+}
+
+}  // namespace
+
+// Spec 14.4: with no function for the arrays themselves, `a op b` of arrays
+// of the same size applies op element by element, as do `-a`, `s*a`, `a*s`
+// and `a/s` with a scalar s, and the element-wise operators (`.+`...).
+bool Flattener::elementwiseApplies(ast::Op operation, const std::vector<Operand>& operands) {
+  bool anyArray = false;
+  for (const Operand& operand : operands) anyArray = anyArray || !operandDims(operand).empty();
+  if (!anyArray) return false;
+  if (operands.size() == 1) return operation == ast::Op::Negate;
+  const std::vector<long long> a = operandDims(operands[0]), b = operandDims(operands[1]);
+  switch (operation) {
+    case ast::Op::Add:
+    case ast::Op::Sub: return a == b;
+    case ast::Op::Mul: return a.empty() || b.empty();
+    case ast::Op::Div: return b.empty();
+    case ast::Op::ElemAdd:
+    case ast::Op::ElemSub:
+    case ast::Op::ElemMul:
+    case ast::Op::ElemDiv:
+    case ast::Op::ElemPow: return a == b || a.empty() || b.empty();
+    default: return false;
+  }
+}
+
+std::optional<Operand> Flattener::elementwiseOperator(ast::Op operation, SourceRange range,
+                                                      const std::vector<Operand>& operands,
+                                                      const std::vector<ClassNode*>& classes, const Scope& scope) {
+  std::vector<long long> dims;
+  for (const Operand& operand : operands)
+    if (dims.empty()) dims = operandDims(operand);
+  long long count = 1;
+  for (long long d : dims) count *= d;
+  // `.+` of two elements is their `+`.
+  ast::Op scalar = operation;
+  switch (operation) {
+    case ast::Op::ElemAdd: scalar = ast::Op::Add; break;
+    case ast::Op::ElemSub: scalar = ast::Op::Sub; break;
+    case ast::Op::ElemMul: scalar = ast::Op::Mul; break;
+    case ast::Op::ElemDiv: scalar = ast::Op::Div; break;
+    case ast::Op::ElemPow: scalar = ast::Op::Pow; break;
+    default: break;
+  }
+  Operand out;
+  for (long long k = 0; k < count; ++k) {
+    std::vector<Operand> elements;
+    for (const Operand& operand : operands) elements.push_back(operandElement(operand, static_cast<size_t>(k)));
+    auto result = overloadedOperator(scalar, range, std::move(elements), classes, scope);
+    if (!result) return std::nullopt;
+    if (!result->isRecord) {
+      if (!result->value.isScalar()) {
+        diags_.unsupported(range, "an element-wise operator whose elements give arrays");
+        return std::nullopt;
+      }
+      out.value.dims = dims;
+      out.value.elements.push_back(result->value.elements[0]);
+      continue;
+    }
+    out.isRecord = true;
+    out.cls = result->cls;
+    const std::string prefix = subscriptText(dims, k) + ".";
+    for (auto& [leaf, e] : result->leaves) out.leaves.emplace_back(prefix + leaf, std::move(e));
+  }
+  return out;
 }
 
 std::optional<Operand> Flattener::overloadedConstructor(const ast::Expr& call, ClassNode* cls, const Scope& scope) {

@@ -310,11 +310,12 @@ std::optional<Operand> Flattener::lowerOperand(const ast::Expr& expr, const Scop
   Operand out;
   if (expr.kind == ast::ExprKind::Ref) {
     if (ClassNode* cls = refRecordType(expr.ref, scope)) {
-      if (scope.function && scope.function->interface->recordTypes.count(refText(expr.ref)))
+      if (scope.function && scope.function->interface->recordTypes.count(functionRecordName(expr.ref)))
         return functionRecordOperand(expr.ref, scope);
       const bool isComponent =
           !expr.ref.global && scope.instance && component(*scope.instance, expr.ref.parts[0].name);
       if (!isComponent) return recordConstantOperand(expr.ref, scope);
+      if (slicesComponentArrays(expr.ref, scope)) return recordsThroughSlices(expr.ref, cls, scope);
       auto target = resolveRef(expr.ref, scope, /*wholeArrays=*/true);
       if (!target) return std::nullopt;
       if (target->wholeArray) return recordArrayOperand(*target->wholeArray, expr.range);
@@ -342,6 +343,7 @@ std::optional<Operand> Flattener::lowerOperand(const ast::Expr& expr, const Scop
     for (const auto& [leaf, id] : leaves) out.leaves.emplace_back(leaf, flat::makeVar(id, expr.range));
     return out;
   }
+  if (expr.kind == ast::ExprKind::Call && isRecordFill(expr, scope)) return recordFill(expr, scope);
   if (expr.kind == ast::ExprKind::Call && !callsBuiltin(expr, scope)) {
     if (ClassNode* cls = recordConstructor(expr, scope)) {
       if (!operatorFunctions(cls, "'constructor'").empty()) return overloadedConstructor(expr, cls, scope);
@@ -378,6 +380,7 @@ ClassNode* Flattener::recordTypeWithin(const ast::Expr& expr, const Scope& scope
   switch (expr.kind) {
     case ast::ExprKind::Ref: return refRecordType(expr.ref, scope);
     case ast::ExprKind::Call: {
+      if (isRecordFill(expr, scope)) return recordTypeWithin(*expr.args[0], scope, budget);
       if (callsBuiltin(expr, scope)) return nullptr;
       if (ClassNode* cls = recordConstructor(expr, scope)) return cls;
       ClassNode* fn = calledFunction(expr, scope);
@@ -408,7 +411,7 @@ ClassNode* Flattener::refRecordType(const ast::ComponentRef& ref, const Scope& s
   if (!ref.global && scope.iterators && scope.iterators->count(first)) return nullptr;
   if (!ref.global && scope.function) {
     auto& types = scope.function->interface->recordTypes;
-    if (auto it = types.find(refText(ref)); it != types.end()) return it->second;
+    if (auto it = types.find(functionRecordName(ref)); it != types.end()) return it->second;
   }
   if (!ref.global && scope.locals && scope.locals->count(first)) return nullptr;
   Component* c = !ref.global && scope.instance ? component(*scope.instance, first) : nullptr;
@@ -438,21 +441,32 @@ ClassNode* Flattener::refRecordType(const ast::ComponentRef& ref, const Scope& s
 }
 
 std::optional<Operand> Flattener::functionRecordOperand(const ast::ComponentRef& ref, const Scope& scope) {
-  for (const ast::RefPart& part : ref.parts)
-    if (!part.subscripts.empty()) {
-      diags_.unsupported(part.range, "subscripts on a record inside a function");
+  const bool recordArray = scope.function->recordDims.count(ref.parts[0].name) > 0;
+  for (size_t i = recordArray ? 1 : 0; i < ref.parts.size(); ++i)
+    if (!ref.parts[i].subscripts.empty()) {
+      diags_.errorf(ref.parts[i].range, "'{}' is a record, not an array", ref.parts[i].name);
       return std::nullopt;
     }
-  const std::string name = refText(ref);
+  const std::string name = functionRecordName(ref);
   const FunctionInterface& interface = *scope.function->interface;
   Operand out;
   out.isRecord = true;
   out.cls = interface.recordTypes.at(name);
+  std::vector<std::pair<std::string, Value>> selectedFields;
+  size_t selectedRank = 0;
   for (const FormalVariable& formal : interface.variables) {
     if (formal.name.compare(0, name.size() + 1, name + ".") != 0) continue;
     auto it = scope.locals->find(formal.name);
     if (it == scope.locals->end()) continue;
     const std::string relative = formal.name.substr(name.size() + 1);
+    if (recordArray) {
+      // The records `ref` selects ("[k].re"), or the one it picks ("re").
+      auto selected = selectRecordField(formal.name, ref, ref.parts.size(), scope);
+      if (!selected) return std::nullopt;
+      selectedRank = selected->recordRank;
+      selectedFields.emplace_back(relative, std::move(selected->value));
+      continue;
+    }
     const Value& value = it->second;
     for (size_t k = 0; k < value.elements.size(); ++k) {
       flat::ExprPtr e = value.elements[k];
@@ -460,6 +474,7 @@ std::optional<Operand> Flattener::functionRecordOperand(const ast::ComponentRef&
       out.leaves.emplace_back(relative + subscriptText(value.dims, static_cast<long long>(k)), e);
     }
   }
+  appendFieldLeaves(out.leaves, selectedFields, selectedRank);
   return out;
 }
 
@@ -606,6 +621,41 @@ std::optional<Operand> Flattener::recordArrayConstructor(const ast::Expr& expr, 
     return addElement(*expr.args[0], where, count, k++);
   });
   if (!ok) return std::nullopt;
+  return out;
+}
+
+bool Flattener::isRecordFill(const ast::Expr& call, const Scope& scope) {
+  int budget = 16;
+  return call.args.size() >= 2 && call.ref.parts.size() == 1 && call.ref.parts[0].name == "fill" &&
+         callsBuiltin(call, scope) && recordTypeWithin(*call.args[0], scope, budget);
+}
+
+std::optional<Operand> Flattener::recordFill(const ast::Expr& call, const Scope& scope) {
+  // fill(r, n1, n2, ...): every element is the record r (spec 10.3.3).
+  std::vector<long long> dims;
+  for (size_t i = 1; i < call.args.size(); ++i) {
+    auto n = evaluateInteger(*call.args[i], scope);
+    if (!n) return std::nullopt;
+    if (*n < 0) {
+      diags_.errorf(call.args[i]->range, "array dimension must not be negative, got {}", *n);
+      return std::nullopt;
+    }
+    dims.push_back(*n);
+  }
+  if (!withinElementLimit(dims, call.range, "an array of records")) return std::nullopt;
+  auto element = lowerOperand(*call.args[0], scope);
+  if (!element) return std::nullopt;
+  if (!element->isRecord || isRecordArray(element->leaves)) {
+    diags_.unsupported(call.args[0]->range, "fill() of an array of records");
+    return std::nullopt;
+  }
+  Operand out;
+  out.isRecord = true;
+  out.cls = element->cls;
+  long long count = 1;
+  for (long long d : dims) count *= d;
+  for (long long k = 0; k < count; ++k)
+    for (const auto& [leaf, e] : element->leaves) out.leaves.emplace_back(subscriptText(dims, k) + "." + leaf, e);
   return out;
 }
 

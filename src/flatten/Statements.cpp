@@ -139,7 +139,7 @@ std::optional<std::pair<std::vector<std::optional<flat::VarId>>, flat::ExprPtr>>
             targets.emplace_back();
             continue;
           }
-          const std::string leaf = relative + subscriptText(output.dims, static_cast<long long>(k));
+          const std::string leaf = fieldLeafName(relative, output.dims, record.rank, static_cast<long long>(k));
           flat::ExprPtr target;
           for (const auto& [name, e] : *leaves)
             if (name == leaf) target = e;

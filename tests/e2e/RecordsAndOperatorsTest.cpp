@@ -174,31 +174,6 @@ end RecordConstants;
   EXPECT_NEAR(valueAt(r, "total", 0.5), 6.5, 1e-12);
 }
 
-// A function with an array of records is built only when called, where
-// the construct smc lacks is reported with the call.
-TEST(RecordsInFunctions, AnArrayOfRecordsInsideAFunctionIsReportedAtTheCall) {
-  std::string model = writeScratchModel("RecordArrayInput.mo", R"(model RecordArrayInput
-  record Point
-    Real x;
-  end Point;
-  function first
-    input Point ps[:];
-    output Real x;
-  algorithm
-    x := ps[1].x;
-  end first;
-  Point ps[2] = {Point(1), Point(2)};
-  Real x = first(ps);
-end RecordArrayInput;
-)");
-  std::string error = compileErrors(model);
-  EXPECT_NE(error.find("RecordArrayInput.mo:6:5: error: not supported yet: arrays of records inside functions "
-                       "('ps')"),
-            std::string::npos)
-      << error;
-  EXPECT_NE(error.find("RecordArrayInput.mo:12:12: note: called here"), std::string::npos) << error;
-}
-
 constexpr const char* operatorRecordModel = R"(package Operators
   operator record Cplx
     Real re;
