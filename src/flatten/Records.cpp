@@ -600,6 +600,13 @@ std::optional<Operand> Flattener::recordArrayConstructor(const ast::Expr& expr, 
       return false;
     }
     if (!out.cls) out.cls = operand->cls;
+    if (isRecordArray(operand->leaves)) {
+      // An element that is itself an array of records adds its dimensions
+      // after this one's: element k's "[i].f" is "[k,i].f".
+      const std::string index = "[" + std::to_string(k + 1) + ",";
+      for (const auto& [leaf, e] : operand->leaves) out.leaves.emplace_back(index + leaf.substr(1), e);
+      return true;
+    }
     const std::string prefix = subscriptText({static_cast<long long>(count)}, static_cast<long long>(k)) + ".";
     for (const auto& [leaf, e] : operand->leaves) out.leaves.emplace_back(prefix + leaf, e);
     return true;

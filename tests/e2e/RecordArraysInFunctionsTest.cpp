@@ -259,6 +259,27 @@ TEST(RecordArraysInModels, SlicesOperatorsAndVectorizedCallsGiveArraysOfRecords)
   EXPECT_EQ(valueAt(r, "ind[4]", 0), -2);
 }
 
+// {{r for j} for i} and {{r1, r2}, {r2, r1}}: a matrix of records, element
+// [i, j] the inner constructor's j-th (the Batteries' stack cell data).
+TEST(RecordArraysInModels, NestedConstructorsOfRecordsMakeAMatrix) {
+  std::string model = writeScratchModel("RecordMatrix.mo", R"(model RecordMatrix
+  record R
+    Real a;
+    Real b = 2;
+  end R;
+  parameter R r1(a = 1);
+  parameter R r2(a = 5);
+  parameter R m[2, 3] = {{if i == j then r1 else r2 for j in 1:3} for i in 1:2};
+  parameter R n[2, 2] = {{r1, r2}, {r2, r1}};
+  Real y = m[2, 2].a + 10*m[1, 2].a + 100*n[1, 2].a + 1000*m[2, 3].b;
+end RecordMatrix;
+)");
+  std::string fmu = compileModel(model, "RecordMatrix.fmu");
+  SimulationResult r = simulateOk(smc::test::simulationOf(fmu, 1, 0.5, true));
+  // m[2, 2] is r1, m[1, 2] and n[1, 2] are r2, every b is 2.
+  EXPECT_EQ(valueAt(r, "y", 0), 1 + 10 * 5 + 100 * 5 + 1000 * 2);
+}
+
 TEST(RecordArraysInFunctions, ASingleRecordGivenForAnArrayIsALocatedError) {
   std::string model = writeScratchModel("RecordForArray.mo", R"(model RecordForArray
   record Point
