@@ -876,6 +876,10 @@ private:
   std::optional<Value> lowerFormattedString(const ast::Expr& call, const flat::ExprPtr& x, flat::BaseType type,
                                             const ast::NamedArg& format, const Scope& scope);
   Value foldedString(const flat::ExprPtr& converted);
+  // String(e) of an enumeration variable: its literal's name, chosen when
+  // the model runs.
+  std::optional<Value> enumerationName(const ast::Expr& call, const flat::ExprPtr& x, const ast::ClassDef& type,
+                                       const Scope& scope);
   // getInstanceName() (spec 3.7.4.6): a String literal (StringCalls.cpp).
   std::optional<Value> lowerInstanceName(const ast::Expr& call, const Scope& scope);
   std::optional<Value> lowerArrayBuiltin(const ast::Expr& call, const std::string& name, const Scope& scope);
@@ -1061,6 +1065,8 @@ private:
   // Function interfaces by class (null: reported once, not rebuilt), and
   // the flat functions built so far by class and call shape.
   std::map<ClassNode*, std::unique_ptr<FunctionInterface>> functionInterfaces_;
+  // The enumeration type of each model variable of one (its literals' names).
+  std::map<flat::VarId, const ast::ClassDef*> enumerationTypes_;
   int constantDepth_ = 0;  // record constants being lowered, nested
   // Lowering an initial algorithm section of the model, or a tuple
   // equation of an initial equation section: fixed=false parameters may be

@@ -493,6 +493,7 @@ void Flattener::ensureInstantiated(Component& c) {
         v.attributes.start = flat::makeInteger(1, c.decl->range);
       }
       const auto id = static_cast<flat::VarId>(model_.variables.size());
+      if (v.isEnumeration) enumerationTypes_[id] = typeClass->def;
       if (v.isFlow) connections_.addFlowVariable(id, v.range, connectorHolder(owner).path);
       c.vars.push_back(id);
       model_.variables.push_back(std::move(v));

@@ -31,6 +31,51 @@ std::optional<Value> Flattener::lowerInstanceName(const ast::Expr& call, const S
   return Value::scalar(flat::makeString(name, call.range));
 }
 
+std::optional<Value> Flattener::enumerationName(const ast::Expr& call, const flat::ExprPtr& x,
+                                                const ast::ClassDef& type, const Scope& scope) {
+  // String(e, minimumLength = n, leftJustified = b): options known at
+  // translation pad every literal's name alike.
+  long long width = 0;
+  bool left = true;
+  for (const ast::NamedArg& option : call.named) {
+    if (option.name == "minimumLength") {
+      auto n = evaluateInteger(*option.value, scope);
+      if (!n) return std::nullopt;
+      width = std::clamp(*n, 0LL, 1000LL);
+    } else if (option.name == "leftJustified") {
+      auto value = lower(*option.value, scope);
+      if (!value) return std::nullopt;
+      std::optional<bool> known = literalCondition(*value, option.value->range);
+      if (!known) {
+        diags_.unsupported(option.value->range, "leftJustified of String() of an enumeration varying when it runs");
+        return std::nullopt;
+      }
+      left = *known;
+    } else {
+      diags_.errorf(option.range, "String() of an enumeration value takes minimumLength and leftJustified, not '{}'",
+                    option.name);
+      return std::nullopt;
+    }
+  }
+  auto padded = [&](const std::string& name) {
+    const auto missing = static_cast<size_t>(width) > name.size() ? static_cast<size_t>(width) - name.size() : 0;
+    return left ? name + std::string(missing, ' ') : std::string(missing, ' ') + name;
+  };
+  const SourceRange r = call.range;
+  const auto& literals = type.enumLiterals;
+  if (literals.empty()) {
+    diags_.errorf(r, "the enumeration of this value has no literals");
+    return std::nullopt;
+  }
+  // if e == 1 then "a" elseif e == 2 then "b" ... else the last literal's
+  // name (the variable's min and max keep it among the ordinals).
+  flat::ExprPtr chosen = flat::makeString(padded(literals.back().name), r);
+  for (size_t k = literals.size() - 1; k-- > 0;)
+    chosen = flat::makeIf(flat::makeBinary(flat::Op::Equal, x, flat::makeInteger(static_cast<long long>(k + 1), r), r),
+                          flat::makeString(padded(literals[k].name), r), chosen, r);
+  return Value::scalar(chosen);
+}
+
 std::optional<Value> Flattener::lowerStringCall(const ast::Expr& call, const Scope& scope) {
   const SourceRange r = call.range;
   if (call.args.size() != 1) {
@@ -57,8 +102,12 @@ std::optional<Value> Flattener::lowerStringCall(const ast::Expr& call, const Sco
     return std::nullopt;
   }
   if (x->kind == flat::ExprKind::Var && !scope.function && model_.variables[x->var].isEnumeration) {
-    diags_.unsupported(argument.range, "String() of an enumeration variable (its literal's name at run time)");
-    return std::nullopt;
+    auto type = enumerationTypes_.find(x->var);
+    if (type == enumerationTypes_.end()) {
+      diags_.unsupported(argument.range, "String() of this enumeration variable");
+      return std::nullopt;
+    }
+    return enumerationName(call, x, *type->second, scope);
   }
 
   if (auto format = std::find_if(call.named.begin(), call.named.end(),

@@ -188,6 +188,35 @@ end Joined;
   EXPECT_EQ(valueAt(r, "n", 0.75), 9);
 }
 
+// String(e) of an enumeration variable is its literal's name when the model
+// runs (spec 3.7.1.2), padded by minimumLength: "off", "low", "high" as m
+// changes at 0.3 and 0.6.
+TEST(RunTimeStrings, StringOfAnEnumerationVariableIsItsLiteralsName) {
+  std::string model = writeScratchModel("EnumString.mo", std::string(R"(model EnumString
+)") + kLength + R"(  type Mode = enumeration(off, low, high);
+  Mode m(start = Mode.off, fixed = true);
+  Boolean isLow = String(m) == "low";
+  Boolean paddedHigh = String(m, minimumLength = 6, leftJustified = false) == "  high";
+  Integer n = len(String(m));
+equation
+  when time > 0.3 then
+    m = Mode.low;
+  elsewhen time > 0.6 then
+    m = Mode.high;
+  end when;
+  assert(String(m) <> "high" or time > 0.6, "high too early");
+end EnumString;
+)");
+  std::string fmu = compileModel(model, "EnumString.fmu");
+  SimulationResult r = simulateOk(simulationOf(fmu, 1, 0.25, true));
+  EXPECT_EQ(valueAt(r, "n", 0.25), 3);
+  EXPECT_EQ(valueAt(r, "isLow", 0.25), 0);
+  EXPECT_EQ(valueAt(r, "isLow", 0.5), 1);
+  EXPECT_EQ(valueAt(r, "paddedHigh", 0.5), 0);
+  EXPECT_EQ(valueAt(r, "paddedHigh", 0.75), 1);
+  EXPECT_EQ(valueAt(r, "n", 0.75), 4);
+}
+
 // A C function's String result that varies decides an if-expression: the
 // relation is compared when the model runs, "down" at 0 and "up" after.
 TEST(RunTimeStrings, ARelationOnAStringFromCIsDecidedWhenTheModelRuns) {

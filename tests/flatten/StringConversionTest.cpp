@@ -87,8 +87,8 @@ TEST(StringConversion, UnsupportedAndWrongUsesAreLocated) {
       {"  assert(x < 1, String(x > 0, format = \"d\"));\n", "7:31: error: String() of a Boolean takes no format"},
       {"  assert(x < 1, String(i, significantDigits = 3));\n",
        "7:27: error: significantDigits applies only to String() of a Real"},
-      {"  assert(x < 1, String(e));\n",
-       "7:24: error: not supported yet: String() of an enumeration variable"},
+      {"  assert(x < 1, String(e, significantDigits = 2));\n",
+       "7:27: error: String() of an enumeration value takes minimumLength and leftJustified, not 'significantDigits'"},
       {"  assert(x < 1, String(x, y = 1));\n", "7:27: error: unexpected named argument 'y' in a call to 'String'"},
       {"  assert(x < 1, x);\n", "7:17: error: the message of assert() must be a String"},
   };
