@@ -178,6 +178,11 @@ struct Component {
   // (the lexical scope of its type name).
   const ast::Component* decl = nullptr;
   ClassNode* declaredIn = nullptr;
+  // A redeclaration without dimensions keeps the original declaration's
+  // (spec 7.3.2: `redeclare CellData cellData` of `CellData cellData[Ns, Np]`):
+  // that declaration, and the class whose text holds it.
+  const ast::Component* dimensionsFrom = nullptr;
+  ClassNode* dimensionsIn = nullptr;
   const ast::Expr* condition = nullptr;  // `if cond`: the original declaration's,
   ClassNode* conditionIn = nullptr;      // and the class whose text holds it
   Instance* owner = nullptr;
@@ -935,6 +940,8 @@ private:
   std::optional<Operand> recordConstantOperand(const ast::ComponentRef& ref, const Scope& scope);
   std::optional<Operand> recordArrayConstructor(const ast::Expr& expr, const Scope& scope);
   std::optional<Operand> recordIfExpression(const ast::Expr& expr, const Scope& scope);
+  // `$field(r, f)` whose field f is a record or an array of records.
+  std::optional<Operand> recordFieldOperand(const ast::Expr& call, const Scope& scope);
   // fill(r, n...) of a record r: an array of copies of it.
   bool isRecordFill(const ast::Expr& call, const Scope& scope);
   std::optional<Operand> recordFill(const ast::Expr& call, const Scope& scope);

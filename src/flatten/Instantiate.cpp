@@ -306,6 +306,10 @@ void Flattener::declare(Component& c, const ast::Component& decl, ClassNode* cls
   // when it has a constraining clause, that clause's do (spec 7.3.2).
   c.decl = outer.redeclare;
   c.declaredIn = outer.redeclaredIn;
+  if (outer.redeclare->subscripts.empty() && !decl.subscripts.empty()) {
+    c.dimensionsFrom = &decl;
+    c.dimensionsIn = cls;
+  }
   Mod carried = decl.constrainedBy ? constraint : own;
   Mod replacement = outer;
   replacement.redeclare = nullptr;
@@ -347,6 +351,12 @@ std::optional<std::vector<long long>> Flattener::evaluateDims(Component& c, Clas
                                                               ast::Causality& typeCausality) {
   auto type = resolveDeclType(*c.decl, c.declaredIn, Scope{c.owner, c.declaredIn, nullptr});
   if (!type) return std::nullopt;
+  if (c.dimensionsFrom) {
+    // The original declaration's dimensions come first, as if written on the redeclaration.
+    std::vector<std::pair<const ast::Expr*, Scope>> kept;
+    for (const auto& s : c.dimensionsFrom->subscripts) kept.emplace_back(s.get(), Scope{c.owner, c.dimensionsIn, nullptr});
+    type->subscripts.insert(type->subscripts.begin(), kept.begin(), kept.end());
+  }
   leaf = type->leaf;
   typeClass = type->cls;
   typeMod = type->typeMod;
@@ -520,8 +530,16 @@ void Flattener::ensureInstantiated(Component& c) {
     const ast::Expr& binding = *c.mod.binding;
     if (!isRecordClass(typeClass)) {
       diags_.unsupported(c.mod.range, "a binding equation for a component of a class type");
+    } else if (!c.mod.elementOf.empty() && !c.dims.empty()) {
+      diags_.unsupported(c.mod.range, "an array of records bound by a modifier split over an array of components");
     } else if (!c.mod.elementOf.empty()) {
-      diags_.unsupported(c.mod.range, "a record binding split over an array of components (write 'each')");
+      // `cell(cellData = cells)` on an array `cell` without `each`: element
+      // [i, j] is bound to the record cells[i, j] (spec 7.2.5).
+      std::string element = "[";
+      for (size_t d = 0; d < c.mod.elementOf.size(); ++d)
+        element += (d ? "," : "") + std::to_string(c.mod.elementOf[d] + 1);
+      if (auto fields = fieldOfMods(binding, typeClass, c.mod.scope, element + "]."))
+        classMod = mergeMods(classMod, *fields, diags_);
     } else if (c.dims.empty()) {
       // The component's own modifications (`R r(b = 3) = ...`) still win.
       if (auto fields = recordBindingMods(binding, typeClass, c.mod.scope))

@@ -344,6 +344,8 @@ std::optional<Operand> Flattener::lowerOperand(const ast::Expr& expr, const Scop
     return out;
   }
   if (expr.kind == ast::ExprKind::Call && isRecordFill(expr, scope)) return recordFill(expr, scope);
+  if (expr.kind == ast::ExprKind::Call && fieldOf_.count(&expr))
+    if (auto record = recordFieldOperand(expr, scope); !record || record->isRecord) return record;
   if (expr.kind == ast::ExprKind::Call && !callsBuiltin(expr, scope)) {
     if (ClassNode* cls = recordConstructor(expr, scope)) {
       if (!operatorFunctions(cls, "'constructor'").empty()) return overloadedConstructor(expr, cls, scope);
@@ -745,6 +747,27 @@ std::optional<Value> Flattener::lowerFieldOf(const ast::Expr& call, const Scope&
     return std::nullopt;
   }
   return value;
+}
+
+std::optional<Operand> Flattener::recordFieldOperand(const ast::Expr& call, const Scope& scope) {
+  // A field that is a record ("p.x" leaves) or an array of records
+  // ("cells[1,2].Q"): its leaves relative to it. Any other field is left
+  // to lowerFieldOf (isRecord false).
+  const auto& [record, field] = fieldOf_.at(&call);
+  auto operand = lowerOperand(*record, scope);
+  if (!operand) return std::nullopt;
+  Operand out;
+  if (!operand->isRecord) return out;
+  for (const auto& [leaf, e] : operand->leaves) {
+    if (leaf.size() <= field.size() || leaf.compare(0, field.size(), field) != 0) continue;
+    const std::string rest = leaf.substr(field.size());
+    const bool member = rest.front() == '.';
+    const bool element = rest.front() == '[' && rest.find("].") != std::string::npos;
+    if (member) out.leaves.emplace_back(rest.substr(1), e);
+    else if (element) out.leaves.emplace_back(rest, e);
+  }
+  out.isRecord = !out.leaves.empty();
+  return out;
 }
 
 std::optional<Mod> Flattener::fieldOfMods(const ast::Expr& binding, ClassNode* cls, const Scope& scope,

@@ -280,6 +280,50 @@ end RecordMatrix;
   EXPECT_EQ(valueAt(r, "y", 0), 1 + 10 * 5 + 100 * 5 + 1000 * 2);
 }
 
+// The MSL Batteries' stack data: a redeclaration without dimensions keeps
+// the original declaration's (spec 7.3.2: `redeclare Cell2 c` of `Cell
+// c[Ns, Np]`, with its binding), and a record modifier without `each` on
+// an array of components gives element [i, j] the record s.c[i, j] (spec
+// 7.2.5).
+TEST(RecordArraysInModels, ARedeclaredArrayOfRecordsKeepsItsDimensionsAndSplitsOverComponents) {
+  std::string model = writeScratchModel("SplitRecords.mo", R"(model SplitRecords
+  record Cell
+    parameter Real Q = 1;
+    parameter Real R = 2;
+  end Cell;
+  record Cell2
+    extends Cell;
+    parameter Real C = 3;
+  end Cell2;
+  record BaseStack
+    parameter Integer Ns = 2;
+    parameter Integer Np = 3;
+    parameter Integer k[:, 2] = {{0, 0}};
+    replaceable parameter Cell a;
+    replaceable parameter Cell b;
+    replaceable parameter Cell c[Ns, Np] = {{if ks == k[1, 1] and kp == k[1, 2] then a else b for kp in 1:Np} for ks in 1:Ns};
+  end BaseStack;
+  record Stack
+    extends BaseStack(redeclare Cell2 a, redeclare Cell2 b, redeclare Cell2 c);
+  end Stack;
+  model Battery
+    parameter Cell2 data;
+    Real q = data.Q + 10*data.C;
+  end Battery;
+  parameter Cell2 a0(Q = 7, C = 4);
+  parameter Stack s(k = [2, 2], a = a0);
+  Battery cells[s.Ns, s.Np](data = s.c);
+  Real y = s.c[2, 2].Q + 10*s.c[1, 2].Q + 100*s.c[2, 3].C;
+end SplitRecords;
+)");
+  std::string fmu = compileModel(model, "SplitRecords.fmu");
+  SimulationResult r = simulateOk(smc::test::simulationOf(fmu, 1, 0.5, true));
+  // k = [2, 2] puts a0 (Q = 7, C = 4) at c[2, 2]; every other element is b (Q = 1, C = 3).
+  EXPECT_EQ(valueAt(r, "y", 0), 7 + 10 * 1 + 100 * 3);
+  EXPECT_EQ(valueAt(r, "cells[2,2].q", 0), 7 + 10 * 4);
+  EXPECT_EQ(valueAt(r, "cells[1,3].q", 0), 1 + 10 * 3);
+}
+
 TEST(RecordArraysInFunctions, ASingleRecordGivenForAnArrayIsALocatedError) {
   std::string model = writeScratchModel("RecordForArray.mo", R"(model RecordForArray
   record Point
