@@ -13,6 +13,7 @@
 #include "driver/Diagram.h"
 #include "driver/Progress.h"
 #include "importer/Explore.h"
+#include "importer/CommunicationGrid.h"
 #include "importer/Simulate.h"
 #include "importer/VerifyState.h"
 #include "plot/Plot.h"
@@ -221,6 +222,9 @@ int runSmc(int argc, char** argv) {
   simulate->add_option("--start-time", sim.startTime, "Start time (default: the FMU's DefaultExperiment or 0)");
   simulate->add_option("--stop-time", sim.stopTime, "Stop time (default: the FMU's DefaultExperiment)");
   simulate->add_option("--step", sim.stepSize, "Communication step size");
+  std::string outputTimesFile;
+  simulate->add_option("--output-times", outputTimesFile,
+                       "File of further times to communicate at and record, one a line (or a CSV's first column)");
   simulate->add_option("--tolerance", sim.tolerance, "Relative tolerance for the FMU's solver");
   simulate->add_option("--set", settings, "Set a variable before initialization: name=value (repeatable)")
       ->allow_extra_args(false);
@@ -321,6 +325,14 @@ int runSmc(int argc, char** argv) {
       sim.settings.emplace_back(s.substr(0, eq), s.substr(eq + 1));
     }
     sim.outputVariables = splitList(outputs);
+    if (!outputTimesFile.empty()) {
+      auto times = smc::importer::readOutputTimes(outputTimesFile);
+      if (!times) {
+        std::cerr << "smc simulate: error: " << times.error().message << "\n";
+        return 1;
+      }
+      sim.outputTimes = std::move(*times);
+    }
     return runSimulate(sim);
   }
 

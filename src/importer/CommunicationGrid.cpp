@@ -7,7 +7,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
+#include <fstream>
+#include <string>
 
 namespace smc::importer {
 
@@ -45,8 +48,44 @@ Result<CommunicationGrid> CommunicationGrid::make(double start, double stop, dou
 }
 
 double CommunicationGrid::point(std::size_t k) const {
+  if (!points_.empty()) return points_[std::min(k, points_.size() - 1)];
   if (k >= steps_) return stop_;
   return start_ + static_cast<double>(k) * step_;
+}
+
+CommunicationGrid CommunicationGrid::withPoints(std::vector<double> times) const {
+  std::vector<double> all;
+  all.reserve(steps_ + 1 + times.size());
+  for (std::size_t k = 0; k <= steps_; ++k) all.push_back(point(k));
+  for (double t : times)
+    if (std::isfinite(t) && t > start_ && t < stop_) all.push_back(t);
+  std::sort(all.begin(), all.end());
+  all.erase(std::unique(all.begin(), all.end()), all.end());
+  CommunicationGrid out = *this;
+  out.steps_ = all.size() - 1;
+  out.points_ = std::move(all);
+  return out;
+}
+
+Result<std::vector<double>> readOutputTimes(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  if (!in) return Error{fmt::format("cannot read output times from '{}'", path.string())};
+  std::vector<double> times;
+  std::string line;
+  for (std::size_t number = 1; std::getline(in, line); ++number) {
+    const std::string cell = line.substr(0, line.find(','));
+    const auto first = cell.find_first_not_of(" \t\r\"");
+    if (first == std::string::npos) continue;  // a blank line
+    const std::string text = cell.substr(first, cell.find_last_not_of(" \t\r\"") - first + 1);
+    double t = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), t);
+    if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(t)) {
+      if (number == 1) continue;  // a CSV header
+      return Error{fmt::format("{}:{}: '{}' is not a time", path.string(), number, text)};
+    }
+    times.push_back(t);
+  }
+  return times;
 }
 
 }  // namespace smc::importer

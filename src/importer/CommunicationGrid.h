@@ -2,12 +2,15 @@
 // t_k = start + k*h for k < n, and t_n = stop exactly. Computing each point
 // from k (instead of adding h repeatedly) keeps rounding errors from
 // accumulating, and the final step is shortened when h does not divide the
-// interval, so the last row is always at the stop time.
+// interval, so the last row is always at the stop time. Further points
+// (`smc simulate --output-times`) may be added between them.
 #pragma once
 
 #include "importer/Result.h"
 
 #include <cstddef>
+#include <filesystem>
+#include <vector>
 
 namespace smc::importer {
 
@@ -24,6 +27,11 @@ public:
   double point(std::size_t k) const;
   // True when the final step is shorter than h by more than rounding.
   bool lastStepShortened() const { return shortened_; }
+  // The same grid with these times as further points: those in
+  // (start, stop) that are not already points, in order. The steps are
+  // then of varying length.
+  CommunicationGrid withPoints(std::vector<double> times) const;
+  bool variableSteps() const { return shortened_ || !points_.empty(); }
 
 private:
   CommunicationGrid(double start, double stop, double step, std::size_t steps, bool shortened)
@@ -34,6 +42,12 @@ private:
   double step_;
   std::size_t steps_;
   bool shortened_;
+  std::vector<double> points_;  // every point, when further ones were added
 };
+
+// Times to communicate at, read from a file: one number a line, or the first
+// column of a CSV (a header line that is not a number is skipped). Errors
+// name the file and line.
+Result<std::vector<double>> readOutputTimes(const std::filesystem::path& path);
 
 }  // namespace smc::importer

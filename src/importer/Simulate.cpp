@@ -32,7 +32,9 @@ Result<CommunicationGrid> planGrid(const SimulateOptions& options,
   double stop = options.stopTime.value_or(experiment.stopTime.value_or(start + 1.0));
   std::optional<double> step = options.stepSize ? options.stepSize : experiment.stepSize;
   if (!step) step = stop > start ? (stop - start) / 500.0 : 1.0;
-  return CommunicationGrid::make(start, stop, *step);
+  Result<CommunicationGrid> grid = CommunicationGrid::make(start, stop, *step);
+  if (!grid || options.outputTimes.empty()) return grid;
+  return grid->withPoints(options.outputTimes);
 }
 
 Result<std::optional<double>> chooseTolerance(const SimulateOptions& options,
@@ -125,7 +127,11 @@ Result<SimulationResult> simulate(const SimulateOptions& options) {
   Result<Recorder> recorder =
       Recorder::choose(*md, {options.outputVariables, options.allVariables}, result.warnings);
   if (!recorder) return recorder.error();
-  if (grid->lastStepShortened() && !md->canHandleVariableCommunicationStepSize) {
+  if (!options.outputTimes.empty() && !md->canHandleVariableCommunicationStepSize) {
+    result.warnings.push_back(
+        "the FMU declares canHandleVariableCommunicationStepSize=false, but the output times make steps of "
+        "varying length");
+  } else if (grid->lastStepShortened() && !md->canHandleVariableCommunicationStepSize) {
     result.warnings.push_back(fmt::format(
         "step size {} does not divide [{}, {}] and the FMU declares "
         "canHandleVariableCommunicationStepSize=false; the final step is shorter",

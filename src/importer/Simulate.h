@@ -27,6 +27,8 @@ struct SimulateOptions {
   // Unset: the FMU's DefaultExperiment, else start 0, stop start+1,
   // step (stop-start)/500, and no tolerance.
   std::optional<double> startTime{}, stopTime{}, stepSize{}, tolerance{};
+  // Further communication points besides the steps (--output-times).
+  std::vector<double> outputTimes{};
   std::vector<std::pair<std::string, std::string>> settings{};  // --set name=value
   std::vector<std::string> outputVariables{};                    // empty = outputs
   bool allVariables = false;                                     // --all

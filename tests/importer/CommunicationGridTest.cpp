@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 
 using smc::importer::CommunicationGrid;
 
@@ -63,4 +65,42 @@ TEST(CommunicationGrid, RejectsBadTimesAndSteps) {
   EXPECT_NE(tiny.error().message.find("too small"), std::string::npos);
   auto backwards = CommunicationGrid::make(2.0, 1.0, 0.1);
   EXPECT_NE(backwards.error().message.find("before start time"), std::string::npos);
+}
+
+// --output-times: further points inside the interval join the steps in
+// order; those at a step, outside the interval or repeated add nothing.
+TEST(CommunicationGrid, FurtherPointsJoinTheStepsInOrder) {
+  auto grid = CommunicationGrid::make(0.0, 1.0, 0.5);
+  ASSERT_TRUE(grid);
+  CommunicationGrid finer = grid->withPoints({0.75, 0.1, 0.5, -1.0, 2.0, 0.1});
+  ASSERT_EQ(finer.stepCount(), 4u);
+  EXPECT_EQ(finer.point(0), 0.0);
+  EXPECT_EQ(finer.point(1), 0.1);
+  EXPECT_EQ(finer.point(2), 0.5);
+  EXPECT_EQ(finer.point(3), 0.75);
+  EXPECT_EQ(finer.point(4), 1.0);
+  EXPECT_TRUE(finer.variableSteps());
+  EXPECT_FALSE(grid->variableSteps());
+}
+
+TEST(CommunicationGrid, OutputTimesAreReadFromLinesOrACsvsFirstColumn) {
+  const auto dir = std::filesystem::temp_directory_path();
+  const auto csv = dir / "smc_output_times.csv";
+  {
+    std::ofstream out(csv);
+    out << "\"time\",\"x\"\n0.25,1\n\n1e-3,2\n";
+  }
+  auto times = smc::importer::readOutputTimes(csv);
+  ASSERT_TRUE(times) << times.error().message;
+  EXPECT_EQ(*times, (std::vector<double>{0.25, 1e-3}));
+  {
+    std::ofstream out(csv);
+    out << "0.5\nsoon\n";
+  }
+  auto bad = smc::importer::readOutputTimes(csv);
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().message.find("smc_output_times.csv:2: 'soon' is not a time"), std::string::npos)
+      << bad.error().message;
+  std::filesystem::remove(csv);
+  EXPECT_FALSE(smc::importer::readOutputTimes(dir / "smc_no_such_times.csv"));
 }
