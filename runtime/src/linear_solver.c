@@ -7,8 +7,8 @@
  * matrices allocated per system, while the generated code already owns a
  * stack array of exactly the right shape; rows whose multiplier is zero
  * are skipped, so the sparse matrices of circuits cost far less than n^3.
- * A pivot that is zero, or tiny relative to the largest entry of the
- * matrix, means the loop has no unique solution at this point; the
+ * A pivot that is zero, or tiny relative to the largest entry of its
+ * column, means the loop has no unique solution at this point; the
  * failure names the loop.
  *
  * Most loops keep their matrix between calls (a circuit's coefficients are
@@ -80,13 +80,8 @@ static struct SmcLinearCache* cache_of(SmcInstance* instance, int32_t loop, int3
 /* LU factors of `matrix` in place, row swaps in `pivots`; false when the
  * matrix is singular (or non-finite), after recording why. */
 static bool factorize(SmcInstance* instance, int32_t loop, int32_t n, double* matrix, int32_t* pivots) {
-  double scale = 0.0;
   bool finite = true;
-  for (int32_t k = 0; k < n * n; ++k) {
-    double magnitude = fabs(matrix[k]);
-    if (magnitude > scale) scale = magnitude;
-    finite = finite && isfinite(magnitude);
-  }
+  for (int32_t k = 0; k < n * n; ++k) finite = finite && isfinite(matrix[k]);
   if (!finite) {
     smc_record_failure(instance, "algebraic loop %d: its linear system has a non-finite coefficient (%s)", loop,
                        loop_name(loop));
@@ -96,6 +91,13 @@ static bool factorize(SmcInstance* instance, int32_t loop, int32_t n, double* ma
     int32_t pivot = col;
     for (int32_t row = col + 1; row < n; ++row)
       if (fabs(matrix[row * n + col]) > fabs(matrix[pivot * n + col])) pivot = row;
+    /* Tiny relative to its own column: the unknowns of a loop have their
+     * own units (a transistor's der(vbc) enters through picofarads while
+     * node currents enter with 1), so only cancellation within a column
+     * says the system is singular. The column's entries above the
+     * diagonal are already those of U. */
+    double scale = 0.0;
+    for (int32_t row = 0; row < n; ++row) scale = fmax(scale, fabs(matrix[row * n + col]));
     double p = matrix[pivot * n + col];
     if (p == 0.0 || fabs(p) <= 1e-14 * scale) {
       smc_record_failure(instance, "algebraic loop %d: its linear system is singular (%s)", loop, loop_name(loop));

@@ -21,6 +21,7 @@
 #include "causalize/Classify.h"
 #include "causalize/Delays.h"
 #include "causalize/ExprUtil.h"
+#include "causalize/FixedValues.h"
 #include "causalize/IndexReduction.h"
 #include "causalize/Lowering.h"
 #include "causalize/StringFolding.h"
@@ -79,6 +80,7 @@ std::optional<CausalModel> causalize(flat::FlatModel flat, DiagnosticEngine& dia
   CausalModel model;
   model.flat = std::move(flat);
   if (!separateDelays(model, diags)) return std::nullopt;
+  if (!foldFixedZeros(model, diags)) return std::nullopt;
   if (!classifyVariables(model, diags)) return std::nullopt;
   if (!foldStrings(model, diags)) return std::nullopt;
   if (!foldLiterals(model, diags)) return std::nullopt;

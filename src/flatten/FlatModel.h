@@ -199,6 +199,9 @@ struct Variable {
   bool isFlow = false;
   // Of an enumeration type: an Integer holding the literal's ordinal.
   bool isEnumeration = false;
+  // A parameter declared with annotation(Evaluate = true): a constant once
+  // its binding is fixed at translation (src/causalize/FixedValues.h).
+  bool evaluate = false;
   // Synthesized by a later stage (relation states, sample counters), or an
   // external object: has a slot in the FMU but is not listed in
   // modelDescription.xml.

@@ -20,6 +20,16 @@ namespace smc::flatten {
 
 namespace {
 
+// annotation(Evaluate = true) on a declaration (spec 18.3).
+bool asksForEvaluation(const ast::Component& decl) {
+  if (!decl.annotation) return false;
+  for (const ast::ElementModification& arg : decl.annotation->modification.arguments)
+    if (arg.path.str() == "Evaluate" && arg.modification && arg.modification->binding &&
+        arg.modification->binding->kind == ast::ExprKind::Boolean)
+      return arg.modification->binding->boolean;
+  return false;
+}
+
 flat::Variability toFlat(ast::Variability v) {
   switch (v) {
     case ast::Variability::Continuous: return flat::Variability::Continuous;
@@ -494,6 +504,7 @@ void Flattener::ensureInstantiated(Component& c) {
       v.isProtected = c.isProtected;
       v.isFlow = c.decl->connectorKind == ast::ConnectorKind::Flow || owner.isFlow;
       v.range = c.decl->range;
+      v.evaluate = v.variability == flat::Variability::Parameter && asksForEvaluation(*c.decl);
       if (typeClass && typeClass->def->form == ast::ClassForm::Enumeration) {
         // Its literals' ordinals; it starts at the first (spec 4.9.5).
         const auto literals = static_cast<long long>(typeClass->def->enumLiterals.size());

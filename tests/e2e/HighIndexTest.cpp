@@ -137,4 +137,37 @@ end RotatedCommand;
   }
 }
 
+// A capacitance fixed at 0 at translation (a parameter with
+// annotation(Evaluate = true), and parameters computed from it) cancels its
+// der() term (src/causalize/FixedValues.cpp): `i = C*der(v)` says i = 0, so
+// v follows u through the resistor, and a capacitance that an equation makes
+// 0 whatever x is (`cbc = smooth(1, Taur*exp(x) + C*x)`, as the MSL's
+// transistors have with zero transit times) leaves x = cos(t). Without the
+// fold, v and x would be states whose derivatives nothing determines.
+TEST(HighIndex, DerivativesTimesACapacitanceFixedAtZeroVanish) {
+  std::string model = writeScratchModel("VanishingCapacitance.mo", R"(model VanishingCapacitance
+  parameter Real CapVal = 0 annotation(Evaluate = true);
+  parameter Real C = CapVal "computed, so no importer can set it";
+  parameter Real R = 2;
+  parameter Real Taur = 2*CapVal;
+  Real u = sin(time);
+  Real v(start = 1) "would be a state if C were not 0";
+  Real i;
+  Real cbc;
+  Real x(start = 5) "would be a state if cbc were not always 0";
+equation
+  R*i = u - v;
+  i = C*der(v);
+  cbc = smooth(1, Taur*exp(x) + C*x);
+  cbc*der(x) + x = cos(time);
+end VanishingCapacitance;
+)");
+  std::string fmu = compileModel(model, "VanishingCapacitance.fmu");
+  SimulationResult r = simulateOk(smc::test::simulationOf(fmu, 1, 0.5, true));
+  for (double t : {0.5, 1.0}) {
+    EXPECT_DOUBLE_EQ(valueAt(r, "v", t), std::sin(t)) << t;
+    EXPECT_EQ(valueAt(r, "i", t), 0) << t;
+    EXPECT_DOUBLE_EQ(valueAt(r, "x", t), std::cos(t)) << t;
+  }
+}
 }  // namespace
