@@ -311,6 +311,75 @@ bool hasProduct(const flat::Expr& e) {
 
 }  // namespace
 
+namespace {
+
+// Which inputs of `fn` output `output` reads, when the body only assigns
+// (`q := q_qd_qdd[1]` reads the first); every input otherwise.
+std::vector<bool> inputsRead(const flat::Function& fn, uint32_t output) {
+  std::vector<bool> all(fn.numInputs, true);
+  std::vector<std::vector<bool>> reads(fn.variables.size(), std::vector<bool>(fn.numInputs, false));
+  for (uint32_t k = 0; k < fn.numInputs && k < reads.size(); ++k) reads[k][k] = true;
+  bool straight = true;
+  auto readsOf = [&](const Expr& e) {
+    std::vector<bool> out(fn.numInputs, false);
+    std::function<void(const Expr&)> visit = [&](const Expr& x) {
+      if (x.kind == ExprKind::Element || x.kind == ExprKind::FunctionCall) straight = false;
+      if (x.kind == ExprKind::Var && x.var < reads.size())
+        for (uint32_t k = 0; k < fn.numInputs; ++k) out[k] = out[k] || reads[x.var][k];
+      for (const auto& arg : x.args)
+        if (arg) visit(*arg);
+    };
+    visit(e);
+    return out;
+  };
+  for (size_t k = fn.numInputs; k < fn.variables.size(); ++k)
+    if (fn.variables[k].binding) reads[k] = readsOf(*fn.variables[k].binding);
+  for (const flat::Statement& st : fn.body) {
+    if (st.kind != flat::StatementKind::Assign || st.target >= reads.size() || !st.value) return all;
+    reads[st.target] = readsOf(*st.value);
+    if (!straight) return all;
+  }
+  const size_t slot = size_t{fn.numInputs} + output;
+  return straight && slot < reads.size() ? reads[slot] : all;
+}
+
+// The variables `e` reads, leaving out the arguments of function calls
+// whose output does not read that input.
+void collectReadArguments(const Expr& e, const flat::FlatModel& model, std::set<VarId>& out) {
+  if (e.kind == ExprKind::FunctionCall && e.function < model.functions.size()) {
+    const std::vector<bool> read = inputsRead(model.functions[e.function], e.output);
+    for (size_t i = 0; i < e.args.size(); ++i)
+      if (e.args[i] && (i >= read.size() || read[i])) collectReadArguments(*e.args[i], model, out);
+    return;
+  }
+  if (e.kind == ExprKind::Var) out.insert(e.var);
+  if (e.kind == ExprKind::Pre) return;
+  for (size_t i = 0; i < e.args.size(); ++i)
+    if (e.args[i] && !readsOnlyThePast(e, i)) collectReadArguments(*e.args[i], model, out);
+}
+
+bool hasFunctionCall(const Expr& e) {
+  if (e.kind == ExprKind::FunctionCall) return true;
+  for (const auto& arg : e.args)
+    if (arg && hasFunctionCall(*arg)) return true;
+  return false;
+}
+
+}  // namespace
+
+std::set<VarId> ignoredArgumentVars(const flat::Equation& eq, const flat::FlatModel& model) {
+  std::set<VarId> ignored;
+  if (!hasFunctionCall(*eq.lhs) && !hasFunctionCall(*eq.rhs)) return ignored;
+  std::set<VarId> all, read;
+  collectUses(*eq.lhs, all);
+  collectUses(*eq.rhs, all);
+  collectReadArguments(*eq.lhs, model, read);
+  collectReadArguments(*eq.rhs, model, read);
+  for (VarId v : all)
+    if (!read.count(v)) ignored.insert(v);
+  return ignored;
+}
+
 std::set<VarId> zeroCoefficientVars(const flat::Equation& eq, const flat::FlatModel& model) {
   std::set<VarId> zero;
   if (!hasProduct(*eq.lhs) && !hasProduct(*eq.rhs)) return zero;

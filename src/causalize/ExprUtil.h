@@ -54,6 +54,10 @@ std::optional<double> valueAtTranslation(const flat::Expr& e, const flat::FlatMo
 // at translation (`r[3]` of `parameter Real r[3] = {1, 0, 0}`).
 bool isZeroAtTranslation(const flat::Expr& e, const flat::FlatModel& model);
 
+// The variables an equation mentions only as arguments of function calls
+// whose output does not read them (`phi = position({u1, u2, u3}, time)`
+// whose body is `q := q_qd_qdd[1]`): it cannot be solved for them either.
+std::set<VarId> ignoredArgumentVars(const flat::Equation& eq, const flat::FlatModel& model);
 // The variables an equation mentions only in products with such a zero
 // factor (`t = r[2] * f[3] - r[3] * f[2]`): it cannot be solved for them,
 // although they appear in it. They stay among its uses, since a parameter

@@ -119,6 +119,10 @@ private:
     };
     for (auto it = uses.begin(); it != uses.end();)
       it = isDiscrete(*it) && !isSide(*it) ? uses.erase(it) : std::next(it);
+    // Arguments a called function's output does not read are no unknowns
+    // of the equation (MSL's Move: `phi = position({phi, w, a}, time)` is a
+    // constraint on phi alone, which index reduction must see).
+    for (VarId v : ignoredArgumentVars(eq, model_.flat)) uses.erase(v);
     uses_.emplace_back(uses.begin(), uses.end());
     derivativeEquation_.push_back(kNone);
     antiderivativeEquation_.push_back(differentiatedFrom);

@@ -204,7 +204,8 @@ std::optional<std::vector<SortedBlock>> sortSystem(const EquationSystem& system,
   bool anyZero = false;
   for (size_t e = 0; e < equationCount; ++e) {
     uses[e] = equationUses(system.equation(e));
-    const std::set<VarId> zero = zeroCoefficientVars(system.equation(e), model);
+    std::set<VarId> zero = zeroCoefficientVars(system.equation(e), model);
+    for (VarId v : ignoredArgumentVars(system.equation(e), model)) zero.insert(v);
     anyZero = anyZero || !zero.empty();
     for (VarId v : uses[e])
       if (auto it = unknownIndex.find(v); it != unknownIndex.end() && !definedBy.count(v)) {

@@ -170,4 +170,59 @@ end VanishingCapacitance;
     EXPECT_DOUBLE_EQ(valueAt(r, "x", t), std::cos(t)) << t;
   }
 }
+// An inverse model through a function with derivative annotations (the
+// MSL's Move): `phi2 = position({phi1, w1, a1}, time)` returns q[1] only, so
+// it constrains phi2 to the state phi1 and index reduction differentiates
+// it twice (speed returns q[2], acceleration q[3]), rather than taking it
+// as the equation for a1, which the function ignores. Both inertias then
+// move as one: (J1 + J2) a = sin(t), phi = (t - sin t)/4, tau = 3/4 sin t.
+TEST(HighIndex, AnInverseModelThroughAFunctionConstrainsOnlyWhatItReads) {
+  std::string model = writeScratchModel("InverseThroughFunction.mo", R"(model InverseThroughFunction
+  function position
+    input Real q[3] "position, speed, acceleration";
+    input Real t;
+    output Real p;
+  algorithm
+    p := q[1];
+    annotation(derivative(noDerivative = q) = speed);
+  end position;
+  function speed
+    input Real q[3];
+    input Real t;
+    input Real dt;
+    output Real v;
+  algorithm
+    v := q[2];
+    annotation(derivative(noDerivative = q, order = 2) = acceleration);
+  end speed;
+  function acceleration
+    input Real q[3];
+    input Real t;
+    input Real dt;
+    input Real ddt;
+    output Real a;
+  algorithm
+    a := q[3];
+  end acceleration;
+  parameter Real J1 = 1, J2 = 3;
+  Real phi1(start = 0, fixed = true), w1(start = 0, fixed = true), a1;
+  Real phi2, w2, a2, tau;
+equation
+  der(phi1) = w1;
+  der(w1) = a1;
+  J1*a1 = sin(time) - tau;
+  phi2 = position({phi1, w1, a1}, time);
+  der(phi2) = w2;
+  der(w2) = a2;
+  J2*a2 = tau;
+end InverseThroughFunction;
+)");
+  std::string fmu = compileModel(model, "InverseThroughFunction.fmu");
+  SimulationResult r = simulateOk(smc::test::simulationOf(fmu, 2, 0.5, true));
+  for (double t : {1.0, 2.0}) {
+    EXPECT_NEAR(valueAt(r, "phi2", t), (t - std::sin(t)) / 4, 1e-5) << t;
+    EXPECT_NEAR(valueAt(r, "w2", t), (1 - std::cos(t)) / 4, 1e-5) << t;
+    EXPECT_NEAR(valueAt(r, "tau", t), 0.75 * std::sin(t), 1e-5) << t;
+  }
+}
 }  // namespace
