@@ -367,30 +367,34 @@ bool hasFunctionCall(const Expr& e) {
 
 }  // namespace
 
-std::set<VarId> ignoredArgumentVars(const flat::Equation& eq, const flat::FlatModel& model) {
-  std::set<VarId> ignored;
-  if (!hasFunctionCall(*eq.lhs) && !hasFunctionCall(*eq.rhs)) return ignored;
-  std::set<VarId> all, read;
+namespace {
+
+// The variables an equation uses that `collectKept` does not collect from
+// either side.
+std::set<VarId> usesLeftOut(const flat::Equation& eq,
+                            const std::function<void(const ExprPtr&, std::set<VarId>&)>& collectKept) {
+  std::set<VarId> all, kept, left;
   collectUses(*eq.lhs, all);
   collectUses(*eq.rhs, all);
-  collectReadArguments(*eq.lhs, model, read);
-  collectReadArguments(*eq.rhs, model, read);
+  collectKept(eq.lhs, kept);
+  collectKept(eq.rhs, kept);
   for (VarId v : all)
-    if (!read.count(v)) ignored.insert(v);
-  return ignored;
+    if (!kept.count(v)) left.insert(v);
+  return left;
+}
+
+}  // namespace
+
+std::set<VarId> ignoredArgumentVars(const flat::Equation& eq, const flat::FlatModel& model) {
+  if (!hasFunctionCall(*eq.lhs) && !hasFunctionCall(*eq.rhs)) return {};
+  return usesLeftOut(eq, [&](const ExprPtr& side, std::set<VarId>& out) { collectReadArguments(*side, model, out); });
 }
 
 std::set<VarId> zeroCoefficientVars(const flat::Equation& eq, const flat::FlatModel& model) {
-  std::set<VarId> zero;
-  if (!hasProduct(*eq.lhs) && !hasProduct(*eq.rhs)) return zero;
-  std::set<VarId> all, kept;
-  collectUses(*eq.lhs, all);
-  collectUses(*eq.rhs, all);
-  collectUses(*withoutZeroProducts(eq.lhs, model), kept);
-  collectUses(*withoutZeroProducts(eq.rhs, model), kept);
-  for (VarId v : all)
-    if (!kept.count(v)) zero.insert(v);
-  return zero;
+  if (!hasProduct(*eq.lhs) && !hasProduct(*eq.rhs)) return {};
+  return usesLeftOut(eq, [&](const ExprPtr& side, std::set<VarId>& out) {
+    collectUses(*withoutZeroProducts(side, model), out);
+  });
 }
 
 }  // namespace smc::causal
