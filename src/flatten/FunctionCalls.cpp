@@ -37,6 +37,14 @@ std::optional<CallArguments> Flattener::matchCallArguments(const ast::Expr& call
   const SourceRange r = call.range;
   std::vector<ClassNode*> modifying;
   ClassNode* defining = definingFunction(cls, &modifying);
+  if (defining && defining->def->isPartial) {
+    // Reported at every call: which call reached an unreplaced replaceable
+    // function is what the user needs to know.
+    diags_.errorf(r, "'{}' calls the partial function '{}', which no redeclaration replaces here", refText(call.ref),
+                  defining->path());
+    diags_.note(defining->def->nameRange, "declared partial here");
+    return std::nullopt;
+  }
   const FunctionInterface* interface = defining ? functionInterface(defining) : nullptr;
   if (!interface) return std::nullopt;
   if (interface->unsupported) {

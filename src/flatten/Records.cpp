@@ -386,7 +386,7 @@ ClassNode* Flattener::recordTypeWithin(const ast::Expr& expr, const Scope& scope
       if (callsBuiltin(expr, scope)) return nullptr;
       if (ClassNode* cls = recordConstructor(expr, scope)) return cls;
       ClassNode* fn = calledFunction(expr, scope);
-      if (!fn || !fn->def || fn->def->hasExternal ||
+      if (!fn || !fn->def || fn->def->hasExternal || fn->def->isPartial ||
           (fn->def->form != ast::ClassForm::Long && fn->def->form != ast::ClassForm::Extends))
         return nullptr;
       const FunctionInterface* interface = functionInterface(fn);

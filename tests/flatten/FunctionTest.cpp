@@ -689,6 +689,30 @@ end M;
   EXPECT_TRUE(has(text, "y := 2 * x;")) << text;
 }
 
+// A replaceable partial function that no redeclaration replaces is an
+// error at each call that reaches it, naming the function, with a note at
+// its declaration.
+TEST(Functions, CallingAPartialFunctionIsAnErrorAtTheCall) {
+  std::string d = flattenErrors(R"(model M
+  replaceable partial function enthalpy
+    input Real T;
+    output Real h;
+  end enthalpy;
+  function enthalpyAt
+    input Real T;
+    output Real h;
+  algorithm
+    h := enthalpy(T);
+  end enthalpyAt;
+  Real h = enthalpyAt(time);
+end M;
+)");
+  EXPECT_TRUE(has(d, "test.mo:10:10: error: 'enthalpy' calls the partial function 'M.enthalpy', which no "
+                     "redeclaration replaces here"))
+      << d;
+  EXPECT_TRUE(has(d, "test.mo:2:32: note: declared partial here")) << d;
+}
+
 TEST(Functions, AnExternalCallMapsArraysSizesAndOutputsAsWrittenOrByDefault) {
   auto r = flattenToModel(R"(model M
   function f
