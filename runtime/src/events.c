@@ -116,6 +116,21 @@ static void list_changing_variables(const SmcModelData* data, char* out, size_t 
         append_name(out, capacity, smc_boolean_name(vr));
 }
 
+/* Indicators within this of zero are at a degenerate crossing: far below
+ * any physical quantity, far above rounding noise. */
+static const double kNearZero = 1e-9;
+
+/* Whether a non-converging event iteration is the mixed loops' Booleans
+ * cycling at a crossing: the model has such loops and an indicator is
+ * (nearly) zero. Anything else is chattering, an error. */
+static bool unsettled_at_degenerate_crossing(SmcInstance* instance, const char* function) {
+  if (smc_model.num_torn_booleans == 0 || smc_model.num_event_indicators == 0) return false;
+  if (smc_eval_event_indicators(instance, function) != SMC_OK) return false;
+  for (int32_t i = 0; i < smc_model.num_event_indicators; ++i)
+    if (fabs(instance->indicators[i]) <= kNearZero) return true;
+  return false;
+}
+
 int32_t smc_event_iteration(SmcInstance* instance, const char* function,
                             bool pre_holds_left_limits, bool* changed) {
   SmcModelData* data = &instance->data;
@@ -137,6 +152,18 @@ int32_t smc_event_iteration(SmcInstance* instance, const char* function,
   }
   char names[512];
   list_changing_variables(data, names, sizeof names);
+  if (unsettled_at_degenerate_crossing(instance, function)) {
+    /* Ideal switches at a commutation: with the currents at rounding noise
+     * each on/off combination of the mixed loops' Booleans says another,
+     * so no iteration settles. The last values stand; the indicators near
+     * zero are watched, and the event iteration runs again as soon as they
+     * have moved off zero, where the relations decide unambiguously. */
+    smc_log_call(instance, "%s: event iteration at t=%.17g left unsettled at a degenerate crossing (%s); "
+                            "looking again just after it",
+                  function, data->time, names);
+    instance->watch_near_zeros = true;
+    return SMC_OK;
+  }
   smc_log_error(instance,
                 "%s: event iteration does not converge at t=%.17g: still changing after %d "
                 "iterations: %s",
@@ -150,8 +177,10 @@ int32_t smc_watch_zero_indicators(SmcInstance* instance, const char* function) {
   instance->dynamic->zero_check_time = INFINITY;
   if (smc_model.num_event_indicators == 0) return SMC_OK;
   if (smc_eval_event_indicators(instance, function) != SMC_OK) return SMC_FAILED;
+  const double watched = instance->watch_near_zeros ? kNearZero : 0.0;
+  instance->watch_near_zeros = false;
   for (int32_t i = 0; i < smc_model.num_event_indicators; ++i) {
-    instance->zero_indicators[i] = instance->indicators[i] == 0.0;
+    instance->zero_indicators[i] = fabs(instance->indicators[i]) <= watched;
     if (instance->zero_indicators[i]) instance->dynamic->watching_zeros = true;
   }
   if (instance->dynamic->watching_zeros) {

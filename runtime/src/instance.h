@@ -153,6 +153,11 @@ typedef struct SmcInstance {
   double* indicators;    /* smc_model.num_event_indicators values, scratch: not saved */
   /* In the dynamic block: indicator i was exactly 0 after the latest event. */
   bool* zero_indicators;
+  /* Set by an event iteration left unsettled at a degenerate crossing
+   * (events.c): the next smc_watch_zero_indicators also watches indicators
+   * that are only near zero, and clears it. Not saved: it lives between
+   * the iteration and the watch of the same call. */
+  bool watch_near_zeros;
   /* In the dynamic block: the histories of delay() (delay_buffer.h). */
   struct SmcDelayBuffer* delays;
   /* Scratch for settling mixed loops (mixed_loops.h); NULL without them. */
