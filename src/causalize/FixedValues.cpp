@@ -22,22 +22,15 @@ public:
   explicit FixedValues(flat::FlatModel& model) : model_(model), state_(model.variables.size(), Unknown) {}
 
   // Whether `e` reads only literals and fixed variables.
-  bool isFixed(const Expr& e) {
-    if (e.kind == ExprKind::Var) return isFixedVariable(e.var);
-    if (e.kind == ExprKind::Der || e.kind == ExprKind::Pre || e.kind == ExprKind::Time ||
-        e.kind == ExprKind::FunctionCall || e.kind == ExprKind::Element)
-      return false;
-    for (const auto& arg : e.args)
-      if (arg && !isFixed(*arg)) return false;
-    return true;
-  }
+  bool isFixed(const Expr& e) { return isFixedIn(e, 0); }
 
   bool isFixedZero(const Expr& e) {
-    if (!isFixed(e)) return false;
-    flat::ConstantEvaluator evaluator(model_);
-    auto value = evaluator.evaluate(e);
-    return value && value->kind != flat::Constant::String && value->kind != flat::Constant::Boolean &&
-           value->asReal() == 0;
+    if (e.kind == ExprKind::Var) {
+      // Once per variable: a large model reads its parameters many times.
+      if (fixedZero_[e.var] == Unknown) fixedZero_[e.var] = evaluatesToZero(e) ? Fixed : Free;
+      return fixedZero_[e.var] == Fixed;
+    }
+    return evaluatesToZero(e);
   }
 
   // Whether `e` is 0 whatever the values it reads: a fixed zero, a
@@ -86,11 +79,32 @@ public:
 
 private:
   enum State { Unknown, Visiting, Fixed, Free };
+  // Bindings read through more parameters than this count as not fixed
+  // (keeps the recursion shallow on generated chains of parameters).
+  static constexpr int kMaxDepth = 256;
 
-  bool isFixedVariable(flat::VarId id) {
+  bool evaluatesToZero(const Expr& e) {
+    if (!isFixed(e)) return false;
+    flat::ConstantEvaluator evaluator(model_);
+    auto value = evaluator.evaluate(e);
+    return value && value->kind != flat::Constant::String && value->kind != flat::Constant::Boolean &&
+           value->asReal() == 0;
+  }
+
+  bool isFixedIn(const Expr& e, int depth) {
+    if (e.kind == ExprKind::Var) return isFixedVariable(e.var, depth);
+    if (e.kind == ExprKind::Der || e.kind == ExprKind::Pre || e.kind == ExprKind::Time ||
+        e.kind == ExprKind::FunctionCall || e.kind == ExprKind::Element)
+      return false;
+    for (const auto& arg : e.args)
+      if (arg && !isFixedIn(*arg, depth)) return false;
+    return true;
+  }
+
+  bool isFixedVariable(flat::VarId id, int depth) {
     State& state = state_[id];
     if (state == Fixed || state == Free) return state == Fixed;
-    if (state == Visiting) return false;  // a binding that reads itself
+    if (state == Visiting || depth > kMaxDepth) return false;  // a binding that reads itself, or too deep
     state = Visiting;
     flat::Variable& v = model_.variables[id];
     bool fixed = v.variability == Variability::Constant;
@@ -99,7 +113,7 @@ private:
       // A literal binding is a start value an importer may change, unless
       // the declaration asks for evaluation.
       const bool settable = isLiteral(*v.binding) && !v.evaluate;
-      fixed = !settable && isFixed(*v.binding);
+      fixed = !settable && isFixedIn(*v.binding, depth + 1);
       if (fixed && v.evaluate) v.variability = Variability::Constant;
     }
     state_[id] = fixed ? Fixed : Free;
@@ -108,6 +122,7 @@ private:
 
   flat::FlatModel& model_;
   std::vector<State> state_;
+  std::vector<State> fixedZero_ = std::vector<State>(model_.variables.size(), Unknown);
   std::set<flat::VarId> zero_;
 };
 

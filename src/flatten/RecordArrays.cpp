@@ -10,6 +10,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace smc::flatten {
 
 namespace {
@@ -73,7 +75,7 @@ Value recordArrayFieldValue(const Leaves& leaves, const std::string& field, bool
 
 std::string fieldLeafName(const std::string& field, const std::vector<long long>& dims, size_t recordRank,
                           long long k) {
-  const auto split = dims.begin() + static_cast<long>(recordRank);
+  const auto split = dims.begin() + static_cast<long>(std::min(recordRank, dims.size()));
   const std::vector<long long> recordDims(dims.begin(), split);
   const std::vector<long long> fieldDims(split, dims.end());
   const long long perRecord = elementCount(fieldDims);
@@ -115,6 +117,11 @@ std::optional<FieldSelection> Flattener::selectRecordField(const std::string& fi
       return std::nullopt;
     }
   Value value = scope.locals->at(field);
+  if (value.dims.size() < recordDims.size()) {
+    // A field bound to a value the sizes read (`v[1].n` sizing an output).
+    diags_.unsupported(ref.range, fmt::format("'{}' of an array of records read where a size is needed", field));
+    return std::nullopt;
+  }
   for (auto& e : value.elements)
     if (e->kind == flat::ExprKind::Var) e = flat::makeVar(e->var, ref.range);
   const std::vector<long long> fieldDims(value.dims.begin() + static_cast<long>(recordDims.size()), value.dims.end());
