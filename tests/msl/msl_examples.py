@@ -7,10 +7,7 @@ in the reference's tube at every reference point (the rule of
 msl-reference/README.md): smc's value at that time, linearly interpolated
 between its output points, or at any time within 0.2 % of the span around
 it, is within 0.2 % of the signal's largest absolute reference value plus
-1e-9. The expected values are the reference tool's, never smc's own. At an
-event the values before and after it are compared (the first and last row of
-that time); rows in between are the reference tool's event iteration, which
-no Co-Simulation FMU shows.
+1e-9. The expected values are the reference tool's, never smc's own.
 
 Usage:
   msl_examples.py --smc build/bin/smc [--packages Blocks,Clocked] [-j 2]
@@ -128,21 +125,6 @@ def interpolate(times, values, t):
     return values[i - 1] + (values[i] - values[i - 1]) * (t - t0) / (t1 - t0)
 
 
-def observable_points(ref_times, ref_values):
-    """The reference points an FMU can show. An event is the rows of one time:
-    the first is the value before it and the last the value after it (the
-    README's two rows). Rows between them, which some reference results
-    hold, are steps of the reference tool's event iteration (a friction
-    block's startBackward true only while the iteration runs): no FMI 2.0
-    Co-Simulation FMU exposes those, so they are not compared."""
-    n = len(ref_times)
-    for i, (t, v) in enumerate(zip(ref_times, ref_values)):
-        first = i == 0 or ref_times[i - 1] != t
-        last = i + 1 == n or ref_times[i + 1] != t
-        if first or last:
-            yield t, v
-
-
 def first_point_outside_tube(ref_times, ref_values, times, values, window):
     """The first reference point (time, reference, smc) that no smc value near
     it matches, or None. The curve is continuous between output points, so
@@ -150,7 +132,7 @@ def first_point_outside_tube(ref_times, ref_values, times, values, window):
     window's ends and at the output points inside."""
     largest = max((abs(v) for v in ref_values), default=0.0)
     tolerance = TUBE_RELATIVE * largest + TUBE_ABSOLUTE
-    for t, expected in observable_points(ref_times, ref_values):
+    for t, expected in zip(ref_times, ref_values):
         low_t, high_t = t - window, t + window
         near = [interpolate(times, values, low_t), interpolate(times, values, high_t)]
         lo = bisect.bisect_left(times, low_t)
