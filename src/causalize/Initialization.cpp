@@ -226,16 +226,8 @@ std::map<VarId, VarId> addPreUnknowns(CausalModel& model, size_t firstInitialEqu
 // The unknowns and the start-value equations. States go last, so that an
 // under-determined initialization names the state that lacks a condition
 // rather than its derivative.
-// A variable that appears in der() but that index reduction does not
-// integrate (a dummy state) with `fixed = true`: its `v = start` is
-// optional. Constrained to another state (two heat capacities joined by an
-// inverse model, each with a fixed start), it is determined by that
-// state's condition, and imposing both would over-determine the problem.
-// Collects the optional equations' indices in the system with the variable.
 void addUnknowns(const CausalModel& model, const LoweredModel& lowered, const std::set<VarId>& heldByWhen,
-                 const std::map<VarId, VarId>& preStandIns, EquationSystem& system,
-                 std::vector<std::pair<size_t, VarId>>& demotedFixed) {
-  const std::set<VarId> demoted(model.indexReduction.demotedStates.begin(), model.indexReduction.demotedStates.end());
+                 const std::map<VarId, VarId>& preStandIns, EquationSystem& system) {
   std::vector<VarId> states;
   std::set<VarId> defined;
   for (const DefiningNode& node : system.nodes) defined.insert(node.defines.begin(), node.defines.end());
@@ -272,10 +264,6 @@ void addUnknowns(const CausalModel& model, const LoweredModel& lowered, const st
     }
     if (!var.attributes.fixed.value_or(false)) {
       unknowns.push_back(v);
-    } else if (demoted.count(v)) {
-      unknowns.push_back(v);
-      demotedFixed.emplace_back(system.equations.size() + system.optionalEquations.size(), v);
-      system.optionalEquations.push_back(startEquation(v, var));
     } else if (var.attributes.start && !isLiteral(*var.attributes.start)) {
       unknowns.push_back(v);
       system.equations.push_back({flat::makeVar(v, var.range), var.attributes.start, var.range, ""});
@@ -334,8 +322,7 @@ bool buildInitialization(CausalModel& model, const LoweredModel& lowered, Diagno
   system.nodes.insert(system.nodes.end(), lowered.initialNodes.begin(), lowered.initialNodes.end());
   for (DefiningNode& node : system.nodes) undelay(node);
   std::map<VarId, VarId> preStandIns = addPreUnknowns(model, lowered.equations.size(), system);
-  std::vector<std::pair<size_t, VarId>> demotedFixed;
-  addUnknowns(model, lowered, heldByWhen, preStandIns, system, demotedFixed);
+  addUnknowns(model, lowered, heldByWhen, preStandIns, system);
   // A mixed loop is solved once here with the discrete variables' start
   // values; the event iteration after initialization settles it
   // (CausalModel::iteratedDiscretes).
@@ -345,14 +332,6 @@ bool buildInitialization(CausalModel& model, const LoweredModel& lowered, Diagno
   if (!sorted) return false;
   for (const SortedBlock& block : *sorted)
     model.iteratedDiscretes.insert(block.iterated.begin(), block.iterated.end());
-  std::set<size_t> used;
-  for (const SortedBlock& block : *sorted) used.insert(block.equations.begin(), block.equations.end());
-  for (const auto& [equation, v] : demotedFixed)
-    if (!used.count(equation))
-      diags.warning(model.flat.variables[v].range,
-                    "'" + model.flat.variables[v].name +
-                        "' has fixed = true, but index reduction keeps it as a dummy state that the other "
-                        "initial conditions determine; its start value is not imposed");
   std::vector<SortedBlock> needed;
   for (SortedBlock& block : *sorted) {
     bool keepsStart = block.nodes.empty() && block.equations.size() == 1 && system.isOptional(block.equations[0]) &&
