@@ -36,9 +36,9 @@ std::string formatStringOf(const Constant& value, long long significantDigits, l
       break;
     case Constant::Integer: std::snprintf(buffer, sizeof buffer, "%lld", value.integer); break;
     case Constant::Boolean: std::snprintf(buffer, sizeof buffer, "%s", value.boolean ? "true" : "false"); break;
-    case Constant::String: return value.text;
+    case Constant::String: buffer[0] = '\0'; break;  // an enumeration literal's name, padded alike
   }
-  std::string text = buffer;
+  std::string text = value.kind == Constant::String ? value.text : std::string(buffer);
   const auto width = static_cast<size_t>(std::clamp(minimumLength, 0LL, kMaxStringMinimumLength));
   if (text.size() < width) {
     std::string pad(width - text.size(), ' ');

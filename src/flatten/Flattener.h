@@ -885,6 +885,7 @@ private:
   // the model runs.
   std::optional<Value> enumerationName(const ast::Expr& call, const flat::ExprPtr& x, const ast::ClassDef& type,
                                        const Scope& scope);
+  std::optional<std::pair<long long, bool>> enumerationStringOptions(const ast::Expr& call, const Scope& scope);
   // getInstanceName() (spec 3.7.4.6): a String literal (StringCalls.cpp).
   std::optional<Value> lowerInstanceName(const ast::Expr& call, const Scope& scope);
   std::optional<Value> lowerArrayBuiltin(const ast::Expr& call, const std::string& name, const Scope& scope);
@@ -940,8 +941,8 @@ private:
   std::optional<Operand> recordConstantOperand(const ast::ComponentRef& ref, const Scope& scope);
   std::optional<Operand> recordArrayConstructor(const ast::Expr& expr, const Scope& scope);
   std::optional<Operand> recordIfExpression(const ast::Expr& expr, const Scope& scope);
-  // `$field(r, f)` whose field f is a record or an array of records.
-  std::optional<Operand> recordFieldOperand(const ast::Expr& call, const Scope& scope);
+  // `$field(r, f)`: field f of record r, a record (or an array of them) or a value.
+  std::optional<Operand> fieldOfOperand(const ast::Expr& call, const Scope& scope);
   // fill(r, n...) of a record r: an array of copies of it.
   bool isRecordFill(const ast::Expr& call, const Scope& scope);
   std::optional<Operand> recordFill(const ast::Expr& call, const Scope& scope);

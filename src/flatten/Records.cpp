@@ -344,8 +344,7 @@ std::optional<Operand> Flattener::lowerOperand(const ast::Expr& expr, const Scop
     return out;
   }
   if (expr.kind == ast::ExprKind::Call && isRecordFill(expr, scope)) return recordFill(expr, scope);
-  if (expr.kind == ast::ExprKind::Call && fieldOf_.count(&expr))
-    if (auto record = recordFieldOperand(expr, scope); !record || record->isRecord) return record;
+  if (expr.kind == ast::ExprKind::Call && fieldOf_.count(&expr)) return fieldOfOperand(expr, scope);
   if (expr.kind == ast::ExprKind::Call && !callsBuiltin(expr, scope)) {
     if (ClassNode* cls = recordConstructor(expr, scope)) {
       if (!operatorFunctions(cls, "'constructor'").empty()) return overloadedConstructor(expr, cls, scope);
@@ -733,6 +732,17 @@ bool Flattener::fitsRecordClass(const Operand& operand, ClassNode* cls) {
 }
 
 std::optional<Value> Flattener::lowerFieldOf(const ast::Expr& call, const Scope& scope) {
+  auto operand = fieldOfOperand(call, scope);
+  if (!operand) return std::nullopt;
+  if (operand->isRecord) {
+    diags_.errorf(call.range, "field '{}' of this binding is a record, which is not allowed here",
+                  fieldOf_.at(&call).second);
+    return std::nullopt;
+  }
+  return std::move(operand->value);
+}
+
+std::optional<Operand> Flattener::fieldOfOperand(const ast::Expr& call, const Scope& scope) {
   const auto& [record, field] = fieldOf_.at(&call);
   auto operand = lowerOperand(*record, scope);
   if (!operand) return std::nullopt;
@@ -740,33 +750,26 @@ std::optional<Value> Flattener::lowerFieldOf(const ast::Expr& call, const Scope&
     diags_.errorf(record->range, "this binding must be a record");
     return std::nullopt;
   }
-  Value value = fieldValue(operand->leaves, field, false);
-  if (value.elements.empty()) value = fieldValue(operand->leaves, field, true);
-  if (value.elements.empty()) {
-    diags_.errorf(record->range, "this record has no field '{}'", field);
-    return std::nullopt;
-  }
-  return value;
-}
-
-std::optional<Operand> Flattener::recordFieldOperand(const ast::Expr& call, const Scope& scope) {
   // A field that is a record ("p.x" leaves) or an array of records
-  // ("cells[1,2].Q"): its leaves relative to it. Any other field is left
-  // to lowerFieldOf (isRecord false).
-  const auto& [record, field] = fieldOf_.at(&call);
-  auto operand = lowerOperand(*record, scope);
-  if (!operand) return std::nullopt;
+  // ("cells[1,2].Q"): its leaves relative to it.
   Operand out;
-  if (!operand->isRecord) return out;
   for (const auto& [leaf, e] : operand->leaves) {
     if (leaf.size() <= field.size() || leaf.compare(0, field.size(), field) != 0) continue;
     const std::string rest = leaf.substr(field.size());
-    const bool member = rest.front() == '.';
-    const bool element = rest.front() == '[' && rest.find("].") != std::string::npos;
-    if (member) out.leaves.emplace_back(rest.substr(1), e);
-    else if (element) out.leaves.emplace_back(rest, e);
+    if (rest.front() == '.') out.leaves.emplace_back(rest.substr(1), e);
+    else if (rest.front() == '[' && rest.find("].") != std::string::npos) out.leaves.emplace_back(rest, e);
   }
-  out.isRecord = !out.leaves.empty();
+  if (!out.leaves.empty()) {
+    out.isRecord = true;
+    return out;
+  }
+  // Any other field: its value, a scalar or an array ("v[1]", "v[2]").
+  out.value = fieldValue(operand->leaves, field, false);
+  if (out.value.elements.empty()) out.value = fieldValue(operand->leaves, field, true);
+  if (out.value.elements.empty()) {
+    diags_.errorf(record->range, "this record has no field '{}'", field);
+    return std::nullopt;
+  }
   return out;
 }
 

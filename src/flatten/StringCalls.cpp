@@ -31,17 +31,16 @@ std::optional<Value> Flattener::lowerInstanceName(const ast::Expr& call, const S
   return Value::scalar(flat::makeString(name, call.range));
 }
 
-std::optional<Value> Flattener::enumerationName(const ast::Expr& call, const flat::ExprPtr& x,
-                                                const ast::ClassDef& type, const Scope& scope) {
+std::optional<std::pair<long long, bool>> Flattener::enumerationStringOptions(const ast::Expr& call,
+                                                                              const Scope& scope) {
   // String(e, minimumLength = n, leftJustified = b): options known at
   // translation pad every literal's name alike.
-  long long width = 0;
-  bool left = true;
+  std::pair<long long, bool> out{0, true};
   for (const ast::NamedArg& option : call.named) {
     if (option.name == "minimumLength") {
       auto n = evaluateInteger(*option.value, scope);
       if (!n) return std::nullopt;
-      width = std::clamp(*n, 0LL, 1000LL);
+      out.first = *n;
     } else if (option.name == "leftJustified") {
       auto value = lower(*option.value, scope);
       if (!value) return std::nullopt;
@@ -50,17 +49,32 @@ std::optional<Value> Flattener::enumerationName(const ast::Expr& call, const fla
         diags_.unsupported(option.value->range, "leftJustified of String() of an enumeration varying when it runs");
         return std::nullopt;
       }
-      left = *known;
+      out.second = *known;
     } else {
       diags_.errorf(option.range, "String() of an enumeration value takes minimumLength and leftJustified, not '{}'",
                     option.name);
       return std::nullopt;
     }
   }
-  auto padded = [&](const std::string& name) {
-    const auto missing = static_cast<size_t>(width) > name.size() ? static_cast<size_t>(width) - name.size() : 0;
-    return left ? name + std::string(missing, ' ') : std::string(missing, ' ') + name;
-  };
+  return out;
+}
+
+namespace {
+
+std::string paddedName(const std::string& name, const std::pair<long long, bool>& options) {
+  flat::Constant text;
+  text.kind = flat::Constant::String;
+  text.text = name;
+  return flat::formatStringOf(text, 6, options.first, options.second);
+}
+
+}  // namespace
+
+std::optional<Value> Flattener::enumerationName(const ast::Expr& call, const flat::ExprPtr& x,
+                                                const ast::ClassDef& type, const Scope& scope) {
+  auto options = enumerationStringOptions(call, scope);
+  if (!options) return std::nullopt;
+  auto padded = [&](const std::string& name) { return paddedName(name, *options); };
   const SourceRange r = call.range;
   const auto& literals = type.enumLiterals;
   if (literals.empty()) {
@@ -85,9 +99,12 @@ std::optional<Value> Flattener::lowerStringCall(const ast::Expr& call, const Sco
     return std::nullopt;
   }
   const ast::Expr& argument = *call.args[0];
-  if (argument.kind == ast::ExprKind::Ref && call.named.empty())
-    if (flat::ExprPtr literal = enumerationLiteral(argument.ref, scope))
-      return Value::scalar(flat::makeString(argument.ref.parts.back().name, r));
+  if (argument.kind == ast::ExprKind::Ref)
+    if (flat::ExprPtr literal = enumerationLiteral(argument.ref, scope)) {
+      auto options = enumerationStringOptions(call, scope);
+      if (!options) return std::nullopt;
+      return Value::scalar(flat::makeString(paddedName(argument.ref.parts.back().name, *options), r));
+    }
 
   auto value = lower(argument, scope);
   if (!value) return std::nullopt;

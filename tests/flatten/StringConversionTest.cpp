@@ -19,10 +19,11 @@ TEST(StringConversion, LiteralsFoldToTheirText) {
       "  der(x) = 1;\n"
       "  assert(x < 10, String(1.5) + \"|\" + String(2.0 / 3, significantDigits = 3) + \"|\" +\n"
       "    String(42, minimumLength = 5) + \"|\" + String(true, minimumLength = 6, leftJustified = false) +\n"
-      "    \"|\" + String(E.second) + \"|\" + String(3.14159, format = \"-8.3f\") + \"|\" +\n"
+      "    \"|\" + String(E.second) + \"|\" + String(E.first, minimumLength = 7, leftJustified = false) + \"|\" +\n"
+      "    String(3.14159, format = \"-8.3f\") + \"|\" +\n"
       "    String(255, format = \"#x\") + \"|\" + String(7, format = \"+.1e\") + \"|\" + String(-5, format = \"04d\"));\n"
       "end M;\n");
-  EXPECT_TRUE(has(text, "assert(x < 10, \"1.5|0.667|42   |  true|second|3.142   |0xff|+7.0e+00|-005\");")) << text;
+  EXPECT_TRUE(has(text, "assert(x < 10, \"1.5|0.667|42   |  true|second|  first|3.142   |0xff|+7.0e+00|-005\");")) << text;
 }
 
 TEST(StringConversion, RunTimeValuesKeepTheCallWithNamedOptions) {
