@@ -155,9 +155,9 @@ def first_line(text):
     return "(no message)"
 
 
-def run(command, timeout):
+def run(command, timeout, cwd=None):
     try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, cwd=cwd)
     except subprocess.TimeoutExpired:
         return None, f"timed out after {timeout} s"
     return done.returncode, done.stderr + done.stdout
@@ -211,7 +211,7 @@ def run_stages(example, outcome, smc, msl, workdir, check_states):
                           "--stop-time", repr(stop), "--step", repr(span / intervals),
                           "--output-times", str(times),
                           "--output-variables", ",".join(example.signals), "-o", str(result)],
-                         SIMULATE_TIMEOUT)
+                         SIMULATE_TIMEOUT, cwd=workdir)
     if status != 0:
         outcome.error = "simulate: " + first_line(output)
         return
@@ -222,7 +222,8 @@ def run_stages(example, outcome, smc, msl, workdir, check_states):
         outcome.error = "verify: " + mismatch
         return
     if check_states:
-        status, output = run([smc, "verify-state", str(fmu)], SIMULATE_TIMEOUT)
+        # Examples that write files (Rectifier12pulseFFT's result .mat) write them there too.
+        status, output = run([smc, "verify-state", str(fmu)], SIMULATE_TIMEOUT, cwd=workdir)
         if status != 0:
             outcome.error = "verify-state: " + first_line(output)
             return
@@ -319,6 +320,8 @@ def main():
     parser.add_argument("--verify-state", action="store_true",
                         help="also require `smc verify-state` to pass on each verified FMU")
     args = parser.parse_args()
+    # Simulations run in each example's own directory (see run_stages).
+    args.smc = str(Path(args.smc).resolve())
 
     packages = [p for p in args.packages.split(",") if p]
     examples = find_examples(Path(args.reference), packages)
