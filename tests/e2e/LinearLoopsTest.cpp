@@ -1,5 +1,6 @@
 // Linear algebraic loops solved by the runtime (runtime/src/linear_solver.c),
-// which keeps the LU factors of a large loop while its matrix stays the same.
+// which keeps the LU factors of a large loop while its matrix stays the same
+// and judges a pivot against its own column.
 // The expected values are the loops' closed-form solutions.
 #include "e2e/E2eSupport.h"
 
@@ -41,4 +42,24 @@ end Dense;
   }
 }
 
+// An unknown entering through femtofarads (c a) next to one entering with
+// 1 (b): c a + b = t + 1, 2 c a - b = 0 gives b = 2 (t + 1) / 3 and
+// c a = (t + 1) / 3. Its column is tiny but not singular: the pivot test
+// judges it against its own column, not against the whole matrix.
+TEST(LinearLoops, AColumnOfTinyCoefficientsIsNotSingular) {
+  std::string model = writeScratchModel("TinyColumn.mo", R"(model TinyColumn
+  parameter Real c = 1e-15;
+  Real a, b;
+equation
+  c * a + b = time + 1;
+  2 * c * a - b = 0;
+end TinyColumn;
+)");
+  std::string fmu = compileModel(model, "TinyColumn.fmu");
+  SimulationResult r = simulateOk(simulationOf(fmu, 1, 0.5, true));
+  for (double t : {0.0, 0.5, 1.0}) {
+    EXPECT_NEAR(valueAt(r, "b", t), 2 * (t + 1) / 3, 1e-12) << t;
+    EXPECT_NEAR(valueAt(r, "a", t) * 1e-15, (t + 1) / 3, 1e-12) << t;
+  }
+}
 }  // namespace
