@@ -400,7 +400,11 @@ bool Flattener::declareFunctionVariables(FunctionBuild& build, const CallShape& 
     // worth fixing when a size depends on it.
     const std::string& assignedAs =
         formal.record >= 0 ? interface.records[static_cast<size_t>(formal.record)].name : name;
+    // A field of a record bound whole takes its value from that binding
+    // (lowerFunctionBindings), not from its class's default.
+    const bool boundWhole = formal.record >= 0 && interface.records[static_cast<size_t>(formal.record)].binding;
     const bool fixedLocal = formal.causality == flat::Causality::Local && !interface.assignedNames.count(assignedAs) &&
+                            !boundWhole &&
                             !(formal.binding && readsUnboundVariable(*formal.binding, interface, build.names));
     if ((interface.sizeNames.count(name) || fixedLocal) && !bindKnownBinding(build, formal)) return false;
   }

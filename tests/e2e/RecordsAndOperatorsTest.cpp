@@ -86,6 +86,14 @@ constexpr const char* recordFunctionsModel = R"(package RecordFunctions
     sum := p.x + p.y;
     swapped := Point(p.y, p.x);
   end split;
+  function boundLocal "the local's binding, not its class's field defaults"
+    input Real a;
+    output Real s;
+  protected
+    Point3 p = Point3(x = a, y = 2, z = 3);
+  algorithm
+    s := p.x + p.y + p.z;
+  end boundLocal;
   model Use
     Segment s(a(x = time, y = 0), b(x = 3, y = 4));
     Point m = middle(s);
@@ -97,6 +105,7 @@ constexpr const char* recordFunctionsModel = R"(package RecordFunctions
     Real ds[2] = squaredDistance({Point(1, 0), Point(0, 2)});
     Real s3 = sumOf(Point3(x = time));
     Real ch = chained(m);
+    Real bl = boundLocal(time);
   equation
     q = shifted(m, 10);
     (total, swapped) = split(q);
@@ -127,6 +136,9 @@ TEST(RecordsInFunctions, RecordInputsOutputsAndLocalsComputeFieldByField) {
   EXPECT_NEAR(valueAt(r, "s3", 0.5), 8.5, 1e-12);
   // Locals bound to earlier locals (twice = 3.5, next = 4.5), never assigned.
   EXPECT_NEAR(valueAt(r, "ch", 0.5), 4.5, 1e-12);
+  // A record local bound whole takes y = 2 and z = 3 from its binding over
+  // the class's defaults 7 and 1: t + 5.
+  EXPECT_NEAR(valueAt(r, "bl", 0.5), 5.5, 1e-12);
 }
 
 // Records as SPICE3 writes them: a record of constants passed to a
