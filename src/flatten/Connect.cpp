@@ -110,12 +110,9 @@ std::optional<ConnectorEnds> Flattener::expandConnectorEnds(const ast::Component
           ends.elements.push_back(variableEnd(flat::makeVar(c->vars[k], ref.range), c));
           continue;
         }
-        if (k >= c->elements.size()) {
-          if (!diags_.hasErrors())
-            diags_.errorf(part.range, "'{}' is used before its instantiation is complete", part.name);
-          return std::nullopt;
-        }
-        Instance& element = *c->elements[k];
+        Instance* picked = elementOf(*c, static_cast<long long>(k), part);
+        if (!picked) return std::nullopt;
+        Instance& element = *picked;
         if (last) {
           ends.elements.push_back(instanceEnd(&element, c));
           continue;

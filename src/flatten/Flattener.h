@@ -994,6 +994,8 @@ private:
   // The component `next` names in one element of `array` (reported when missing).
   std::optional<RefTarget> resolveSlice(Component* c, const std::vector<SubscriptPick>& picks,
                                        const ast::ComponentRef& ref, size_t i, const Scope& scope);
+  // Element k of an array of components, or null after reporting one not instantiated (yet).
+  Instance* elementOf(const Component& array, long long k, const ast::RefPart& part);
   Component* memberOf(const Component& array, Instance& element, const ast::RefPart& next);
 
   // VariableSubscripts.cpp

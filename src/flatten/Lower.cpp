@@ -558,14 +558,9 @@ std::optional<RefTarget> Flattener::resolveFrom(Component* c, const ast::Compone
       return RefTarget{std::move(*chosen), nullptr};
     }
     const long long k = selectPicked(c->dims, *picks, indexAt).elements[0]->integer;
-    // Fewer elements than its dimensions give: its instantiation failed
-    // (reported), or this reference is reached while it is under way.
-    if (k < 0 || static_cast<size_t>(k) >= c->elements.size()) {
-      if (!diags_.hasErrors())
-        diags_.errorf(part.range, "'{}' is used before its instantiation is complete", part.name);
-      return std::nullopt;
-    }
-    Instance& element = *c->elements[k];
+    Instance* picked = elementOf(*c, k, part);
+    if (!picked) return std::nullopt;
+    Instance& element = *picked;
     if (last) return RefTarget{Value{}, &element};
     Component* child = memberOf(*c, element, ref.parts[i + 1]);
     if (!child) return std::nullopt;
@@ -584,13 +579,9 @@ std::optional<RefTarget> Flattener::resolveSlice(Component* c, const std::vector
   out.dims = indices.dims;
   std::optional<std::vector<long long>> restDims;
   for (const flat::ExprPtr& index : indices.elements) {
-    const long long k = index->integer;
-    if (k < 0 || static_cast<size_t>(k) >= c->elements.size()) {
-      if (!diags_.hasErrors())
-        diags_.errorf(part.range, "'{}' is used before its instantiation is complete", part.name);
-      return std::nullopt;
-    }
-    Component* child = memberOf(*c, *c->elements[k], ref.parts[i + 1]);
+    Instance* element = elementOf(*c, index->integer, part);
+    if (!element) return std::nullopt;
+    Component* child = memberOf(*c, *element, ref.parts[i + 1]);
     if (!child) return std::nullopt;
     auto rest = resolveFrom(child, ref, i + 1, scope);
     if (!rest) return std::nullopt;
@@ -607,6 +598,17 @@ std::optional<RefTarget> Flattener::resolveSlice(Component* c, const std::vector
   }
   if (restDims) out.dims.insert(out.dims.end(), restDims->begin(), restDims->end());
   return RefTarget{std::move(out), nullptr};
+}
+
+Instance* Flattener::elementOf(const Component& array, long long k, const ast::RefPart& part) {
+  // Fewer elements than its dimensions give: its instantiation failed
+  // (reported), or this reference is reached while it is under way.
+  if (k < 0 || static_cast<size_t>(k) >= array.elements.size()) {
+    if (!diags_.hasErrors())
+      diags_.errorf(part.range, "'{}' is used before its instantiation is complete", part.name);
+    return nullptr;
+  }
+  return array.elements[static_cast<size_t>(k)].get();
 }
 
 Component* Flattener::memberOf(const Component& array, Instance& element, const ast::RefPart& next) {

@@ -213,13 +213,9 @@ std::optional<Operand> Flattener::recordsThroughSlices(const ast::ComponentRef& 
       Value indices = selectPicked(c->dims, *picks, indexAt);
       if (n == 0) dims.insert(dims.end(), indices.dims.begin(), indices.dims.end());
       for (const flat::ExprPtr& index : indices.elements) {
-        const long long k = index->integer;
-        if (k < 0 || static_cast<size_t>(k) >= c->elements.size()) {
-          if (!diags_.hasErrors())
-            diags_.errorf(part.range, "'{}' is used before its instantiation is complete", part.name);
-          return std::nullopt;
-        }
-        next.push_back(c->elements[static_cast<size_t>(k)].get());
+        Instance* element = elementOf(*c, index->integer, part);
+        if (!element) return std::nullopt;
+        next.push_back(element);
       }
     }
     named = std::move(next);
