@@ -317,6 +317,12 @@ namespace {
 // (`q := q_qd_qdd[1]` reads the first); every input otherwise.
 std::vector<bool> inputsRead(const flat::Function& fn, uint32_t output) {
   std::vector<bool> all(fn.numInputs, true);
+  // Only short straight-line bodies are worth tracing (this runs for every
+  // equation that calls the function): anything else reads every input.
+  constexpr size_t kMaxTracedCells = size_t{1} << 16;
+  if (fn.variables.size() * size_t{fn.numInputs} > kMaxTracedCells) return all;
+  for (const flat::Statement& st : fn.body)
+    if (st.kind != flat::StatementKind::Assign) return all;
   std::vector<std::vector<bool>> reads(fn.variables.size(), std::vector<bool>(fn.numInputs, false));
   for (uint32_t k = 0; k < fn.numInputs && k < reads.size(); ++k) reads[k][k] = true;
   bool straight = true;
