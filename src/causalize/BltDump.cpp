@@ -23,6 +23,7 @@ const char* roleName(Role role) {
     case Role::Derivative: return "derivative";
     case Role::Algebraic: return "algebraic";
     case Role::Discrete: return "discrete";
+    case Role::Alias: return "alias";
   }
   return "?";
 }
@@ -200,6 +201,13 @@ std::string dumpBlt(const CausalModel& model) {
   for (size_t i = 0; i < model.flat.variables.size(); ++i)
     out += fmt::format("  {}: {}{}\n", model.flat.variables[i].name, roleName(model.roles[i]),
                        model.flat.variables[i].isHidden ? " (hidden)" : "");
+  const AliasRecord& aliases = model.aliasElimination;
+  if (!aliases.aliases.empty()) {
+    out += fmt::format("alias elimination ({} of {} equations removed)\n", aliases.equationsRemoved,
+                       aliases.equationsBefore);
+    for (const AliasRecord::Alias& alias : aliases.aliases)
+      out += fmt::format("  {} = {}{}\n", printer.name(alias.var), alias.negated ? "-" : "", printer.name(alias.of));
+  }
   const IndexReductionRecord& reduction = model.indexReduction;
   if (!reduction.differentiated.empty()) {
     out += fmt::format("index reduction ({} differentiated equation{})\n", reduction.differentiated.size(),

@@ -6,6 +6,7 @@
 
 #include "flatten/FlatModel.h"
 
+#include <algorithm>
 #include <set>
 #include <variant>
 #include <vector>
@@ -27,6 +28,7 @@ enum class Role {
   Derivative,           // der(state), synthesized by causalization
   Algebraic,            // continuous unknown computed from states
   Discrete,             // changes only at events (issue: hybrid)
+  Alias,                // equal to another variable (causalize/AliasElimination.h): no slot of its own
 };
 
 // target := value
@@ -148,6 +150,26 @@ struct IndexReductionRecord {
   std::vector<VarId> promotedStates;           // integrated though der() of them is not written
 };
 
+// What alias elimination did (causalize/AliasElimination.h), for dumps
+// and for the FMI aliases of modelDescription.xml.
+struct AliasRecord {
+  struct Alias {
+    VarId var;     // the eliminated variable
+    VarId of;      // its representative
+    bool negated;  // var = -of (var keeps that equation and a slot); else var = of (Role::Alias)
+  };
+  std::vector<Alias> aliases;      // in VarId order of `var`
+  size_t equationsBefore = 0;      // continuous equations before elimination
+  size_t equationsRemoved = 0;     // alias equations removed
+
+  // For a Role::Alias variable the variable it equals; v itself otherwise.
+  VarId representativeOf(VarId v) const {
+    auto at = std::lower_bound(aliases.begin(), aliases.end(), v,
+                               [](const Alias& alias, VarId var) { return alias.var < var; });
+    return at != aliases.end() && at->var == v && !at->negated ? at->of : v;
+  }
+};
+
 struct CausalModel {
   // The flat model with der() replaced: every der(x) is now a Var of a
   // synthesized variable named "der(x)" with Role::Derivative.
@@ -194,6 +216,7 @@ struct CausalModel {
   // after initialization as well.
   std::set<VarId> iteratedDiscretes;
 
+  AliasRecord aliasElimination;
   IndexReductionRecord indexReduction;
 
   // delay() history buffers (causalize/Delays.h): buffer k records the

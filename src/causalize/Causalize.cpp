@@ -5,6 +5,9 @@
 //     unknowns) and replace der(x) by variables (Classify.cpp);
 //  2. fold every String expression (StringFolding.cpp), then literal
 //     parameter values and start values;
+//  2b. eliminate aliases: equations a = b, a = -b, a + b = 0 between
+//     continuous unknowns leave one variable of each set
+//     (AliasElimination.cpp);
 //  3. lower the hybrid parts: relations -> zero crossings, sample() ->
 //     samples, when-equations, algorithms and tuple equations -> nodes that
 //     define their variables (Lowering.cpp);
@@ -18,6 +21,7 @@
 // algebraic loop otherwise, or the block of its defining node (Blocks.cpp).
 #include "causalize/Causalize.h"
 
+#include "causalize/AliasElimination.h"
 #include "causalize/Classify.h"
 #include "causalize/Delays.h"
 #include "causalize/ExprUtil.h"
@@ -84,6 +88,7 @@ std::optional<CausalModel> causalize(flat::FlatModel flat, DiagnosticEngine& dia
   if (!classifyVariables(model, diags)) return std::nullopt;
   if (!foldStrings(model, diags)) return std::nullopt;
   if (!foldLiterals(model, diags)) return std::nullopt;
+  eliminateAliases(model);
   std::optional<LoweredModel> lowered = lowerHybrid(model, diags);
   if (!lowered) return std::nullopt;
   if (!reduceIndex(model, *lowered, diags)) return std::nullopt;

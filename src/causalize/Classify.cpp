@@ -104,36 +104,6 @@ private:
   bool ok_ = true;
 };
 
-// Rewrites der() in every expression of the model (equations, when-clauses,
-// algorithms, assertions), in that order.
-void rewriteDerivatives(flat::FlatModel& flat, DerivativeRewriter& rewriter) {
-  auto rewrite = [&](const ExprPtr& e) { return rewriter.rewrite(e); };
-  auto rewriteEquations = [&](std::vector<flat::Equation>& equations) {
-    for (flat::Equation& eq : equations) {
-      eq.lhs = rewrite(eq.lhs);
-      eq.rhs = rewrite(eq.rhs);
-    }
-  };
-  rewriteEquations(flat.equations);
-  rewriteEquations(flat.initialEquations);
-  // A partition may read der() of a continuous state (sample(der(x))).
-  for (flat::ClockedPartition& partition : flat.clockedPartitions) rewriteEquations(partition.equations);
-  for (flat::WhenEquation& when : flat.whenEquations)
-    for (flat::WhenBranch& branch : when.branches) {
-      for (ExprPtr& c : branch.conditions) c = rewrite(c);
-      for (flat::Action& a : branch.actions) {
-        if (a.value) a.value = rewrite(a.value);
-        if (a.message) a.message = rewrite(a.message);
-      }
-    }
-  for (auto* algorithms : {&flat.algorithms, &flat.initialAlgorithms})
-    for (flat::Algorithm& algorithm : *algorithms) mapExprs(algorithm.statements, rewrite);
-  for (flat::Assertion& a : flat.assertions) {
-    a.condition = rewrite(a.condition);
-    if (a.message) a.message = rewrite(a.message);
-  }
-}
-
 // Targets of assignments inside when-statements, nested ones included.
 void whenStatementTargets(const std::vector<flat::Statement>& statements, bool insideWhen, std::set<VarId>& out) {
   for (const flat::Statement& s : statements) {
@@ -203,7 +173,7 @@ bool classifyVariables(CausalModel& model, DiagnosticEngine& diags) {
   const std::set<VarId> whenAssigned = assignedInWhenClauses(model.flat);
   DerivativeRewriter rewriter(model, diags, whenAssigned);
   size_t declared = model.flat.variables.size();
-  rewriteDerivatives(model.flat, rewriter);
+  mapModelExpressions(model.flat, [&](const ExprPtr& e) { return rewriter.rewrite(e); });
   for (size_t i = 0; i < declared; ++i) {
     flat::Variable& v = model.flat.variables[i];
     if (v.binding && containsDer(*v.binding)) {

@@ -215,7 +215,8 @@ std::vector<std::vector<VarId>> knownDependencies(const CausalModel& model,
   DependencyGraph graph(model);
   std::vector<std::vector<VarId>> result;
   result.reserve(unknowns.size());
-  for (VarId unknown : unknowns) result.push_back(graph.knownsOf(unknown));
+  // An FMI alias depends on what its representative does.
+  for (VarId unknown : unknowns) result.push_back(graph.knownsOf(model.aliasElimination.representativeOf(unknown)));
   return result;
 }
 

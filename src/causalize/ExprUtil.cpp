@@ -7,6 +7,7 @@
 // it does not mention v, a nonlinear term when it does.
 #include "causalize/ExprUtil.h"
 
+#include "causalize/Statements.h"
 #include "flatten/ConstEval.h"
 #include "flatten/IntegerRange.h"
 
@@ -31,6 +32,32 @@ ExprPtr mapChildren(const ExprPtr& e, const std::function<ExprPtr(const ExprPtr&
   Expr copy = *e;
   copy.args = std::move(args);
   return std::make_shared<const Expr>(std::move(copy));
+}
+
+void mapModelExpressions(flat::FlatModel& model, const std::function<ExprPtr(const ExprPtr&)>& f) {
+  auto mapEquations = [&](std::vector<flat::Equation>& equations) {
+    for (flat::Equation& eq : equations) {
+      eq.lhs = f(eq.lhs);
+      eq.rhs = f(eq.rhs);
+    }
+  };
+  mapEquations(model.equations);
+  mapEquations(model.initialEquations);
+  for (flat::ClockedPartition& partition : model.clockedPartitions) mapEquations(partition.equations);
+  for (flat::WhenEquation& when : model.whenEquations)
+    for (flat::WhenBranch& branch : when.branches) {
+      for (ExprPtr& c : branch.conditions) c = f(c);
+      for (flat::Action& a : branch.actions) {
+        if (a.value) a.value = f(a.value);
+        if (a.message) a.message = f(a.message);
+      }
+    }
+  for (auto* algorithms : {&model.algorithms, &model.initialAlgorithms})
+    for (flat::Algorithm& algorithm : *algorithms) mapExprs(algorithm.statements, f);
+  for (flat::Assertion& a : model.assertions) {
+    a.condition = f(a.condition);
+    if (a.message) a.message = f(a.message);
+  }
 }
 
 bool containsDer(const Expr& e) {

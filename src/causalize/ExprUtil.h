@@ -16,6 +16,12 @@ using flat::VarId;
 // child changed (keeps sharing).
 ExprPtr mapChildren(const ExprPtr& e, const std::function<ExprPtr(const ExprPtr&)>& f);
 
+// Replaces every expression of the model's equations, initial equations,
+// clocked partitions, when-clauses (conditions, values, messages),
+// algorithms and assertions by f(expression), in that order. Variable
+// attributes and bindings are left alone.
+void mapModelExpressions(flat::FlatModel& model, const std::function<ExprPtr(const ExprPtr&)>& f);
+
 bool containsDer(const flat::Expr& e);
 bool containsKind(const flat::Expr& e, flat::ExprKind kind);
 // Whether `e` reads the current value of `var`; pre(var) reads the value

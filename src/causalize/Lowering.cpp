@@ -37,6 +37,9 @@ bool Lowerer::checkAssignable(VarId v, SourceRange range, const std::string& whe
                    where, name);
       break;
     case Role::Input: diags.errorf(range, "{} assigns the input '{}', which is set by the importer", where, name); break;
+    case Role::Alias:  // assigned variables are never eliminated (AliasElimination.cpp)
+      diags.errorf(range, "internal error: {} assigns '{}', which alias elimination replaced", where, name);
+      break;
   }
   ok = false;
   return false;

@@ -50,6 +50,7 @@ llvm::Function* emitSetStartValues(IrContext& ctx) {
   std::vector<int32_t> integers(static_cast<size_t>(ctx.layout.numIntegers));
   std::vector<int32_t> booleans(static_cast<size_t>(ctx.layout.numBooleans));
   for (const VarInfo& v : ctx.layout.vars) {  // each start is of its variable's type (Layout.cpp)
+    if (v.aliasOf) continue;  // the representative's slot
     const auto slot = static_cast<size_t>(v.valueReference);
     switch (v.type) {
       case flat::BaseType::Integer: integers[slot] = v.start.integer; break;

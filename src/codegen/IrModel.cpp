@@ -140,6 +140,7 @@ void emitModelDescriptor(IrContext& ctx, const Callbacks& callbacks) {
   };
   std::vector<std::string> stringValues, stringNames;  // the String constants
   for (const VarInfo& info : ctx.layout.vars) {
+    if (info.aliasOf) continue;  // no slot of its own
     if (info.type == flat::BaseType::String) {
       stringValues.push_back(info.start.text);
       stringNames.push_back(displayNames[info.id]);
@@ -217,7 +218,7 @@ void emitModelDescriptor(IrContext& ctx, const Callbacks& callbacks) {
   std::map<std::string, int32_t> fileIndex;
   std::vector<int32_t> realSources;
   for (const VarInfo& info : ctx.layout.vars) {
-    if (info.type != flat::BaseType::Real) continue;
+    if (info.type != flat::BaseType::Real || info.aliasOf) continue;
     const SourceRange& range = sources[info.id];
     int32_t file = 0;
     if (range.valid()) {

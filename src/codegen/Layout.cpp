@@ -8,6 +8,7 @@
 
 #include "smc/model.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace smc::codegen {
@@ -259,6 +260,7 @@ bool classify(VarInfo& info, const flat::Variable& v, const causal::CausalModel&
       info.variability = FmiVariability::Continuous;
       info.initial = FmiInitial::Calculated;
       return true;
+    case causal::Role::Alias:  // given its representative's slot by buildLayout
     case causal::Role::Algebraic:
       info.causality = declaredCausality(v);
       info.variability = timeVariability(v);
@@ -288,6 +290,36 @@ bool classify(VarInfo& info, const flat::Variable& v, const causal::CausalModel&
   return true;
 }
 
+// The variables alias elimination made equal to another: each is a
+// ScalarVariable with its representative's value reference (FMI 2.0
+// aliases), after all others, without a start (FMI allows one per alias
+// set, and the representative has it).
+void addAliases(const causal::CausalModel& model, Layout& layout) {
+  uint32_t index = 0;
+  for (const VarInfo& info : layout.vars) index = std::max(index, info.index);
+  for (const causal::AliasRecord::Alias& alias : model.aliasElimination.aliases) {
+    if (alias.negated) continue;  // an algebraic of its own
+    const flat::Variable& v = model.flat.variables[alias.var];
+    const VarInfo& representative = layout.of(alias.of);
+    VarInfo info;
+    info.id = alias.var;
+    info.role = causal::Role::Alias;
+    info.type = v.type;
+    info.aliasOf = alias.of;
+    info.valueReference = representative.valueReference;
+    info.causality = declaredCausality(v);
+    info.variability = representative.variability;
+    info.initial = FmiInitial::Calculated;
+    info.start = defaultLiteral(v.type);
+    info.nominal = literalNumber(v.attributes.nominal, model);
+    info.min = literalNumber(v.attributes.min, model);
+    info.max = literalNumber(v.attributes.max, model);
+    info.index = ++index;
+    layout.positionOf[alias.var] = static_cast<uint32_t>(layout.vars.size());
+    layout.vars.push_back(std::move(info));
+  }
+}
+
 }  // namespace
 
 std::optional<Layout> buildLayout(const causal::CausalModel& model, DiagnosticEngine& diags) {
@@ -300,6 +332,7 @@ std::optional<Layout> buildLayout(const causal::CausalModel& model, DiagnosticEn
   bool ok = true;
   for (flat::VarId id : order) {
     const flat::Variable& v = model.flat.variables[id];
+    if (model.roles[id] == causal::Role::Alias) continue;  // after the others
     VarInfo info;
     info.id = id;
     info.role = model.roles[id];
@@ -359,6 +392,7 @@ std::optional<Layout> buildLayout(const causal::CausalModel& model, DiagnosticEn
     layout.vars.push_back(std::move(info));
   }
   if (!ok) return std::nullopt;
+  addAliases(model, layout);
 
   for (size_t i = 0; i < model.states.size(); ++i)
     layout.vars[layout.positionOf[model.derivatives[i]]].derivativeOf =

@@ -16,6 +16,11 @@
 // a String is evaluated at translation); they are numbered like the others
 // and their values live in smc_model.string_values.
 //
+// Variables that alias elimination (causalize/AliasElimination.h) made
+// equal to another come after the hidden ones in `vars` and after the
+// others in ScalarVariable order, with their representative's value
+// reference.
+//
 // FMI 2.0 (section 2.2.7) allows only some combinations; the mapping is:
 //   Constant            local/output, constant, exact (start = its value)
 //   Parameter           parameter, fixed, exact
@@ -28,6 +33,7 @@
 //                       the start is not literal
 //   Derivative          local, continuous, calculated
 //   Algebraic           local/output, continuous (Real) or discrete, calculated
+//   Alias               local/output, its representative's variability, calculated
 //   Discrete            local/output, discrete; exact when the start is
 //                       literal (or absent: 0/false) and initialization
 //                       keeps it (pre(v) = start, spec 8.6), calculated
@@ -72,6 +78,9 @@ struct VarInfo {
   uint8_t flags = 0;                   // SMC_VAR_* of runtime/include/smc/model.h
   std::optional<uint32_t> derivativeOf;  // ScalarVariable index of the state
   std::optional<double> nominal, min, max;  // literal attributes (Real, Integer)
+  // An FMI alias (Role::Alias): shares the value reference of this
+  // variable and has no slot of its own, so the tables per slot skip it.
+  std::optional<flat::VarId> aliasOf;
 };
 
 struct Layout {

@@ -33,6 +33,8 @@ std::string StageTimes::table() const {
   double total = std::chrono::duration<double>(last_ - start_).count();
   out += fmt::format("{:<20} {:>10.4f} {:>10.1f}\n", "total", total, peakResidentMiB());
   if (equations_) out += fmt::format("{:<20} {:>10}\n", "equations", *equations_);
+  if (aliasEquations_)
+    out += fmt::format("{:<20} {:>10}  (removed before matching)\n", "alias equations", *aliasEquations_);
   return out;
 }
 

@@ -32,16 +32,20 @@ public:
   // machines are lowered to the chapter's equations: the size the
   // compile-time goals are stated in.
   void setEquations(size_t count) { equations_ = count; }
+  // Of those, the equations alias elimination removed before matching
+  // (causalize/AliasElimination.h).
+  void setAliasEquations(size_t count) { aliasEquations_ = count; }
 
   // One row per stage, then the total: "stage  seconds  peak MiB", aligned;
-  // then "equations  N" when setEquations() was called.
+  // then "equations  N" when setEquations() was called, and "alias
+  // equations  M" when setAliasEquations() was.
   std::string table() const;
 
 private:
   using Clock = std::chrono::steady_clock;
   Clock::time_point start_, last_;
   std::vector<StageTime> stages_;
-  std::optional<size_t> equations_;
+  std::optional<size_t> equations_, aliasEquations_;
 };
 
 }  // namespace smc

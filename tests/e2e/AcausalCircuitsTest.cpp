@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
 
 namespace {
 
@@ -57,10 +58,9 @@ const char* kComponents = R"(
   end Ground;
 )";
 
-// V = 3 charges C = 0.5 through R = 2: v_C = 3 (1 - exp(-t)), and the
-// source delivers i = (3 - v_C) / 2, which enters its positive pin as -i.
-TEST(AcausalCircuits, SeriesRcChargesWithItsTimeConstant) {
-  std::string model = writeScratchModel("SeriesRc.mo", std::string("model SeriesRc\n") + kComponents + R"(
+// V = 3 charging C = 0.5 through R = 2, as the model `name`.
+std::string seriesRc(const std::string& name) {
+  return "model " + name + "\n" + kComponents + R"(
   ConstantVoltage source(V = 3);
   Resistor r(R = 2);
   Capacitor c(C = 0.5, v(start = 0, fixed = true));
@@ -70,8 +70,13 @@ equation
   connect(r.n, c.p);
   connect(c.n, source.n);
   connect(source.n, ground.p);
-end SeriesRc;
-)");
+end )" + name + ";\n";
+}
+
+// V = 3 charges C = 0.5 through R = 2: v_C = 3 (1 - exp(-t)), and the
+// source delivers i = (3 - v_C) / 2, which enters its positive pin as -i.
+TEST(AcausalCircuits, SeriesRcChargesWithItsTimeConstant) {
+  std::string model = writeScratchModel("SeriesRc.mo", seriesRc("SeriesRc"));
   SimulationResult r = simulateOk(smc::test::simulationOf(compileModel(model, "SeriesRc.fmu"), 3, 0.5, true));
   for (double t : {0.5, 1.0, 2.0, 3.0}) {
     const double vc = 3 * (1 - std::exp(-t));
@@ -319,6 +324,54 @@ end ScalarResidue;
   EXPECT_NE(errors.find("note: needed by this connect(), which the overdetermined connection graph breaks"),
             std::string::npos)
       << errors;
+}
+
+}  // namespace
+
+namespace {
+
+const smc::importer::ScalarVariable* variableNamed(const smc::importer::ModelDescription& md, const std::string& name) {
+  for (const auto& v : md.variables)
+    if (v.name == name) return &v;
+  return nullptr;
+}
+
+// Alias elimination leaves one value per set of equal variables: the
+// resistor's current and its pin's (i = p.i), and the two pins a
+// connection joins, share a value reference in modelDescription.xml, and
+// only one variable of each such set has a start. An opposite current
+// (c.n.i = -c.p.i) has its own value reference and the opposite value.
+TEST(AcausalCircuits, EqualVariablesShareOneValueReferenceAndOppositeOnesAreComputed) {
+  std::string model = writeScratchModel("SeriesRcAliases.mo", seriesRc("SeriesRcAliases"));
+  const std::string fmu = compileModel(model, "SeriesRcAliases.fmu");
+  auto loaded = smc::test::loadFmu(fmu);
+  ASSERT_TRUE(loaded);
+  const auto& md = loaded->md;
+  auto reference = [&](const std::string& name) {
+    const auto* v = variableNamed(md, name);
+    EXPECT_NE(v, nullptr) << name;
+    return v ? v->valueReference : ~0u;
+  };
+  EXPECT_EQ(reference("r.i"), reference("r.p.i"));
+  EXPECT_EQ(reference("r.n.v"), reference("c.p.v"));
+  EXPECT_EQ(reference("c.i"), reference("c.p.i"));
+  EXPECT_NE(reference("c.n.i"), reference("c.i"));
+  std::map<smc::importer::fmi2::ValueReference, int> starts, members;
+  for (const auto& v : md.variables) {
+    if (v.type != smc::importer::VariableType::Real) continue;
+    ++members[v.valueReference];
+    if (v.start) ++starts[v.valueReference];
+  }
+  EXPECT_LT(members.size(), md.variables.size());
+  for (const auto& [vr, count] : starts) EXPECT_EQ(count, 1) << "value reference " << vr;
+
+  SimulationResult r = simulateOk(smc::test::simulationOf(fmu, 2, 0.5, true));
+  for (double t : {0.5, 1.0, 2.0}) {
+    const double i = (3 - 3 * (1 - std::exp(-t))) / 2;
+    EXPECT_NEAR(valueAt(r, "r.p.i", t), i, 1e-4) << "t = " << t;
+    EXPECT_NEAR(valueAt(r, "c.p.v", t), 3 * (1 - std::exp(-t)), 1e-4) << "t = " << t;
+    EXPECT_NEAR(valueAt(r, "c.n.i", t), -i, 1e-4) << "t = " << t;
+  }
 }
 
 }  // namespace
