@@ -38,7 +38,14 @@ FAMILIES = {
     # One machine of N states: about one equation per state (its activeState
     # flag), but code for each state's equations and transitions.
     "statering": [10, 100, 1000, 10000],
+    # Written with connectors (bench/gen/connectors.py): equations of the
+    # components and connections, most of them removed as aliases.
+    "rcladder": [10, 100, 1000, 2000, 20000],
+    "thermalwall": [10, 100, 1000, 2000, 20000],
+    "rotational": [10, 100, 1000, 2000],
 }
+# The Modelica Standard Library, for the families that use it.
+MSL = os.path.join(os.path.dirname(os.path.dirname(HERE)), "shared", "msl")
 QUICK_SIZES = 3  # --quick: only the first sizes of each family
 
 STAGES = ["parse", "flatten", "state machines", "clocks", "causalize (BLT)", "IR generation",
@@ -71,7 +78,8 @@ def compile_once(smc, family, n, workdir, timeout):
         f.write(generate.generate(family, n, "arrays"))
     fmu = os.path.join(workdir, f"{family}_{n}.fmu")
     try:
-        done = subprocess.run([smc, model, "-o", fmu, "--time-stages"], capture_output=True,
+        library = ["-I", MSL] if family in generate.NEEDS_MSL else []
+        done = subprocess.run([smc, model, "-o", fmu, "--time-stages"] + library, capture_output=True,
                               text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return f"over {timeout} s"

@@ -105,7 +105,14 @@ FAMILIES = {
     # The FMU tears the ring: its solver iterates on one unknown and the
     # residual function computes the other N - 1, O(N) per evaluation.
     "loop": ([10, 100, 1000, 10000], [10, 100], lambda n: n + 1),
+    # Written with connectors (bench/gen/connectors.py); the hand models
+    # hold the equations left once the connections are gone.
+    "rcladder": ([10, 100, 1000], [10, 100, 300], lambda n: n),
+    "thermalwall": ([10, 100, 1000], [10, 100, 300], lambda n: n),
+    "rotational": ([5, 50, 500], [5, 50, 150], lambda n: 2 * n),
 }
+# The Modelica Standard Library, for the families that use it.
+MSL = os.path.join(os.path.dirname(os.path.dirname(HERE)), "shared", "msl")
 MACHINES = [10, 100, 1000]
 RING_STATES = [4, 16, 64, 256]
 QUICK_SIZES = 2
@@ -126,8 +133,9 @@ class Workspace:
         self.fmus = {}
         self.hands = {}
 
-    def fmu(self, name, text):
-        """(path of the extracted .so, DefaultExperiment) of the model text."""
+    def fmu(self, name, text, library=()):
+        """(path of the extracted .so, DefaultExperiment) of the model text;
+        `library`: more arguments for smc (-I DIR)."""
         if name in self.fmus:
             return self.fmus[name]
         model = os.path.join(self.directory, name + ".mo")
@@ -135,7 +143,7 @@ class Workspace:
             f.write(text)
         archive = os.path.join(self.directory, name + ".fmu")
         try:
-            done = subprocess.run([self.smc, model, "-o", archive], capture_output=True, text=True,
+            done = subprocess.run([self.smc, model, "-o", archive, *library], capture_output=True, text=True,
                                   timeout=self.timeout)
         except subprocess.TimeoutExpired:
             raise Failure(f"smc took over {self.timeout} s on {name}")
@@ -162,7 +170,8 @@ class Workspace:
         return self.fmus[name]
 
     def family_fmu(self, family, n):
-        return self.fmu(f"{family}_{n}", generate.generate(family, n, "arrays"))
+        library = ["-I", MSL] if family in generate.NEEDS_MSL else []
+        return self.fmu(f"{family}_{n}", generate.generate(family, n, "arrays"), library)
 
     def hand(self, family, simd=True):
         """The hand model of the family, compiled with clang -O2 into a .so
@@ -377,7 +386,13 @@ def main(argv):
     parser.add_argument("--quick", action="store_true", help="small sizes and short measurements")
     parser.add_argument("--timeout", type=float, default=600, help="seconds smc may take per model")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
+    parser.add_argument("--family", choices=list(FAMILIES), action="append",
+                        help="only the derivative and simulation tables of this family (repeatable)")
     args = parser.parse_args(argv)
+    if args.family:
+        for family in list(FAMILIES):
+            if family not in args.family:
+                del FAMILIES[family]
     smc = args.smc or os.path.join(args.build, "bin", "smc")
     harness = args.harness or os.path.join(args.build, "bin", "smc-bench-runtime")
     for tool in (smc, harness):
@@ -396,6 +411,8 @@ def main(argv):
               f"{seconds} s per measurement, best of 3\n", flush=True)
         derivative_table(work, harness, sizes_of, seconds)
         simulation_table(work, harness, sizes_of, 5 * seconds)
+        if args.family:
+            return 0
         dostep_table(work, harness, seconds)
         values_table(work, harness, seconds)
         machines_table(work, harness, sizes_of(MACHINES), seconds)

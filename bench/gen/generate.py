@@ -12,7 +12,11 @@ Usage: generate.py FAMILY N [--form arrays|scalars] [-o FILE]
 """
 
 import argparse
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import connectors  # noqa: E402  (bench/gen/connectors.py)
 
 FORMS = ("arrays", "scalars")
 
@@ -291,6 +295,11 @@ def loop(n, form):
     return "".join(out)
 
 
+def with_connectors(build):
+    """A family of bench/gen/connectors.py, called like the ones above."""
+    return lambda n, form: build(model_name(build.__name__, n, form), n, form, experiment)
+
+
 FAMILIES = {
     "chain": chain,
     "springs": springs,
@@ -298,7 +307,13 @@ FAMILIES = {
     "statemachines": statemachines,
     "statering": statering,
     "loop": loop,
+    "rcladder": with_connectors(connectors.rcladder),
+    "thermalwall": with_connectors(connectors.thermalwall),
+    "rotational": with_connectors(connectors.rotational),
 }
+
+# Families that need the Modelica Standard Library on smc's library path.
+NEEDS_MSL = connectors.NEEDS_MSL
 
 
 def generate(family, n, form="arrays"):

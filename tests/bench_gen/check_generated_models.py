@@ -266,6 +266,28 @@ def check_statering(runner, n):
             raise CheckFailed(f"statering {form} v:\n got  {got}\n want {want}")
 
 
+def check_rcladder(runner, n):
+    """Charge is conserved at the nodes: the source current equals the sum of the capacitor
+    currents, C * sum(der(v)); and one section is the RC step response U*(1 - exp(-(t - tStep)/RC))."""
+    for form in ("arrays", "scalars"):
+        caps = [name_of(form, "c", i) for i in range(1, n + 1)]
+        names = [c + ".i" for c in caps] + ["source.i"]
+        rows = runner.simulate(runner.compile("rcladder", n, form),
+                               ["--tolerance", "1e-9", "--stop-time", "4", "--step", "0.25",
+                                "--output-variables", ",".join(names)])
+        for row in rows:
+            expect_close(f"rcladder {form} charge at t={row['time']}", -row["source.i"],
+                         sum(row[c + ".i"] for c in caps), 1e-7)
+    for form in ("arrays", "scalars"):
+        last = name_of(form, "c", 1) + ".v"
+        rows = runner.simulate(runner.compile("rcladder", 1, form),
+                               ["--tolerance", "1e-9", "--stop-time", "4", "--step", "0.25",
+                                "--output-variables", last])
+        for row in rows:
+            want = 1 - math.exp(-max(row["time"] - 0.5, 0.0))
+            expect_close(f"rcladder {form} N=1 {last} at t={row['time']}", row[last], want, 1e-6)
+
+
 CHECKS = {
     "chain": check_chain,
     "springs": check_springs,
@@ -273,6 +295,7 @@ CHECKS = {
     "loop": check_loop,
     "statemachines": check_statemachines,
     "statering": check_statering,
+    "rcladder": check_rcladder,
 }
 
 
