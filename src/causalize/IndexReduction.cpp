@@ -40,7 +40,6 @@
 #include "causalize/Differentiate.h"
 #include "causalize/ExprUtil.h"
 #include "causalize/Matching.h"
-#include "causalize/PreferredStates.h"
 
 #include <fmt/format.h>
 
@@ -48,7 +47,6 @@
 #include <functional>
 #include <map>
 #include <set>
-#include <sstream>
 #include <tuple>
 
 namespace smc::causal {
@@ -258,8 +256,16 @@ private:
   }
 
   void addDerivativeVariable(VarId v) {
+    const flat::Variable& x = model_.flat.variables[v];
+    flat::Variable d;
+    d.name = "der(" + x.name + ")";
+    d.type = flat::BaseType::Real;
+    d.variability = flat::Variability::Continuous;
+    d.isProtected = x.isProtected;
+    d.range = x.range;
+    if (!x.attributes.unit.empty()) d.attributes.unit = x.attributes.unit + "/s";
     auto id = static_cast<VarId>(model_.flat.variables.size());
-    model_.flat.variables.push_back(derivativeVariable(model_.flat.variables[v]));
+    model_.flat.variables.push_back(std::move(d));
     model_.roles.push_back(Role::Algebraic);
     growVariables(true);
     link(v, id);
@@ -526,31 +532,6 @@ private:
 }  // namespace
 
 bool reduceIndex(CausalModel& model, LoweredModel& lowered, DiagnosticEngine& diags) {
-  // First with the variables stateSelect prefers as state candidates
-  // (PreferredStates.h), on copies and without reporting: when that
-  // reduction fails (it may need a derivative no one can give), the model
-  // is reduced as written.
-  if (std::vector<VarId> preferred = preferredAlgebraics(model, lowered); !preferred.empty()) {
-    CausalModel trialModel = model;
-    LoweredModel trialLowered = lowered;
-    makeStateCandidates(trialModel, preferred);
-    DiagnosticEngine quiet(diags.sources());
-    std::ostringstream discarded;
-    quiet.setOutput(&discarded);
-    IndexReducer trial(trialModel, trialLowered, quiet);
-    if (trial.run() == IndexReducer::Outcome::Reduced && !quiet.hasErrors()) {
-      // For the dump: a candidate that stayed a state is a new state, one
-      // that did not was never one.
-      IndexReductionRecord& record = trialModel.indexReduction;
-      const std::set<VarId> candidates(preferred.begin(), preferred.end());
-      std::erase_if(record.demotedStates, [&](VarId v) { return candidates.count(v) > 0; });
-      for (VarId v : preferred)
-        if (trialModel.roles[v] == Role::State) record.promotedStates.push_back(v);
-      model = std::move(trialModel);
-      lowered = std::move(trialLowered);
-      return true;
-    }
-  }
   IndexReducer reducer(model, lowered, diags);
   return reducer.run() != IndexReducer::Outcome::Error;
 }
