@@ -193,19 +193,19 @@ private:
     std::optional<VarId> fixedMember;  // the member with fixed = true
   };
 
-  // Whether v may join a set at all: a continuous Real unknown or state.
+  // Whether v may join a set at all: a continuous Real unknown or state
+  // without a stateSelect. (One with a stateSelect keeps its equations:
+  // joined with others it would carry its priority into every equation
+  // they were in, and the dummy derivatives chosen around it change.)
   bool member(VarId v) const {
     const flat::Variable& var = model_.flat.variables[v];
     const Role role = model_.roles[v];
     return (role == Role::State || role == Role::Algebraic) && var.type == flat::BaseType::Real &&
            var.variability == flat::Variability::Continuous && !var.isHidden &&
-           var.causality != flat::Causality::Input;
+           var.causality != flat::Causality::Input && var.attributes.stateSelect == flat::StateSelect::Default;
   }
 
-  bool eliminable(VarId v) const {
-    return model_.roles[v] == Role::Algebraic && !pinned_[v] &&
-           model_.flat.variables[v].attributes.stateSelect == flat::StateSelect::Default;
-  }
+  bool eliminable(VarId v) const { return model_.roles[v] == Role::Algebraic && !pinned_[v]; }
 
   std::pair<VarId, int> find(VarId v) {
     if (parent_[v] == v) return {v, 1};

@@ -15,12 +15,14 @@
 // reads, so sorting places it among the output blocks: computed after the
 // solve, for the importer.
 //
-// A set holds at most one variable that cannot be eliminated (a state, or
-// an algebraic with a stateSelect, read by pre() or delay(), or assigned
-// by an algorithm), which is then its representative, and at most one
-// member with `fixed = true`, whose start value moves to the
-// representative. An equation that would break either rule, or that joins
-// members of one set again, stays in the model as it was.
+// A variable with a stateSelect joins no set (it would carry its priority
+// into the equations of the others and change the states index reduction
+// picks). A set holds at most one variable that cannot be eliminated (a
+// state, or one read by pre() or delay(), or assigned by an algorithm),
+// which is then its representative, and at most one member with
+// `fixed = true`, whose start value moves to the representative. An
+// equation that would break either rule, or that joins members of one set
+// again, stays in the model as it was.
 #pragma once
 
 #include "causalize/CausalModel.h"

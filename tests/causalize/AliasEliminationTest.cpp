@@ -57,6 +57,18 @@ TEST(AliasElimination, TwoFixedStartsKeepTheEquationBetweenThem) {
   EXPECT_TRUE(has(errors, "'y' is declared here (fixed = true)")) << errors;
 }
 
+// A variable with a stateSelect joins no set: y = x stays an equation.
+TEST(AliasElimination, AVariableWithAStateSelectKeepsItsEquation) {
+  std::string text = smc::test::bltOf(
+      "model Selected\n"
+      "  Real x(start = 1, fixed = true);\n  Real y(stateSelect = StateSelect.avoid);\n"
+      "equation\n"
+      "  der(x) = -y;\n  y = x;\n"
+      "end Selected;\n");
+  EXPECT_FALSE(has(text, "alias elimination")) << text;
+  EXPECT_TRUE(has(text, "  y: algebraic\n")) << text;
+}
+
 // pre(y) needs y's own slot: y is not replaced, and since the state x
 // cannot be replaced either, y = x stays an equation.
 TEST(AliasElimination, AVariableReadByPreIsNotReplaced) {
