@@ -207,12 +207,28 @@ private:
 
   bool eliminable(VarId v) const { return model_.roles[v] == Role::Algebraic && !pinned_[v]; }
 
+  // v's root and the sign with v = sign * root. Iterative, since a chain
+  // of a hundred thousand connections is that deep before its first
+  // compression; the second pass points each link on the way at the root
+  // (x = sign_[x] * parent_[x], so x's sign to the root is the product
+  // along its path, and the next one's is that times x's old sign).
   std::pair<VarId, int> find(VarId v) {
-    if (parent_[v] == v) return {v, 1};
-    auto [root, s] = find(parent_[v]);
-    parent_[v] = root;
-    sign_[v] *= s;
-    return {root, sign_[v]};
+    VarId root = v;
+    int sign = 1;
+    while (parent_[root] != root) {
+      sign *= sign_[root];
+      root = parent_[root];
+    }
+    int toRoot = sign;
+    for (VarId at = v; at != root;) {
+      const VarId next = parent_[at];
+      const int old = sign_[at];
+      parent_[at] = root;
+      sign_[at] = toRoot;
+      toRoot *= old;
+      at = next;
+    }
+    return {root, sign};
   }
 
   // For each root, its set's representative: the anchor, else the member
