@@ -113,7 +113,9 @@ bool compile(const CompileOptions& options, SourceManager& sources, DiagnosticEn
   auto causal = causal::causalize(std::move(*lowered), diags);
   if (!causal) return false;
   finishStage(options, "causalize (BLT)");
-  if (options.times) options.times->setAliasEquations(causal->aliasElimination.equationsRemoved);
+  if (options.times)
+    options.times->setAliasEquations(causal->aliasElimination.equationsRemoved,
+                                     causal->aliasElimination.equationsBefore);
   if (options.dump == DumpStage::Blt) {
     dumpOut = causal::dumpBlt(*causal);
     return true;

@@ -34,7 +34,8 @@ std::string StageTimes::table() const {
   out += fmt::format("{:<20} {:>10.4f} {:>10.1f}\n", "total", total, peakResidentMiB());
   if (equations_) out += fmt::format("{:<20} {:>10}\n", "equations", *equations_);
   if (aliasEquations_)
-    out += fmt::format("{:<20} {:>10}  (removed before matching)\n", "alias equations", *aliasEquations_);
+    out += fmt::format("{:<20} {:>10}  of {} (removed before matching)\n", "alias equations", aliasEquations_->first,
+                       aliasEquations_->second);
   return out;
 }
 

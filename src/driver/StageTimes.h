@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace smc {
@@ -32,20 +33,22 @@ public:
   // machines are lowered to the chapter's equations: the size the
   // compile-time goals are stated in.
   void setEquations(size_t count) { equations_ = count; }
-  // Of those, the equations alias elimination removed before matching
-  // (causalize/AliasElimination.h).
-  void setAliasEquations(size_t count) { aliasEquations_ = count; }
+  // The equations alias elimination removed before matching, of the
+  // continuous equations it looked at (causalize/AliasElimination.h).
+  void setAliasEquations(size_t removed, size_t of) { aliasEquations_ = std::make_pair(removed, of); }
 
   // One row per stage, then the total: "stage  seconds  peak MiB", aligned;
   // then "equations  N" when setEquations() was called, and "alias
-  // equations  M" when setAliasEquations() was.
+  // equations  R of E (removed before matching)" when setAliasEquations()
+  // was.
   std::string table() const;
 
 private:
   using Clock = std::chrono::steady_clock;
   Clock::time_point start_, last_;
   std::vector<StageTime> stages_;
-  std::optional<size_t> equations_, aliasEquations_;
+  std::optional<size_t> equations_;
+  std::optional<std::pair<size_t, size_t>> aliasEquations_;
 };
 
 }  // namespace smc

@@ -159,6 +159,18 @@ TEST(Cli, TimeStagesListsEveryStageInOrderAddingUpToTheTotal) {
   // der(x) = -k * x and the binding y = 2 * x.
   ASSERT_TRUE(std::getline(lines, line)) << o.output;
   EXPECT_EQ(line, fmt::format("{:<20} {:>10}", "equations", 2));
+  ASSERT_TRUE(std::getline(lines, line)) << o.output;
+  EXPECT_EQ(line, fmt::format("{:<20} {:>10}  of 2 (removed before matching)", "alias equations", 0));
+}
+
+// examples/SteadyStart.mo's output y = x is an alias of the state.
+TEST(Cli, TimeStagesCountsTheEquationsAliasEliminationRemoves) {
+  Outcome o = runCommand(smc() + " " + SMC_SOURCE_DIR + "/examples/SteadyStart.mo -o " +
+                         (scratch() / "steady.fmu").string() + " --time-stages");
+  ASSERT_EQ(o.status, 0) << o.output;
+  EXPECT_NE(o.output.find(fmt::format("{:<20} {:>10}  of 2 (removed before matching)\n", "alias equations", 1)),
+            std::string::npos)
+      << o.output;
 }
 
 // The goals of bench/compile_time.py are stated in equations; a state
