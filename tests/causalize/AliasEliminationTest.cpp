@@ -43,6 +43,26 @@ TEST(AliasElimination, AFixedStartMovesToTheStateItsVariableEquals) {
   EXPECT_TRUE(has(text, "initialization (2 blocks)\n  der(x) := -x\n  z := -x\n")) << text;
 }
 
+// z = -x with z's fixed start 2: x, the state it is opposite to, takes the
+// fixed start -2 (the sign applies to the start as to the value).
+TEST(AliasElimination, AFixedStartOfAnOppositeVariableMovesWithItsSign) {
+  std::string diagnostics;
+  auto model = smc::test::causalModelOf(
+      "model Opposite\n"
+      "  Real x;\n  Real z(start = 2, fixed = true);\n"
+      "equation\n"
+      "  der(x) = -x;\n  z = -x;\n"
+      "end Opposite;\n",
+      &diagnostics);
+  ASSERT_TRUE(model) << diagnostics;
+  const smc::flat::Variable& x = model->flat.variables[0];
+  ASSERT_EQ(x.name, "x");
+  EXPECT_TRUE(x.attributes.fixed.value_or(false));
+  ASSERT_TRUE(x.attributes.start);
+  EXPECT_EQ(smc::flat::toString(*x.attributes.start, model->flat), "-2");
+  EXPECT_FALSE(model->flat.variables[1].attributes.fixed.value_or(false)) << "z keeps no start condition of its own";
+}
+
 // Two members with fixed = true would give the set two start conditions:
 // the equation between them stays, and initialization reports the
 // conflict as it would without elimination.
@@ -57,16 +77,18 @@ TEST(AliasElimination, TwoFixedStartsKeepTheEquationBetweenThem) {
   EXPECT_TRUE(has(errors, "'y' is declared here (fixed = true)")) << errors;
 }
 
-// A variable with a stateSelect joins no set: y = x stays an equation.
+// A variable with a stateSelect joins no set: z = y stays an equation,
+// although z alone could be replaced by y (merged, y would carry its
+// priority into z's equations and change the states index reduction picks).
 TEST(AliasElimination, AVariableWithAStateSelectKeepsItsEquation) {
   std::string text = smc::test::bltOf(
       "model Selected\n"
-      "  Real x(start = 1, fixed = true);\n  Real y(stateSelect = StateSelect.avoid);\n"
+      "  Real x(start = 1, fixed = true);\n  Real y(stateSelect = StateSelect.prefer);\n  Real z;\n"
       "equation\n"
-      "  der(x) = -y;\n  y = x;\n"
+      "  der(x) = -z;\n  z = y;\n  y = 2 * x;\n"
       "end Selected;\n");
   EXPECT_FALSE(has(text, "alias elimination")) << text;
-  EXPECT_TRUE(has(text, "  y: algebraic\n")) << text;
+  EXPECT_TRUE(has(text, "  y: algebraic\n  z: algebraic\n")) << text;
 }
 
 // pre(y) needs y's own slot: y is not replaced, and since the state x
