@@ -82,14 +82,8 @@ private:
   VarId derivativeOf(VarId state, SourceRange range) {
     auto it = derivative_.find(state);
     if (it != derivative_.end()) return it->second;
-    flat::Variable d;
-    const flat::Variable& x = model_.flat.variables[state];
-    d.name = "der(" + x.name + ")";
-    d.type = flat::BaseType::Real;
-    d.variability = flat::Variability::Continuous;
-    d.isProtected = x.isProtected;
-    d.range = range;
-    if (!x.attributes.unit.empty()) d.attributes.unit = x.attributes.unit + "/s";
+    flat::Variable d = derivativeVariable(model_.flat.variables[state]);
+    d.range = range;  // the first der() of it
     VarId id = static_cast<VarId>(model_.flat.variables.size());
     model_.flat.variables.push_back(std::move(d));
     derivative_.emplace(state, id);

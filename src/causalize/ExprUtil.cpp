@@ -60,6 +60,17 @@ void mapModelExpressions(flat::FlatModel& model, const std::function<ExprPtr(con
   }
 }
 
+flat::Variable derivativeVariable(const flat::Variable& x) {
+  flat::Variable d;
+  d.name = "der(" + x.name + ")";
+  d.type = flat::BaseType::Real;
+  d.variability = flat::Variability::Continuous;
+  d.isProtected = x.isProtected;
+  d.range = x.range;
+  if (!x.attributes.unit.empty()) d.attributes.unit = x.attributes.unit + "/s";
+  return d;
+}
+
 bool containsDer(const Expr& e) {
   if (e.kind == ExprKind::Der) return true;
   for (const auto& a : e.args)

@@ -22,6 +22,9 @@ ExprPtr mapChildren(const ExprPtr& e, const std::function<ExprPtr(const ExprPtr&
 // attributes and bindings are left alone.
 void mapModelExpressions(flat::FlatModel& model, const std::function<ExprPtr(const ExprPtr&)>& f);
 
+// The variable "der(x)" for x: a continuous Real in x's unit per second.
+flat::Variable derivativeVariable(const flat::Variable& x);
+
 bool containsDer(const flat::Expr& e);
 bool containsKind(const flat::Expr& e, flat::ExprKind kind);
 // Whether `e` reads the current value of `var`; pre(var) reads the value

@@ -40,6 +40,7 @@
 #include "causalize/Differentiate.h"
 #include "causalize/ExprUtil.h"
 #include "causalize/Matching.h"
+#include "causalize/PreferredStates.h"
 
 #include <fmt/format.h>
 
@@ -47,6 +48,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <sstream>
 #include <tuple>
 
 namespace smc::causal {
@@ -256,16 +258,8 @@ private:
   }
 
   void addDerivativeVariable(VarId v) {
-    const flat::Variable& x = model_.flat.variables[v];
-    flat::Variable d;
-    d.name = "der(" + x.name + ")";
-    d.type = flat::BaseType::Real;
-    d.variability = flat::Variability::Continuous;
-    d.isProtected = x.isProtected;
-    d.range = x.range;
-    if (!x.attributes.unit.empty()) d.attributes.unit = x.attributes.unit + "/s";
     auto id = static_cast<VarId>(model_.flat.variables.size());
-    model_.flat.variables.push_back(std::move(d));
+    model_.flat.variables.push_back(derivativeVariable(model_.flat.variables[v]));
     model_.roles.push_back(Role::Algebraic);
     growVariables(true);
     link(v, id);
@@ -532,6 +526,37 @@ private:
 }  // namespace
 
 bool reduceIndex(CausalModel& model, LoweredModel& lowered, DiagnosticEngine& diags) {
+  // First with the variables stateSelect prefers as state candidates
+  // (PreferredStates.h), on copies and without reporting: when that
+  // reduction fails (it may need a derivative no one can give), the model
+  // is reduced as written. An array that would become states only in part
+  // leaves the candidates and the trial runs again without it.
+  std::vector<VarId> preferred = preferredAlgebraics(model, lowered);
+  while (!preferred.empty()) {
+    CausalModel trialModel = model;
+    LoweredModel trialLowered = lowered;
+    makeStateCandidates(trialModel, preferred);
+    DiagnosticEngine quiet(diags.sources());
+    std::ostringstream discarded;
+    quiet.setOutput(&discarded);
+    IndexReducer trial(trialModel, trialLowered, quiet);
+    if (trial.run() != IndexReducer::Outcome::Reduced || quiet.hasErrors()) break;
+    std::vector<VarId> whole = withoutPartlyPromotedArrays(trialModel, preferred);
+    if (whole.size() != preferred.size()) {
+      preferred = std::move(whole);
+      continue;
+    }
+    // For the dump: a candidate that stayed a state is a new state, one
+    // that did not was never one.
+    IndexReductionRecord& record = trialModel.indexReduction;
+    const std::set<VarId> candidates(preferred.begin(), preferred.end());
+    std::erase_if(record.demotedStates, [&](VarId v) { return candidates.count(v) > 0; });
+    for (VarId v : preferred)
+      if (trialModel.roles[v] == Role::State) record.promotedStates.push_back(v);
+    model = std::move(trialModel);
+    lowered = std::move(trialLowered);
+    return true;
+  }
   IndexReducer reducer(model, lowered, diags);
   return reducer.run() != IndexReducer::Outcome::Error;
 }

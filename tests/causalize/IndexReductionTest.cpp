@@ -196,4 +196,51 @@ TEST(IndexReduction, SingularModelIsStillReportedAsSingular) {
   EXPECT_TRUE(has(d, "structurally singular") || has(d, "no unknown to solve for")) << d;
 }
 
+
+// stateSelect = prefer on a variable no der() mentions (a spring-damper's
+// relative speed): it competes to be a state all the same, and wins over
+// the default one the equation w = v ties it to.
+TEST(IndexReduction, APreferredVariableNeverDifferentiatedBecomesTheState) {
+  std::string text = smc::test::bltOf(
+      "model PreferredSpeed\n"
+      "  Real s(start = 1, fixed = true);\n  Real v(start = 0, fixed = true);\n"
+      "  Real w(stateSelect = StateSelect.prefer);\n"
+      "equation\n"
+      "  der(s) = v;\n  der(v) = -s;\n  w = v;\n"
+      "end PreferredSpeed;\n");
+  EXPECT_TRUE(has(text, "  s: state\n  v: algebraic\n  w: state\n")) << text;
+  EXPECT_TRUE(has(text, "  der(w) = der(v)\n  dummy derivatives: der(v)\n  not states: v\n  new states: w\n")) << text;
+}
+
+// When making the preferred variable a candidate needs a derivative that
+// cannot be had (a function whose body loops), the model is reduced as
+// written, without a message.
+TEST(IndexReduction, APreferredVariableThatCannotBeDifferentiatedStaysAlgebraic) {
+  std::string text = smc::test::bltOf(
+      "model Fallback\n"
+      "  function twice\n    input Real x;\n    output Real y;\n  algorithm\n    y := 0;\n"
+      "    for i in 1:2 loop\n      y := y + x;\n    end for;\n  end twice;\n"
+      "  Real s(start = 1, fixed = true);\n  Real v(start = 0, fixed = true);\n"
+      "  Real w(stateSelect = StateSelect.prefer);\n"
+      "equation\n"
+      "  der(s) = v;\n  der(v) = -s;\n  w = twice(v);\n"
+      "end Fallback;\n");
+  EXPECT_TRUE(has(text, "  s: state\n  v: state\n  w: algebraic\n")) << text;
+  EXPECT_FALSE(has(text, "index reduction")) << text;
+}
+
+// An array with `each stateSelect = prefer` that could become states only
+// in part (two elements tied to one state) stays as written: the structure
+// cannot tell which element is safe to integrate (PreferredStates.h).
+TEST(IndexReduction, APreferredArrayThatCouldOnlyPartlyBecomeStatesStaysAlgebraic) {
+  std::string text = smc::test::bltOf(
+      "model HalfPreferred\n"
+      "  Real a(start = 0, fixed = true);\n  Real q[2](each stateSelect = StateSelect.prefer);\n"
+      "equation\n"
+      "  der(a) = 1;\n  q[1] = 2 * a;\n  q[2] = 3 * a;\n"
+      "end HalfPreferred;\n");
+  EXPECT_TRUE(has(text, "  a: state\n  q[1]: algebraic\n  q[2]: algebraic\n")) << text;
+  EXPECT_FALSE(has(text, "index reduction")) << text;
+}
+
 }  // namespace

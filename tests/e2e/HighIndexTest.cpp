@@ -225,4 +225,27 @@ end InverseThroughFunction;
     EXPECT_NEAR(valueAt(r, "tau", t), 0.75 * std::sin(t), 1e-5) << t;
   }
 }
+
+// w = v with stateSelect = prefer on w: w becomes the state in v's place
+// (tests/causalize: IndexReduction.APreferredVariable...), starts from v's
+// fixed start 0, and the oscillator runs as written: s = cos t, w = -sin t.
+TEST(HighIndex, APreferredSpeedIntegratedInPlaceOfItsTwinFollowsTheOscillator) {
+  std::string model = writeScratchModel("PreferredSpeed.mo", R"(model PreferredSpeed
+  Real s(start = 1, fixed = true);
+  Real v(start = 0, fixed = true);
+  Real w(stateSelect = StateSelect.prefer);
+equation
+  der(s) = v;
+  der(v) = -s;
+  w = v;
+end PreferredSpeed;
+)");
+  SimulationResult r = simulateOk(smc::test::simulationOf(compileModel(model, "PreferredSpeed.fmu"), 3, 0.5, true));
+  for (double t : {0.5, 1.0, 2.0, 3.0}) {
+    EXPECT_NEAR(valueAt(r, "s", t), std::cos(t), 1e-4) << "t = " << t;
+    EXPECT_NEAR(valueAt(r, "w", t), -std::sin(t), 1e-4) << "t = " << t;
+    EXPECT_NEAR(valueAt(r, "v", t), -std::sin(t), 1e-4) << "t = " << t;
+  }
+}
+
 }  // namespace
