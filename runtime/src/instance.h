@@ -15,6 +15,7 @@
 #include <sundials/sundials_context.h>
 
 #include "fmi2/fmi2Functions.h"
+#include "smc/event_observer.h"
 #include "smc/model.h"
 
 /* FMI 2.0 Co-Simulation states this FMU can be in (section 4.2.4). The
@@ -104,6 +105,10 @@ typedef struct SmcInstance {
   fmi2CallbackAllocateMemory allocate;
   fmi2CallbackFreeMemory release;
   unsigned log_categories; /* bit i set: category i of logging.h is on */
+  /* smcObserveEvents (smc/event_observer.h): told of each event inside
+   * fmi2DoStep; NULL: nobody asked. */
+  smcEventObserver event_observer;
+  void* event_observer_env;
 
   /* The dynamic block: one zeroed allocation of dynamic_size bytes holding
    * the SmcDynamicState, then reals, pre_reals, integers, pre_integers,

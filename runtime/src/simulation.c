@@ -42,6 +42,7 @@
 
 #include "delay_buffer.h"
 #include "event_density.h"
+#include "event_observer.h"
 #include "events.h"
 #include "logging.h"
 #include "model_eval.h"
@@ -91,7 +92,8 @@ static int32_t handle_event(SmcInstance* instance, const char* function, SmcEven
    * (spec 16.5.1). The outputs only when the event reads one of them, or
    * when the delays record the values before the event. */
   if (smc_eval_derivatives(instance, function) != SMC_OK ||
-      ((smc_model.event_reads_outputs || smc_model.num_delays > 0) && smc_eval_outputs(instance, function) != SMC_OK))
+      ((smc_model.event_reads_outputs || smc_model.num_delays > 0) && smc_eval_outputs(instance, function) != SMC_OK) ||
+      smc_report_event(instance, function, false) != SMC_OK)
     return SMC_FAILED;
   smc_delays_record(instance);
   /* Only an integrator needs to know whether anything changed (it then
@@ -101,6 +103,7 @@ static int32_t handle_event(SmcInstance* instance, const char* function, SmcEven
       SMC_OK)
     return SMC_FAILED;
   smc_delays_record(instance); /* the event iteration computed every variable */
+  if (smc_report_event(instance, function, true) != SMC_OK) return SMC_FAILED;
   if (smc_watch_zero_indicators(instance, function) != SMC_OK) return SMC_FAILED;
   if (instance->cvode != NULL && (changed || instance->dynamic->watching_zeros) &&
       smc_cvode_restart(instance, function) != SMC_OK) {

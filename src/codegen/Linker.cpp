@@ -92,7 +92,8 @@ private:
   std::string path_;
 };
 
-constexpr llvm::StringLiteral kVersionScript = "{ global: fmi2*; local: *; };\n";
+// The FMI functions and smc's event observer (runtime/include/smc/event_observer.h).
+constexpr llvm::StringLiteral kVersionScript = "{ global: fmi2*; smcObserveEvents; local: *; };\n";
 
 bool runLld(const std::vector<std::string>& args, std::string& messages) {
   static std::once_flag once;

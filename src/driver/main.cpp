@@ -225,6 +225,8 @@ int runSmc(int argc, char** argv) {
   std::string outputTimesFile;
   simulate->add_option("--output-times", outputTimesFile,
                        "File of further times to communicate at and record, one a line (or a CSV's first column)");
+  simulate->add_flag("--output-events", sim.outputEvents,
+                     "Also record the values just before and just after each event inside a step (FMUs made by smc)");
   simulate->add_option("--tolerance", sim.tolerance, "Relative tolerance for the FMU's solver");
   simulate->add_option("--set", settings, "Set a variable before initialization: name=value (repeatable)")
       ->allow_extra_args(false);

@@ -89,6 +89,11 @@ using DeSerializeFMUstateFn = Status (*)(Component c, const char serialized[], s
                                          FMUstate* state);
 using GetBooleanStatusFn = Status (*)(Component c, StatusKind kind, Boolean* value);
 
+// smc's extension (runtime/include/smc/event_observer.h): told of each
+// event inside fmi2DoStep, just before and just after it.
+using EventObserverFn = void (*)(void* env, Component c, Real time, Boolean after);
+using ObserveEventsFn = Status (*)(Component c, EventObserverFn observer, void* env);
+
 }  // extern "C"
 
 // "fmi2Error" etc., as the spec spells them, for messages.

@@ -49,6 +49,7 @@ void bindAll(void* handle, Fmi2Functions& f) {
   bind(handle, "fmi2SerializedFMUstateSize", f.serializedFMUstateSize);
   bind(handle, "fmi2SerializeFMUstate", f.serializeFMUstate);
   bind(handle, "fmi2DeSerializeFMUstate", f.deSerializeFMUstate);
+  bind(handle, "smcObserveEvents", f.observeEvents);
 }
 
 // Lists what is under binaries/, to explain a missing linux64 binary.

@@ -54,6 +54,8 @@ struct Fmi2Functions {
   fmi2::SerializedFMUstateSizeFn serializedFMUstateSize = nullptr;
   fmi2::SerializeFMUstateFn serializeFMUstate = nullptr;
   fmi2::DeSerializeFMUstateFn deSerializeFMUstate = nullptr;
+  // Not FMI: only FMUs made by smc export it; null for the others.
+  fmi2::ObserveEventsFn observeEvents = nullptr;
 };
 
 class Fmu {

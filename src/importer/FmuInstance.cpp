@@ -70,6 +70,15 @@ Result<fmi2::Status> FmuInstance::exitInitializationMode(double time) {
   return judge("fmi2ExitInitializationMode", time, api_.exitInitializationMode(component_));
 }
 
+bool FmuInstance::observeEvents(EventObserver observer) {
+  if (api_.observeEvents == nullptr) return false;
+  eventObserver_ = std::move(observer);
+  fmi2::EventObserverFn call = [](void* env, fmi2::Component, fmi2::Real time, fmi2::Boolean after) {
+    static_cast<FmuInstance*>(env)->eventObserver_(time, after != fmi2::False);
+  };
+  return api_.observeEvents(component_, eventObserver_ ? call : nullptr, this) == fmi2::Status::OK;
+}
+
 Result<fmi2::Status> FmuInstance::doStep(double time, double stepSize) {
   router_.clearLastProblem();
   return judge("fmi2DoStep", time, api_.doStep(component_, time, stepSize, fmi2::True));

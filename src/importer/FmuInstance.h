@@ -10,6 +10,7 @@
 #include "importer/FmuLogger.h"
 #include "importer/Result.h"
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -77,6 +78,13 @@ public:
   Result<std::vector<char>> serializeState(fmi2::FMUstate state, double time);
   Result<fmi2::FMUstate> deserializeState(const std::vector<char>& bytes, double time);
 
+  // Each event inside doStep calls `observer` twice, with the values just
+  // before it (after = false) and just after it; the observer may only call
+  // the get functions. False, and nothing is observed, when the FMU does
+  // not offer it (only FMUs made by smc do). An empty observer stops it.
+  using EventObserver = std::function<void(double time, bool after)>;
+  bool observeEvents(EventObserver observer);
+
   // After a discarded step (section 4.2.3): has the FMU ended the
   // simulation, and when was its last good point? Empty when the FMU
   // cannot say.
@@ -93,6 +101,7 @@ private:
   fmi2::CallbackFunctions callbacks_;  // the FMU may keep a pointer to it
   fmi2::Component component_ = nullptr;
   bool fatal_ = false;
+  EventObserver eventObserver_;
 };
 
 // An FMU state owned by the importer: freed (through its instance) when it

@@ -73,8 +73,29 @@ void endAfterDiscard(FmuInstance& instance, Recorder& recorder, double time, dou
       end));
 }
 
+// With --output-events, the rows of the events inside the steps. An event
+// that changed none of the columns (a crossing found exactly at zero, whose
+// relation flips an instant later) leaves no rows. A row the FMU cannot read
+// is left out (the step that follows reports the trouble).
+void recordEventRows(FmuInstance& instance, Recorder& recorder, SimulationResult& result) {
+  bool observed = instance.observeEvents([&instance, &recorder, &result](double time, bool after) {
+    std::vector<double> row;
+    Result<fmi2::Status> read = recorder.read(instance, time, row);
+    if (!read || *read == fmi2::Status::Discard) return;
+    if (after && !result.rows.empty() && result.rows.back() == row) {
+      result.rows.pop_back();
+      return;
+    }
+    result.rows.push_back(std::move(row));
+  });
+  if (!observed)
+    result.warnings.push_back("the FMU does not tell its events (only FMUs made by smc do): the "
+                              "results hold the communication points only");
+}
+
 Result<void> run(FmuInstance& instance, Recorder& recorder, const CommunicationGrid& grid,
                  const SimulateOptions& options, SimulationResult& result) {
+  if (options.outputEvents) recordEventRows(instance, recorder, result);
   std::vector<double> row;
   for (std::size_t k = 0;; ++k) {
     double t = grid.point(k);
@@ -86,7 +107,8 @@ Result<void> run(FmuInstance& instance, Recorder& recorder, const CommunicationG
           because(instance)));
       return {};
     }
-    result.rows.push_back(row);
+    // An event at the communication point already gave this row.
+    if (result.rows.empty() || result.rows.back() != row) result.rows.push_back(row);
     result.stopTime = t;
     if (k == grid.stepCount()) return {};
 
@@ -147,8 +169,9 @@ Result<SimulationResult> simulate(const SimulateOptions& options) {
   result.columns.insert(result.columns.end(), recorder->names().begin(),
                         recorder->names().end());
   result.startTime = grid->start();
-  if (Result<void> ran = run(instance, *recorder, *grid, options, result); !ran)
-    return ran.error();
+  Result<void> ran = run(instance, *recorder, *grid, options, result);
+  if (options.outputEvents) instance.observeEvents({});  // it holds references to this frame
+  if (!ran) return ran.error();
   Result<fmi2::Status> terminated = instance.terminate(result.stopTime);
   if (!terminated) return terminated.error();
 

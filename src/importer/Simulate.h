@@ -29,6 +29,9 @@ struct SimulateOptions {
   std::optional<double> startTime{}, stopTime{}, stepSize{}, tolerance{};
   // Further communication points besides the steps (--output-times).
   std::vector<double> outputTimes{};
+  // --output-events: also a row just before and one just after each event
+  // inside a step, at the event's time (FMUs made by smc tell their events).
+  bool outputEvents = false;
   std::vector<std::pair<std::string, std::string>> settings{};  // --set name=value
   std::vector<std::string> outputVariables{};                    // empty = outputs
   bool allVariables = false;                                     // --all
@@ -43,7 +46,9 @@ struct SimulateOptions {
 
 struct SimulationResult {
   std::vector<std::string> columns;       // "time" first
-  std::vector<std::vector<double>> rows;  // one per communication point
+  // One per communication point; with outputEvents also two per event
+  // between them (before, after: equal times).
+  std::vector<std::vector<double>> rows;
   std::string modelName;
   double startTime = 0.0;
   double stopTime = 0.0;      // time of the last row
