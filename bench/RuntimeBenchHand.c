@@ -9,7 +9,9 @@
 #include <cvode/cvode.h>
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_context.h>
+#include <sunlinsol/sunlinsol_band.h>
 #include <sunlinsol/sunlinsol_dense.h>
+#include <sunmatrix/sunmatrix_band.h>
 #include <sunmatrix/sunmatrix_dense.h>
 
 #define LOOK_UP(field, symbol)                                               \
@@ -36,6 +38,7 @@ int bench_hand_load(BenchHand* hand, const char* path) {
   LOOK_UP(event_time, hand_event_time);
   LOOK_UP(take_event, hand_take_event);
   LOOK_UP(derivatives, hand_derivatives);
+  *(void**)(&hand->bandwidths) = dlsym(hand->library, "hand_bandwidths");
   return 1;
 }
 
@@ -123,8 +126,15 @@ int bench_hand_simulate(const BenchHand* hand, int n, double start_time, double 
       CVodeSVtolerances(cvode, tolerance, absolute_tolerances) < 0 ||
       CVodeSetMaxNumSteps(cvode, max_steps_per_communication_step) < 0)
     goto done;
-  jacobian = SUNDenseMatrix(size, size, context);
-  linear_solver = jacobian != NULL ? SUNLinSol_Dense(y, jacobian, context) : NULL;
+  if (hand->bandwidths != NULL) {
+    int lower = 0, upper = 0;
+    hand->bandwidths(problem.model, &lower, &upper);
+    jacobian = SUNBandMatrix(size, upper, lower, context);
+    linear_solver = jacobian != NULL ? SUNLinSol_Band(y, jacobian, context) : NULL;
+  } else {
+    jacobian = SUNDenseMatrix(size, size, context);
+    linear_solver = jacobian != NULL ? SUNLinSol_Dense(y, jacobian, context) : NULL;
+  }
   if (linear_solver == NULL || CVodeSetLinearSolver(cvode, linear_solver, jacobian) < 0) goto done;
   *stats = (HandRunStats){0, 0};
   if (!run(&problem, cvode, y, start_time, stop_time, interval, stats)) goto done;

@@ -19,6 +19,7 @@ typedef struct BenchHand {
   double (*event_time)(const HandModel* model);
   void (*take_event)(HandModel* model);
   void (*derivatives)(HandModel* model, double time, const double* states, double* derivatives);
+  void (*bandwidths)(const HandModel* model, int* lower, int* upper); /* NULL: dense */
 } BenchHand;
 
 /* Opens the hand model's shared object; prints why and returns 0 on failure. */
@@ -36,7 +37,8 @@ typedef struct HandRunStats {
  * communication points every interval, the way a careful C programmer
  * drives CVODE: BDF, relative tolerance `tolerance` and absolute
  * tolerances tolerance * 1 (the FMU's nominals are 1), dense linear
- * solver with a difference-quotient Jacobian, 100000 steps at most per
+ * solver (band when the model gives hand_bandwidths) with a
+ * difference-quotient Jacobian, 100000 steps at most per
  * communication step, the stop time set to each communication point; at
  * the model's input step it integrates exactly to the step, switches the
  * input and restarts CVODE (CVodeReInit). Writes the final states

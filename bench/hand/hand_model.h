@@ -32,4 +32,9 @@ void hand_take_event(HandModel* model);
 /* der(states) at time: the right-hand side handed to CVODE. */
 void hand_derivatives(HandModel* model, double time, const double* states, double* derivatives);
 
+/* Optional: a model whose Jacobian is banded says so, and the driver uses
+ * CVODE's band solver (what a C programmer would pick for it) instead of
+ * the dense one. */
+void hand_bandwidths(const HandModel* model, int* lower, int* upper);
+
 #endif /* SMC_BENCH_HAND_MODEL_H */

@@ -1,6 +1,9 @@
 /* CVODE behind start/restart/advance/free, one integrator per instance.
  *
- * BDF with a dense direct linear solver (finite-difference Jacobian), the
+ * BDF with a direct linear solver: dense LU with CVODE's own
+ * finite-difference Jacobian, or for many states KLU on the compiler's
+ * sparsity pattern with a coloured finite-difference Jacobian
+ * (sparse_jacobian.h); the
  * relative tolerance from fmi2SetupExperiment and absolute tolerances
  * reltol * nominal per state. Each advance sets the stop time to its
  * target (the communication point or the next time event) so CVODE never
@@ -28,12 +31,15 @@
 #include <cvode/cvode.h>
 #include <nvector/nvector_serial.h>
 #include <sunlinsol/sunlinsol_dense.h>
+#include <sunlinsol/sunlinsol_klu.h>
 #include <sunmatrix/sunmatrix_dense.h>
+#include <sunmatrix/sunmatrix_sparse.h>
 
 #include "delay_buffer.h"
 #include "logging.h"
 #include "modelica_utilities.h"
 #include "model_eval.h"
+#include "sparse_jacobian.h"
 
 /* Steps CVODE may take inside one communication step (default 500). */
 static const long max_steps_per_communication_step = 100000;
@@ -46,6 +52,7 @@ struct SmcCvodeSolver {
   N_Vector absolute_tolerances;
   SUNMatrix jacobian;
   SUNLinearSolver linear_solver;
+  SmcSparseJacobian* sparse; /* the colouring on the sparse path, else NULL */
   int* roots_found; /* CVodeGetRootInfo's answer, one per event indicator */
   char message[512]; /* CVODE's latest error message */
 };
@@ -175,6 +182,16 @@ static int indicator_function(sunrealtype t, N_Vector y, sunrealtype* indicators
   return 0;
 }
 
+/* CVODE's Jacobian callback on the sparse path. A failing right-hand side
+ * is recoverable as it is there. */
+static int sparse_jacobian(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix J, void* user_data,
+                           N_Vector tmp1, N_Vector tmp2, N_Vector tmp3) {
+  SmcInstance* instance = user_data;
+  const struct SmcCvodeSolver* solver = instance->cvode;
+  return smc_sparse_jacobian_fill(solver->sparse, solver->memory, right_hand_side, user_data, t, y,
+                                  fy, J, tmp1, tmp2, tmp3);
+}
+
 bool smc_cvode_needed(void) {
   return smc_model.num_states > 0 || smc_model.num_event_indicators > 0;
 }
@@ -226,12 +243,29 @@ static int32_t configure(SmcInstance* instance, struct SmcCvodeSolver* solver,
   CHECK(CVodeSetMaxNumSteps(solver->memory, max_steps_per_communication_step),
         CVodeGetReturnFlagName);
 
-  solver->jacobian = SUNDenseMatrix(n, n, context);
-  CHECK_CREATED(solver->jacobian, "SUNDenseMatrix");
-  solver->linear_solver = SUNLinSol_Dense(solver->states, solver->jacobian, context);
-  CHECK_CREATED(solver->linear_solver, "SUNLinSol_Dense");
-  CHECK(CVodeSetLinearSolver(solver->memory, solver->linear_solver, solver->jacobian),
-        CVodeGetLinReturnFlagName);
+  if (smc_sparse_jacobian_wanted()) {
+    solver->sparse = smc_sparse_jacobian_create(instance);
+    CHECK_CREATED(solver->sparse, "colouring the Jacobian's columns");
+    solver->jacobian = SUNSparseMatrix(n, n, smc_model.num_jacobian_nonzeros, CSC_MAT, context);
+    CHECK_CREATED(solver->jacobian, "SUNSparseMatrix");
+    solver->linear_solver = SUNLinSol_KLU(solver->states, solver->jacobian, context);
+    CHECK_CREATED(solver->linear_solver, "SUNLinSol_KLU");
+    CHECK(CVodeSetLinearSolver(solver->memory, solver->linear_solver, solver->jacobian),
+          CVodeGetLinReturnFlagName);
+    CHECK(CVodeSetJacFn(solver->memory, sparse_jacobian), CVodeGetLinReturnFlagName);
+    smc_log_call(instance,
+                 "%s: the integrator factorizes with KLU: %d states, %d Jacobian nonzeros, "
+                 "differences in %d groups of columns",
+                 function, (int)n, (int)smc_model.num_jacobian_nonzeros,
+                 (int)smc_sparse_jacobian_colours(solver->sparse));
+  } else {
+    solver->jacobian = SUNDenseMatrix(n, n, context);
+    CHECK_CREATED(solver->jacobian, "SUNDenseMatrix");
+    solver->linear_solver = SUNLinSol_Dense(solver->states, solver->jacobian, context);
+    CHECK_CREATED(solver->linear_solver, "SUNLinSol_Dense");
+    CHECK(CVodeSetLinearSolver(solver->memory, solver->linear_solver, solver->jacobian),
+          CVodeGetLinReturnFlagName);
+  }
 
   if (smc_model.num_event_indicators > 0) {
     CHECK(CVodeRootInit(solver->memory, smc_model.num_event_indicators, indicator_function),
@@ -330,6 +364,7 @@ void smc_cvode_free(SmcInstance* instance) {
   if (solver->absolute_tolerances != NULL) N_VDestroy(solver->absolute_tolerances);
   if (solver->states != NULL) N_VDestroy(solver->states);
   if (solver->roots_found != NULL) smc_release(instance, solver->roots_found);
+  smc_sparse_jacobian_free(instance, solver->sparse);
   smc_release(instance, solver);
   instance->cvode = NULL;
 }

@@ -5,6 +5,7 @@
 // Modelica-like text with their condition variables, clocked partitions as
 // a header naming clock, tick and variables over their own blocks, indented.
 #include "causalize/CausalModel.h"
+#include "causalize/JacobianPattern.h"
 
 #include <fmt/format.h>
 
@@ -234,6 +235,11 @@ std::string dumpBlt(const CausalModel& model) {
                        s.resolution ? ", resolution " + printer.expr(s.resolution) : "");
   printer.blocks("initialization", model.initialization);
   printer.blocks("derivatives", model.derivativeBlocks);
+  // Only a pattern with zeros tells something (the integrator's choice,
+  // runtime/src/sparse_jacobian.h).
+  const size_t n = model.states.size();
+  if (std::optional<JacobianPattern> pattern = stateJacobianPattern(model); pattern && pattern->rows.size() < n * n)
+    out += fmt::format("jacobian pattern ({} nonzeros of {} x {})\n", pattern->rows.size(), n, n);
   printer.blocks("outputs", model.outputBlocks);
   printer.blocks("indicators", model.indicatorBlocks);
   printer.blocks("events", model.eventBlocks);

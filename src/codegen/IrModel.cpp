@@ -6,11 +6,14 @@
 
 #include "causalize/Blocks.h"
 #include "causalize/ExprUtil.h"
+#include "causalize/JacobianPattern.h"
 #include "codegen/VariableSources.h"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
+#include <optional>
 #include <map>
 
 namespace smc::codegen {
@@ -114,6 +117,26 @@ bool eventReadsOutputs(const IrContext& ctx) {
       if (ctx.preReads.marked(info.type, info.valueReference)) return true;
     }
   return false;
+}
+
+// A constant int32 table, or a null pointer when it is empty.
+llvm::Constant* int32Table(IrContext& ctx, const std::vector<int32_t>& values, const char* name) {
+  if (values.empty()) return llvm::ConstantPointerNull::get(llvm::PointerType::get(ctx.llvm, 0));
+  auto* data = llvm::ConstantDataArray::get(ctx.llvm, values);
+  auto* table = new llvm::GlobalVariable(ctx.module, data->getType(), true,
+                                         llvm::GlobalValue::PrivateLinkage, data, name);
+  table->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
+  return table;
+}
+
+// The Jacobian's sparsity for the integrator's sparse solver.
+void addJacobianPattern(IrContext& ctx, std::vector<llvm::Constant*>& fields) {
+  std::optional<causal::JacobianPattern> pattern = causal::stateJacobianPattern(ctx.model);
+  static const std::vector<int32_t> none;
+  fields[kNumJacobianNonzeros] = llvm::ConstantInt::get(
+      llvm::Type::getInt32Ty(ctx.llvm), pattern ? static_cast<int32_t>(pattern->rows.size()) : 0);
+  fields[kJacobianColumnStarts] = int32Table(ctx, pattern ? pattern->columnStarts : none, "smc_jacobian_column_starts");
+  fields[kJacobianRows] = int32Table(ctx, pattern ? pattern->rows : none, "smc_jacobian_rows");
 }
 
 }  // namespace
@@ -273,6 +296,8 @@ void emitModelDescriptor(IrContext& ctx, const Callbacks& callbacks) {
       tables.array(t.ptr, tables.strings(stringValues, "smc_string_value_text"), "smc_string_values");
   fields[kStringNames] =
       tables.array(t.ptr, tables.strings(stringNames, "smc_string_name_text"), "smc_string_names");
+
+  addJacobianPattern(ctx, fields);
 
   auto* model = new llvm::GlobalVariable(ctx.module, t.model, true,
                                          llvm::GlobalValue::ExternalLinkage,

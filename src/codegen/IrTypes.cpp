@@ -77,6 +77,9 @@ IrTypes makeIrTypes(llvm::LLVMContext& context) {
       p,       // destroy_external_objects
       p,       // construct_external_objects
       p,       // replay_external_call
+      i32,     // num_jacobian_nonzeros
+      p,       // jacobian_column_starts
+      p,       // jacobian_rows
   };
   t.model = llvm::StructType::create(context, modelFields, "SmcModel");
 

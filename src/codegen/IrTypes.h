@@ -78,6 +78,9 @@ enum ModelField : unsigned {
   kDestroyExternalObjects,
   kConstructExternalObjects,
   kReplayExternalCall,
+  kNumJacobianNonzeros,
+  kJacobianColumnStarts,
+  kJacobianRows,
   kModelFieldCount,
 };
 

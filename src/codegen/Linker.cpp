@@ -153,7 +153,9 @@ LinkResult linkSharedObject(const std::vector<llvm::ArrayRef<char>>& objects,
   args.insert(args.end(), libraries.begin(), libraries.end());
   for (const std::unique_ptr<MemoryFile>& file : archiveFiles) args.push_back(file->path());
   args.insert(args.end(), {
-      "--whole-archive", t.runtimeArchive, "--no-whole-archive",
+      "--whole-archive", t.runtimeArchive, "--no-whole-archive"});
+  args.insert(args.end(), t.sparseArchives.begin(), t.sparseArchives.end());
+  args.insert(args.end(), {
       t.cvodeArchive, t.kinsolArchive,
       "-L" + t.libmDir, "-L" + t.libcDir, "-lm", "-lc", t.libgcc,
       t.crtendS, t.crtn});

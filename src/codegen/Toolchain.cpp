@@ -7,6 +7,7 @@
 #include "codegen/ToolchainPaths.h"
 
 #include <filesystem>
+#include <string_view>
 #include <system_error>
 
 namespace smc::codegen {
@@ -32,6 +33,11 @@ Toolchain findToolchain(const std::string& runtimeArchive) {
   if (t.runtimeArchive.empty()) t.runtimeArchive = toolchain::runtimeArchive;
   t.cvodeArchive = toolchain::cvodeArchive;
   t.kinsolArchive = toolchain::kinsolArchive;
+  for (std::string_view rest = toolchain::sparseArchives; !rest.empty();) {
+    const size_t end = rest.find(';');
+    if (end != 0) t.sparseArchives.emplace_back(rest.substr(0, end));
+    rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
+  }
   t.crti = toolchain::crti;
   t.crtbeginS = toolchain::crtbeginS;
   t.crtendS = toolchain::crtendS;

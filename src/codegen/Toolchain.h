@@ -14,6 +14,7 @@ struct Toolchain {
   std::string runtimeArchive;
   std::string cvodeArchive;
   std::string kinsolArchive;
+  std::vector<std::string> sparseArchives;  // KLU and SuiteSparse, in link order
   std::string crti, crtbeginS, crtendS, crtn;
   std::string libgcc;
   std::string libcDir, libmDir;

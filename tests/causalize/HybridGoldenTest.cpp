@@ -57,6 +57,8 @@ const char* const kBouncingBallBlt =
     "derivatives (2 blocks)\n"
     "  der(h) := v\n"
     "  der(v) := -g\n"
+    // der(h) reads v; der(v) no state; both diagonals.
+    "jacobian pattern (3 nonzeros of 2 x 2)\n"
     "outputs (0 blocks)\n"
     "indicators (0 blocks)\n"
     "events (4 blocks)\n"

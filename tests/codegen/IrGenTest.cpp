@@ -71,7 +71,9 @@ TEST(IrTypesTest, StructsHaveTheCLayoutOfModelH) {
       offsetof(SmcModel, num_delays),          offsetof(SmcModel, delay_value_refs),
       offsetof(SmcModel, num_torn_booleans),   offsetof(SmcModel, torn_boolean_refs),
       offsetof(SmcModel, num_external_objects), offsetof(SmcModel, destroy_external_objects),
-      offsetof(SmcModel, construct_external_objects), offsetof(SmcModel, replay_external_call)};
+      offsetof(SmcModel, construct_external_objects), offsetof(SmcModel, replay_external_call),
+      offsetof(SmcModel, num_jacobian_nonzeros), offsetof(SmcModel, jacobian_column_starts),
+      offsetof(SmcModel, jacobian_rows)};
   EXPECT_EQ(types.model->getNumElements(), static_cast<unsigned>(kModelFieldCount));
   for (unsigned i = 0; i < kModelFieldCount; ++i)
     EXPECT_EQ(model->getElementOffset(i), offsets[i]) << "field " << i;

@@ -175,6 +175,15 @@ typedef struct SmcModel {
    * again with the `count` inputs smc_external_log was given. */
   int32_t (*construct_external_objects)(SmcModelData* data);
   int32_t (*replay_external_call)(SmcModelData* data, int32_t function, int32_t count, const double* inputs);
+
+  /* Which states each derivative depends on (causalize/JacobianPattern.h),
+   * compressed by columns: state j's column holds the derivative indices
+   * jacobian_rows[jacobian_column_starts[j] .. jacobian_column_starts[j+1]),
+   * ascending, its diagonal entry included. 0 and NULL when the compiler
+   * found the Jacobian as good as dense. */
+  int32_t num_jacobian_nonzeros;
+  const int32_t* jacobian_column_starts; /* num_states + 1 */
+  const int32_t* jacobian_rows;
 } SmcModel;
 
 /* Defined by the generated object of each FMU. */
