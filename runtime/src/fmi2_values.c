@@ -11,6 +11,7 @@
  * text, and no state allows a Set.
  */
 #include <math.h>
+#include <string.h>
 
 #include "fmi2/fmi2Functions.h"
 #include "fmi_state.h"
@@ -87,9 +88,13 @@ static bool settable(const SmcInstance* instance, const char* function,
 }
 
 /* Bookkeeping after a successful Set: recompute on the next Get, restart
- * the integrator if an input changed during the simulation. */
-static void note_values_set(SmcInstance* instance, size_t nvr) {
+ * the integrator if an input changed during the simulation. `changed`
+ * false: in stepComplete every value written was the input's value already
+ * (bit for bit), which changes nothing, so the trajectory goes on as if
+ * the call had not been made. */
+static void note_values_set(SmcInstance* instance, size_t nvr, bool changed) {
   if (nvr == 0) return;
+  if (!changed && instance->dynamic->state == SMC_STATE_STEP_COMPLETE) return;
   instance->dynamic->values_stale = true;
   if (instance->dynamic->state == SMC_STATE_STEP_COMPLETE) instance->dynamic->inputs_changed = true;
 }
@@ -160,10 +165,14 @@ fmi2Status fmi2SetReal(fmi2Component c, const fmi2ValueReference vr[], size_t nv
       return fmi2Error;
     }
   }
-  for (size_t i = 0; i < nvr; ++i) instance->data.reals[vr[i]] = value[i];
+  bool changed = false;
+  for (size_t i = 0; i < nvr; ++i) {
+    changed = changed || memcmp(&instance->data.reals[vr[i]], &value[i], sizeof(double)) != 0;
+    instance->data.reals[vr[i]] = value[i];
+  }
   if (set_reaches_pre(instance))
     for (size_t i = 0; i < nvr; ++i) instance->data.pre_reals[vr[i]] = value[i];
-  note_values_set(instance, nvr);
+  note_values_set(instance, nvr, changed);
   return fmi2OK;
 }
 
@@ -172,10 +181,14 @@ fmi2Status fmi2SetInteger(fmi2Component c, const fmi2ValueReference vr[], size_t
   VariableTable table = integer_table();
   SmcInstance* instance = enter_set(c, "fmi2SetInteger", vr, nvr, value, &table);
   if (instance == NULL) return fmi2Error;
-  for (size_t i = 0; i < nvr; ++i) instance->data.integers[vr[i]] = value[i];
+  bool changed = false;
+  for (size_t i = 0; i < nvr; ++i) {
+    changed = changed || instance->data.integers[vr[i]] != value[i];
+    instance->data.integers[vr[i]] = value[i];
+  }
   if (set_reaches_pre(instance))
     for (size_t i = 0; i < nvr; ++i) instance->data.pre_integers[vr[i]] = value[i];
-  note_values_set(instance, nvr);
+  note_values_set(instance, nvr, changed);
   return fmi2OK;
 }
 
@@ -184,10 +197,14 @@ fmi2Status fmi2SetBoolean(fmi2Component c, const fmi2ValueReference vr[], size_t
   VariableTable table = boolean_table();
   SmcInstance* instance = enter_set(c, "fmi2SetBoolean", vr, nvr, value, &table);
   if (instance == NULL) return fmi2Error;
-  for (size_t i = 0; i < nvr; ++i) instance->data.booleans[vr[i]] = value[i] != fmi2False;
+  bool changed = false;
+  for (size_t i = 0; i < nvr; ++i) {
+    changed = changed || instance->data.booleans[vr[i]] != (value[i] != fmi2False);
+    instance->data.booleans[vr[i]] = value[i] != fmi2False;
+  }
   if (set_reaches_pre(instance))
     for (size_t i = 0; i < nvr; ++i) instance->data.pre_booleans[vr[i]] = value[i] != fmi2False;
-  note_values_set(instance, nvr);
+  note_values_set(instance, nvr, changed);
   return fmi2OK;
 }
 

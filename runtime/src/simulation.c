@@ -34,7 +34,8 @@
  * instance's dynamic block, so restoring a saved state reproduces the
  * following steps bit for bit. The restarts cost accuracy and time
  * (docs/fmu-state.md), so an instance that never saves a state keeps its
- * history across steps and restarts only after inputs change.
+ * history across steps and restarts only after inputs change (a Set that
+ * writes an input's own value changes nothing: fmi2_values.c).
  */
 #include "simulation.h"
 
