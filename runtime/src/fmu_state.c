@@ -1,4 +1,5 @@
-/* FMU state objects and the instance's list of live ones (see fmu_state.h).
+/* FMU state objects and the instance's live ones, a list to free them all
+ * and a set to recognise one (see fmu_state.h).
  *
  * Saving and restoring copy the whole dynamic block with one memcpy; the
  * two fields of SmcModelData that the generated-code contract keeps outside
@@ -16,6 +17,10 @@ SmcFmuState* smc_fmu_state_new(SmcInstance* instance) {
   const size_t size = instance->dynamic_size + smc_c_static_data_size();
   SmcFmuState* state = smc_allocate(instance, 1, sizeof(SmcFmuState) + size);
   if (state == NULL) return NULL;
+  if (!smc_pointer_set_insert(instance, &instance->live_state_set, state)) {
+    smc_release(instance, state);
+    return NULL;
+  }
   state->size = size;
   state->log = NULL;
   state->log_size = 0;
@@ -27,9 +32,7 @@ SmcFmuState* smc_fmu_state_new(SmcInstance* instance) {
 }
 
 bool smc_fmu_state_is_live(const SmcInstance* instance, const void* state) {
-  for (const SmcFmuState* live = instance->live_states; live != NULL; live = live->next)
-    if ((const void*)live == state) return true;
-  return false;
+  return smc_pointer_set_contains(&instance->live_state_set, state);
 }
 
 void smc_fmu_state_free(SmcInstance* instance, SmcFmuState* state) {
@@ -38,12 +41,14 @@ void smc_fmu_state_free(SmcInstance* instance, SmcFmuState* state) {
   else
     instance->live_states = state->next;
   if (state->next != NULL) state->next->previous = state->previous;
+  smc_pointer_set_remove(&instance->live_state_set, state);
   smc_release(instance, state->log);
   smc_release(instance, state);
 }
 
 void smc_fmu_states_free_all(SmcInstance* instance) {
   while (instance->live_states != NULL) smc_fmu_state_free(instance, instance->live_states);
+  smc_pointer_set_free(instance, &instance->live_state_set);
 }
 
 bool smc_fmu_state_save(SmcInstance* instance, SmcFmuState* state) {

@@ -15,6 +15,7 @@
 #include <sundials/sundials_context.h>
 
 #include "fmi2/fmi2Functions.h"
+#include "pointer_set.h"
 #include "smc/event_observer.h"
 #include "smc/model.h"
 
@@ -192,6 +193,8 @@ typedef struct SmcInstance {
    * doubly linked list (fmu_state.c). Only pointers are compared against
    * it, so a freed or foreign state is recognised without reading it. */
   struct SmcFmuState* live_states;
+  /* The same states, for lookups in constant time (pointer_set.h). */
+  SmcPointerSet live_state_set;
 } SmcInstance;
 
 /* Allocates through the importer's allocateMemory (or calloc): zeroed. */

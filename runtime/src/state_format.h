@@ -5,8 +5,8 @@
  *        8     4  format version (SMC_STATE_FORMAT_VERSION), little-endian
  *       12     4  0x01020304 in the writer's byte order: the payload's
  *      16     8  payload size in bytes, little-endian
- *       24     8  checksum, little-endian: FNV-1a 64 of all bytes with
- *                 this field read as zero
+ *       24     8  checksum, little-endian: XXH3 64 (seed 0) of all bytes
+ *                 with this field read as zero
  *       32     4  GUID length L, little-endian
  *       36     L  the model's GUID (no terminating NUL)
  *   36 + L     n  payload: the instance's dynamic block, as in memory,
@@ -18,7 +18,8 @@
  * The payload is the block and the log verbatim, so a state reads back only
  * into the same model built for a machine with the same byte order and
  * type sizes: the GUID, the byte-order mark and the block's size check
- * that. Version 2 added the log, version 3 the C static data.
+ * that. Version 2 added the log, version 3 the C static data, version 4
+ * changed the checksum from FNV-1a 64 to XXH3 64.
  */
 #ifndef SMC_RUNTIME_STATE_FORMAT_H
 #define SMC_RUNTIME_STATE_FORMAT_H
@@ -28,7 +29,7 @@
 
 #include "fmu_state.h"
 
-enum { SMC_STATE_FORMAT_VERSION = 3 };
+enum { SMC_STATE_FORMAT_VERSION = 4 };
 enum { SMC_STATE_HEADER_SIZE = 36 }; /* without the GUID */
 
 /* Bytes the serialized form of `state` takes. */
@@ -46,10 +47,5 @@ void smc_state_serialize(const SmcInstance* instance, const SmcFmuState* state,
 const char* smc_state_check_serialized(const SmcInstance* instance, const unsigned char* bytes,
                                        size_t size, const unsigned char** payload, const unsigned char** log,
                                        size_t* log_size, char* why, size_t why_capacity);
-
-/* FNV-1a 64 of `size` bytes, continuing from `hash` (start with
- * SMC_FNV1A_OFFSET). */
-#define SMC_FNV1A_OFFSET UINT64_C(14695981039346656037)
-uint64_t smc_fnv1a(uint64_t hash, const unsigned char* bytes, size_t size);
 
 #endif /* SMC_RUNTIME_STATE_FORMAT_H */

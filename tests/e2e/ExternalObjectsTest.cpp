@@ -14,6 +14,7 @@
 #include "importer/VerifyState.h"
 
 #include <gtest/gtest.h>
+#include <xxhash.h>
 
 #include <cstring>
 #include <filesystem>
@@ -316,12 +317,7 @@ std::vector<char> withRecordAppended(std::vector<char> bytes, const std::vector<
   bytes.insert(bytes.end(), record.begin(), record.end());
   writeLe(16, readLe(16, 8) + record.size(), 8);
   writeLe(24, 0, 8);
-  uint64_t hash = 14695981039346656037ull;
-  for (char c : bytes) {
-    hash ^= static_cast<unsigned char>(c);
-    hash *= 1099511628211ull;
-  }
-  writeLe(24, hash, 8);
+  writeLe(24, XXH3_64bits(bytes.data(), bytes.size()), 8);
   return bytes;
 }
 

@@ -1,12 +1,15 @@
 // Implementation of the deserialize harness's shared helpers (see
-// StateFuzzInput.h). The checksum is written here independently of the
-// runtime's state_format.c, from the format's definition.
+// StateFuzzInput.h). The checksum is computed here with xxHash's library,
+// not the runtime's state_format.c, from the format's definition.
 #include "StateFuzzInput.h"
 
 #include "smc/model.h"
 
+#include <algorithm>
 #include <cstdarg>
 #include <cstdio>
+
+#include <xxhash.h>
 
 namespace smc::fuzz {
 namespace {
@@ -28,12 +31,8 @@ const fmi2CallbackFunctions callbacks = {formatAndDrop, nullptr, nullptr, nullpt
 
 void resealChecksum(std::vector<unsigned char>& bytes) {
   if (bytes.size() < kChecksumOffset + kChecksumSize) return;
-  uint64_t hash = 0xcbf29ce484222325ull;  // FNV-1a 64 offset basis
-  for (size_t i = 0; i < bytes.size(); ++i) {
-    bool inField = i >= kChecksumOffset && i < kChecksumOffset + kChecksumSize;
-    hash ^= inField ? 0u : bytes[i];
-    hash *= 0x100000001b3ull;  // FNV-1a 64 prime
-  }
+  std::fill(bytes.begin() + kChecksumOffset, bytes.begin() + kChecksumOffset + kChecksumSize, 0);
+  const uint64_t hash = XXH3_64bits(bytes.data(), bytes.size());
   for (size_t i = 0; i < kChecksumSize; ++i)
     bytes[kChecksumOffset + i] = static_cast<unsigned char>(hash >> (8 * i));
 }

@@ -3,7 +3,7 @@
 //
 // An input is one mode byte followed by the bytes given to
 // fmi2DeSerializeFMUstate. Mode bit 0 set: the harness first rewrites the
-// checksum field (FNV-1a 64 of the bytes with the field read as zero, as
+// checksum field (XXH3 64 of the bytes with the field read as zero, as
 // docs/fmu-state.md defines it) so that mutated bytes get past the
 // checksum to the GUID, size and content checks and, when accepted, to
 // fmi2SetFMUstate and a step. Mode bit 0 clear: the bytes go in as they

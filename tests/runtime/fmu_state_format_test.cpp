@@ -42,7 +42,7 @@ class FmuStateFormat : public ::testing::Test {
 TEST_F(FmuStateFormat, HeaderHoldsMagicVersionGuidAndSizes) {
   ASSERT_GT(bytes_.size(), kGuidAt);
   EXPECT_EQ(std::string(bytes_.begin(), bytes_.begin() + 8), "SMCSTATE");
-  EXPECT_EQ(read_le(bytes_, kVersionAt, 4), 3u);
+  EXPECT_EQ(read_le(bytes_, kVersionAt, 4), 4u);
   std::string guid = DAHLQUIST_GUID;
   EXPECT_EQ(read_le(bytes_, kGuidLengthAt, 4), guid.size());
   EXPECT_EQ(std::string(bytes_.begin() + kGuidAt, bytes_.begin() + kGuidAt + guid.size()), guid);
@@ -68,8 +68,8 @@ TEST_F(FmuStateFormat, EachHeaderFieldNamesItsProblem) {
   expect_rejected(magic, "not an smc FMU state");
 
   Bytes future = bytes_;
-  write_le(future, kVersionAt, 4, 4);
-  expect_rejected(future, "format version 4 is not supported");
+  write_le(future, kVersionAt, 5, 4);
+  expect_rejected(future, "format version 5 is not supported");
 
   Bytes swapped = bytes_;
   std::swap(swapped[kByteOrderAt], swapped[kByteOrderAt + 3]);

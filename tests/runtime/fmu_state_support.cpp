@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include <xxhash.h>
+
 namespace smc::runtime_test {
 
 fmi2FMUstate take_state(Instance& fmu) {
@@ -47,13 +49,9 @@ void write_le(Bytes& bytes, size_t at, uint64_t value, int size) {
 }
 
 uint64_t expected_checksum(const Bytes& bytes) {
-  uint64_t hash = 0xcbf29ce484222325ull;  // FNV-1a 64 offset basis
-  for (size_t i = 0; i < bytes.size(); ++i) {
-    bool in_checksum = i >= kChecksumAt && i < kChecksumAt + 8;
-    hash ^= in_checksum ? 0u : static_cast<unsigned char>(bytes[i]);
-    hash *= 0x100000001b3ull;  // FNV-1a 64 prime
-  }
-  return hash;
+  std::vector<char> copy(bytes.begin(), bytes.end());
+  std::fill(copy.begin() + kChecksumAt, copy.begin() + kChecksumAt + 8, 0);
+  return XXH3_64bits(copy.data(), copy.size());
 }
 
 void reseal(Bytes& bytes) { write_le(bytes, kChecksumAt, expected_checksum(bytes), 8); }
