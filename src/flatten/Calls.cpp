@@ -59,7 +59,7 @@ const std::set<std::string>& otherBuiltins() {
       "der", "smooth", "min", "max", "sum", "product", "size", "ndims", "zeros", "ones", "fill", "Integer",
       "identity", "transpose", "cat", "pre", "edge", "change", "initial", "terminal", "sample", "String",
       "getInstanceName",
-      "homotopy", "cardinality", "delay", "array"};
+      "homotopy", "cardinality", "delay", "array", "inStream", "actualStream"};
   return names;
 }
 
@@ -175,6 +175,7 @@ std::optional<Value> Flattener::lowerCall(const ast::Expr& call, const Scope& sc
   if (name == "getInstanceName") return lowerInstanceName(call, scope);
   if (name == "homotopy") return lowerHomotopy(call, scope);
   if (name == "cardinality") return lowerCardinality(call, scope);
+  if (name == "inStream" || name == "actualStream") return lowerStreamOperator(call, name, scope);
   if (name == "delay") return lowerDelay(call, scope);
   if (!call.named.empty() && name != "smooth" && name != "sample") {
     diags_.errorf(call.named[0].range, "unexpected named argument '{}' in a call to '{}'",

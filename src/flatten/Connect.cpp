@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include <map>
+#include <tuple>
 
 namespace smc::flatten {
 
@@ -237,11 +238,14 @@ bool Flattener::connectPrimitives(flat::VarId a, bool aOutside, flat::VarId b, b
                                   const ast::Equation& eq, const std::string& origin) {
   const flat::Variable& va = model_.variables[a];
   const flat::Variable& vb = model_.variables[b];
-  if (va.isFlow != vb.isFlow) {
-    const flat::Variable& flow = va.isFlow ? va : vb;
-    const flat::Variable& other = va.isFlow ? vb : va;
-    diags_.errorf(eq.range, "cannot connect the flow variable '{}' to '{}', which is not a flow variable (spec 9.3)",
-                  flow.name, other.name);
+  // A flow (stream) variable connects only to another one.
+  for (auto [prefixed, kind, section] : {std::tuple{&flat::Variable::isFlow, "flow", "9.3"},
+                                         std::tuple{&flat::Variable::isStream, "stream", "15.1"}}) {
+    if (va.*prefixed == vb.*prefixed) continue;
+    const flat::Variable& marked = va.*prefixed ? va : vb;
+    const flat::Variable& other = va.*prefixed ? vb : va;
+    diags_.errorf(eq.range, "cannot connect the {} variable '{}' to '{}', which is not a {} variable (spec {})", kind,
+                  marked.name, other.name, kind, section);
     return false;
   }
   // Connected parameters and constants give no equations but an assert

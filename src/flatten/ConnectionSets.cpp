@@ -72,13 +72,16 @@ void ConnectionSets::generateEquations(flat::FlatModel& model) {
     const flat::Variable& firstVar = model.variables[first.element.var];
     flat::ConnectionSet set;
     set.flow = firstVar.isFlow;
+    set.stream = firstVar.isStream;
     set.firstEquation = model.equations.size();
     for (uint32_t n : nodes) set.elements.push_back(nodes_[n].element);
     auto add = [&](flat::ExprPtr lhs, flat::ExprPtr rhs, SourceRange range, const std::string& origin) {
       model.equations.push_back({std::move(lhs), std::move(rhs), range, origin, nullptr});
     };
     auto var = [&](const Node& n, SourceRange range) { return flat::makeVar(n.element.var, range); };
-    if (!set.flow) {
+    if (set.stream) {
+      // Stream variables are not equal across a connection (spec 15.2).
+    } else if (!set.flow) {
       // a1 = a2 = ... = an, each written at the connect that added ai; a
       // variable in the set both as inside and as outside is equal once.
       std::vector<flat::VarId> equal{first.element.var};
@@ -120,7 +123,7 @@ std::string dumpConnectionSets(const flat::FlatModel& model) {
     std::vector<std::string> elements;
     for (const flat::ConnectionElement& e : set.elements)
       elements.push_back(fmt::format("<{}, {}>", model.variables[e.var].name, e.outside ? "outside" : "inside"));
-    out += fmt::format("{} set {{{}}}\n", set.flow ? "flow" : "potential", fmt::join(elements, ", "));
+    out += fmt::format("{} set {{{}}}\n", set.flow ? "flow" : set.stream ? "stream" : "potential", fmt::join(elements, ", "));
     for (size_t i = set.firstEquation; i < set.firstEquation + set.equationCount && i < model.equations.size(); ++i) {
       const flat::Equation& eq = model.equations[i];
       out += fmt::format("  {} = {};\n", flat::toString(*eq.lhs, model), flat::toString(*eq.rhs, model));

@@ -197,6 +197,9 @@ struct Variable {
   // Declared with the `flow` prefix (spec 9.2): summed to zero in its
   // connection set rather than equated.
   bool isFlow = false;
+  // Declared with the `stream` prefix (spec 15.1): its connection set gives
+  // no equations; inStream() of it mixes the other members (Streams.cpp).
+  bool isStream = false;
   // Of an enumeration type: an Integer holding the literal's ordinal.
   bool isEnumeration = false;
   // A parameter declared with annotation(Evaluate = true): a constant once
@@ -546,6 +549,7 @@ struct ConnectionElement {
 // flattening left them; for `smc --dump=connections`).
 struct ConnectionSet {
   bool flow = false;
+  bool stream = false;  // no equations: inStream() reads it (Streams.cpp)
   std::vector<ConnectionElement> elements;
   size_t firstEquation = 0;
   size_t equationCount = 0;

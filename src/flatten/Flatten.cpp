@@ -73,6 +73,7 @@ std::optional<flat::FlatModel> Flattener::run(ClassNode* top) {
   instantiated_ = true;
   lowerEquations(*top_);
   connections_.generateEquations(model_);
+  generateStreamEquations();
   foldStructuralConditions();
 
   if (def.annotation) {

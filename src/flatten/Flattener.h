@@ -890,6 +890,13 @@ private:
   std::optional<Value> lowerInstanceName(const ast::Expr& call, const Scope& scope);
   std::optional<Value> lowerArrayBuiltin(const ast::Expr& call, const std::string& name, const Scope& scope);
   std::optional<Value> lowerHomotopy(const ast::Expr& call, const Scope& scope);
+  // inStream(v) and actualStream(v) of stream variables (spec 15.2-15.3,
+  // Streams.cpp): inStream(v) is a hidden variable whose equation
+  // generateStreamEquations writes once the connection sets are known.
+  std::optional<Value> lowerStreamOperator(const ast::Expr& call, const std::string& name, const Scope& scope);
+  flat::VarId inStreamVariable(flat::VarId stream, SourceRange use);
+  std::optional<flat::VarId> flowOfStream(flat::VarId stream, SourceRange use);
+  void generateStreamEquations();
   std::optional<Value> lowerDelay(const ast::Expr& call, const Scope& scope);  // Delay.cpp
   std::optional<Value> lowerBinary(const ast::Expr& expr, const Scope& scope);
   std::optional<Value> lowerArray(const ast::Expr& expr, const Scope& scope);
@@ -1061,6 +1068,9 @@ private:
   // connects can be counted without instantiating anything more.
   bool instantiated_ = false;
   ConnectionSets connections_;
+  // Per stream variable whose inStream() the model reads: its hidden
+  // variable and the first use (Streams.cpp).
+  std::map<flat::VarId, std::pair<flat::VarId, SourceRange>> inStreams_;
   // Elements of expandable connectors waiting for their connects to decide
   // whether they are present (spec 9.1.3).
   std::vector<Component*> potentiallyPresent_;

@@ -257,8 +257,9 @@ void Flattener::addElements(Instance& inst, ClassNode* cls, const Mod& mod, bool
                     decl.name, ast::toString(inst.cls->def->kind), inst.cls->def->name);
       continue;
     }
-    if (decl.connectorKind == ast::ConnectorKind::Stream) {
-      diags_.unsupported(decl.range, "stream variables");
+    if (decl.connectorKind == ast::ConnectorKind::Stream && !isConnectorClass(inst.cls)) {
+      diags_.errorf(decl.range, "'stream' is only allowed on the elements of a connector (spec 15.1); '{}' is in {} '{}'",
+                    decl.name, ast::toString(inst.cls->def->kind), inst.cls->def->name);
       continue;
     }
     Mod outer;
@@ -503,6 +504,7 @@ void Flattener::ensureInstantiated(Component& c) {
       v.description = c.decl->description;
       v.isProtected = c.isProtected;
       v.isFlow = c.decl->connectorKind == ast::ConnectorKind::Flow || owner.isFlow;
+      v.isStream = c.decl->connectorKind == ast::ConnectorKind::Stream;
       v.range = c.decl->range;
       v.evaluate = v.variability == flat::Variability::Parameter && asksForEvaluation(*c.decl);
       if (typeClass && typeClass->def->form == ast::ClassForm::Enumeration) {
