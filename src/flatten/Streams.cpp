@@ -3,8 +3,7 @@
 // A stream variable's connection set gives no equations (ConnectionSets).
 // inStream(v) becomes a hidden Real `$inStream(v)`; once the whole model is
 // lowered and the sets are known, generateStreamEquations writes its
-// equation from v's set, for the connectors that meet there as inside
-// connectors (spec 15.2):
+// equation from v's set (spec 15.2):
 //   - v alone (never connected): inStream(v) = v;
 //   - two connectors: the other one's stream variable;
 //   - more: the others' values mixed by their outflows,
@@ -12,8 +11,10 @@
 //     with positiveMax(x) = max(x, kOutflowFloor): when no other connector
 //     flows in, the mean of theirs (the spec leaves the regularization to
 //     the tool).
-// A set that also holds outside connectors (a stream connector passed on
-// through a component's boundary) is a located "not supported yet".
+// A component's own stream connector appears in the sets inside it as an
+// outside connector: its stream variable is then the mix of what the
+// inside brings, and it brings in what reaches it from outside, its own
+// inStream() one level up (the same spec rule, with +m_flow).
 // actualStream(v) = if m_flow > 0 then inStream(v) else v, with m_flow the
 // connector's one flow variable (spec 15.3).
 #include "flatten/Flattener.h"
@@ -111,40 +112,68 @@ void Flattener::generateStreamEquations() {
     for (const flat::ConnectionElement& element : set.elements)
       if (!element.outside) setOf[element.var] = &set;
   }
-  for (const auto& [stream, hidden] : inStreams_) {
-    const auto& [id, use] = hidden;
+  std::vector<flat::VarId> pending;
+  for (const auto& entry : inStreams_) pending.push_back(entry.first);
+  // inStream(v) as a variable, queueing its equation when it is new.
+  auto inStreamOf = [&](flat::VarId v, SourceRange range) {
+    const bool known = inStreams_.count(v) > 0;
+    const flat::VarId id = inStreamVariable(v, range);
+    if (!known) pending.push_back(v);
+    return flat::makeVar(id, range);
+  };
+  // What flows into the set from each member: out of an inside connector
+  // (-m_flow), in through an outside one (+m_flow), floored.
+  auto inflow = [&](const flat::ConnectionElement& element, SourceRange range) -> flat::ExprPtr {
+    std::optional<flat::VarId> flow = flowOfStream(element.var, range);
+    if (!flow) return nullptr;
+    flat::ExprPtr rate = flat::makeVar(*flow, range);
+    if (!element.outside) rate = flat::makeUnary(flat::Op::Negate, rate, range);
+    return flat::makeCall(flat::Builtin::Max, {rate, flat::makeReal(kOutflowFloor, range)}, range);
+  };
+  // The stream value each member brings: an inside connector its own
+  // variable, an outside one what reaches it from outside.
+  auto brought = [&](const flat::ConnectionElement& element, SourceRange range) {
+    return element.outside ? inStreamOf(element.var, range) : flat::makeVar(element.var, range);
+  };
+  // The mix of what `members` bring (one member: its value unweighted).
+  auto mix = [&](const std::vector<flat::ConnectionElement>& members, SourceRange range) -> flat::ExprPtr {
+    if (members.size() == 1) return brought(members[0], range);
+    flat::ExprPtr weighted, total;
+    for (const flat::ConnectionElement& member : members) {
+      flat::ExprPtr rate = inflow(member, range);
+      if (!rate) return nullptr;
+      flat::ExprPtr term = flat::makeBinary(flat::Op::Mul, rate, brought(member, range), range);
+      weighted = weighted ? flat::makeBinary(flat::Op::Add, weighted, term, range) : term;
+      total = total ? flat::makeBinary(flat::Op::Add, total, rate, range) : rate;
+    }
+    return flat::makeBinary(flat::Op::Div, weighted, total, range);
+  };
+  auto othersThan = [](const flat::ConnectionSet& set, const flat::ConnectionElement& self) {
+    std::vector<flat::ConnectionElement> others;
+    for (const flat::ConnectionElement& element : set.elements)
+      if (element.var != self.var || element.outside != self.outside) others.push_back(element);
+    return others;
+  };
+  // A component's own stream connector (outside in its sets) carries, as
+  // its stream variable, the mix of what its inside reaches it with.
+  for (const flat::ConnectionSet& set : model_.connectionSets) {
+    if (!set.stream) continue;
+    for (const flat::ConnectionElement& element : set.elements) {
+      if (!element.outside) continue;
+      const SourceRange range = model_.variables[element.var].range;
+      flat::ExprPtr value = mix(othersThan(set, element), range);
+      if (!value) return;
+      model_.equations.push_back({flat::makeVar(element.var, range), value, range, std::string(), nullptr});
+    }
+  }
+  for (size_t k = 0; k < pending.size(); ++k) {
+    const flat::VarId stream = pending[k];
+    const auto [id, use] = inStreams_.at(stream);
     flat::ExprPtr value = flat::makeVar(stream, use);
     if (auto it = setOf.find(stream); it != setOf.end()) {
-      const flat::ConnectionSet& set = *it->second;
-      std::vector<flat::VarId> others;
-      bool crossesBoundary = false;
-      for (const flat::ConnectionElement& element : set.elements) {
-        crossesBoundary = crossesBoundary || element.outside;
-        if (!element.outside && element.var != stream) others.push_back(element.var);
-      }
-      if (crossesBoundary) {
-        diags_.unsupported(use, fmt::format("inStream() of '{}', whose connection set passes through a "
-                                            "component's own stream connector (outside connectors, spec 15.2)",
-                                            model_.variables[stream].name));
-        continue;
-      }
-      if (others.size() == 1) {
-        value = flat::makeVar(others[0], use);
-      } else if (others.size() > 1) {
-        flat::ExprPtr weighted, total;
-        for (flat::VarId other : others) {
-          std::optional<flat::VarId> flow = flowOfStream(other, use);
-          if (!flow) return;
-          flat::ExprPtr outflow = flat::makeCall(
-              flat::Builtin::Max,
-              {flat::makeUnary(flat::Op::Negate, flat::makeVar(*flow, use), use), flat::makeReal(kOutflowFloor, use)},
-              use);
-          flat::ExprPtr term = flat::makeBinary(flat::Op::Mul, outflow, flat::makeVar(other, use), use);
-          weighted = weighted ? flat::makeBinary(flat::Op::Add, weighted, term, use) : term;
-          total = total ? flat::makeBinary(flat::Op::Add, total, outflow, use) : outflow;
-        }
-        value = flat::makeBinary(flat::Op::Div, weighted, total, use);
-      }
+      std::vector<flat::ConnectionElement> others = othersThan(*it->second, {stream, false});
+      if (!others.empty()) value = mix(others, use);
+      if (!value) return;
     }
     model_.equations.push_back({flat::makeVar(id, use), value, use, std::string(), nullptr});
   }
