@@ -47,10 +47,6 @@ std::optional<Value> Flattener::lowerStreamOperator(const ast::Expr& call, const
     diags_.errorf(call.range, "{}() takes one argument, a stream variable of a connector", name);
     return std::nullopt;
   }
-  if (!instantiated_) {
-    diags_.unsupported(call.range, fmt::format("{}() in a binding or a modifier (it works in equations)", name));
-    return std::nullopt;
-  }
   auto argument = lower(*call.args[0], scope);
   if (!argument) return std::nullopt;
   Value result{argument->dims, {}};

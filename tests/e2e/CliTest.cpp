@@ -39,12 +39,13 @@ TEST(Cli, SyntaxErrorIsLocatedAndExitsWithOne) {
 }
 
 TEST(Cli, UnsupportedConstructIsLocatedAndExitsWithOne) {
-  std::string model = writeModel("Stream.mo",
-                                 "model Stream\n  connector C\n    Real p;\n    flow Real m;\n"
-                                 "    stream Real h;\n  end C;\n  C c;\n  Real x = inStream(c.h);\nend Stream;\n");
+  std::string model = writeModel("Fortran.mo",
+                                 "model Fortran\n  function f\n    input Real x;\n    output Real y;\n"
+                                 "  external \"FORTRAN 77\";\n  end f;\n  Real y = f(1);\nend Fortran;\n");
   Outcome o = runCommand(smc() + " " + model + " -o " + (scratch() / "w.fmu").string());
   EXPECT_EQ(o.status, 1);
-  EXPECT_NE(o.output.find(model + ":8:12: error: not supported yet: inStream() in a binding"), std::string::npos)
+  EXPECT_NE(o.output.find(model + ":5:3: error: not supported yet: external \"FORTRAN 77\" functions"),
+            std::string::npos)
       << o.output;
 }
 

@@ -181,4 +181,25 @@ end Mixed;
       << errors;
 }
 
+// The operators work in declaration equations too, before the connector
+// is declared.
+TEST(StreamConnectors, OperatorsWorkInBindings) {
+  SimulationResult r = run("Bindings", R"(
+  model Probe
+    Real hIn = inStream(port.h_outflow);
+    Real hActual = actualStream(port.h_outflow);
+    Port port;
+  equation
+    port.p = 1;
+    port.h_outflow = 0;
+  end Probe;
+  Source source(h = 80);
+  Probe probe;
+equation
+  connect(source.port, probe.port);
+)");
+  EXPECT_DOUBLE_EQ(valueAt(r, "probe.hIn", 1.0), 80);
+  EXPECT_DOUBLE_EQ(valueAt(r, "probe.hActual", 1.0), 80);
+}
+
 }  // namespace
