@@ -42,6 +42,7 @@
 #include <set>
 #include <string>
 #include <tuple>
+#include <unordered_map>
 #include <vector>
 
 namespace smc::flatten {
@@ -1071,6 +1072,8 @@ private:
   // Per stream variable whose inStream() the model reads: its hidden
   // variable and the first use (Streams.cpp).
   std::map<flat::VarId, std::pair<flat::VarId, SourceRange>> inStreams_;
+  // The flow variables of each connector (by path), once instantiated.
+  std::optional<std::unordered_map<std::string, std::vector<flat::VarId>>> flowsByConnector_;
   // Elements of expandable connectors waiting for their connects to decide
   // whether they are present (spec 9.1.3).
   std::vector<Component*> potentiallyPresent_;

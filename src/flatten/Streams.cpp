@@ -86,18 +86,32 @@ flat::VarId Flattener::inStreamVariable(flat::VarId stream, SourceRange use) {
 
 std::optional<flat::VarId> Flattener::flowOfStream(flat::VarId stream, SourceRange use) {
   const std::string connector = connectorOf(model_.variables[stream].name);
-  std::optional<flat::VarId> flow;
-  for (flat::VarId v = 0; v < model_.variables.size(); ++v) {
-    const flat::Variable& var = model_.variables[v];
-    if (!var.isFlow || connectorOf(var.name) != connector) continue;
-    if (flow) {
-      diags_.errorf(use, "the stream connector '{}' has more than one flow variable (spec 15.1 allows one)", connector);
-      return std::nullopt;
+  // The flows by connector, gathered once the instance tree is complete
+  // (a binding lowered earlier scans: later flows may still come).
+  std::vector<flat::VarId> scanned;
+  const std::vector<flat::VarId>* flows = &scanned;
+  if (instantiated_) {
+    if (!flowsByConnector_) {
+      flowsByConnector_.emplace();
+      for (flat::VarId v = 0; v < model_.variables.size(); ++v)
+        if (model_.variables[v].isFlow) (*flowsByConnector_)[connectorOf(model_.variables[v].name)].push_back(v);
     }
-    flow = v;
+    static const std::vector<flat::VarId> none;
+    auto it = flowsByConnector_->find(connector);
+    flows = it != flowsByConnector_->end() ? &it->second : &none;
+  } else {
+    for (flat::VarId v = 0; v < model_.variables.size(); ++v)
+      if (model_.variables[v].isFlow && connectorOf(model_.variables[v].name) == connector) scanned.push_back(v);
   }
-  if (!flow) diags_.errorf(use, "the stream connector '{}' has no flow variable (spec 15.1 asks for one)", connector);
-  return flow;
+  if (flows->size() > 1) {
+    diags_.errorf(use, "the stream connector '{}' has more than one flow variable (spec 15.1 allows one)", connector);
+    return std::nullopt;
+  }
+  if (flows->empty()) {
+    diags_.errorf(use, "the stream connector '{}' has no flow variable (spec 15.1 asks for one)", connector);
+    return std::nullopt;
+  }
+  return flows->front();
 }
 
 void Flattener::generateStreamEquations() {

@@ -202,4 +202,24 @@ equation
   EXPECT_DOUBLE_EQ(valueAt(r, "probe.hActual", 1.0), 80);
 }
 
+// actualStream() needs the connector's one flow variable (spec 15.1).
+TEST(StreamConnectors, AStreamConnectorWithoutAFlowIsAnError) {
+  const std::string errors = compileErrors(writeScratchModel("NoFlow.mo", R"(model NoFlow
+  connector Bare
+    Real p;
+    stream Real h_outflow;
+  end Bare;
+  Bare port;
+  Real h;
+equation
+  port.p = 1;
+  port.h_outflow = 2;
+  h = actualStream(port.h_outflow);
+end NoFlow;
+)"));
+  EXPECT_NE(errors.find("the stream connector 'port' has no flow variable (spec 15.1 asks for one)"),
+            std::string::npos)
+      << errors;
+}
+
 }  // namespace
