@@ -1,9 +1,12 @@
 // The Jacobian's sparsity pattern (see JacobianPattern.h).
 #include "causalize/JacobianPattern.h"
 
+#include "causalize/ExprUtil.h"
+
 #include <algorithm>
 #include <iterator>
 #include <limits>
+#include <set>
 
 namespace smc::causal {
 namespace {
@@ -24,11 +27,13 @@ public:
   }
 
 private:
-  // Unions into `out` the states that e's variables depend on.
+  // Unions into `out` the states that the variables e reads now depend on
+  // (pre() and delays of the past are constant during integration).
   void collect(const flat::Expr& e, StateSet& out) const {
-    if (e.kind == flat::ExprKind::Var && e.var < of_.size()) merge(of_[e.var], out);
-    for (const ExprPtr& arg : e.args)
-      if (arg) collect(*arg, out);
+    std::set<VarId> uses;
+    collectUses(e, uses);
+    for (VarId v : uses)
+      if (v < of_.size()) merge(of_[v], out);
   }
 
   void collectStatements(const std::vector<flat::Statement>& statements, StateSet& out) const {

@@ -56,6 +56,20 @@ TEST(JacobianPattern, DiagonalIsAlwaysThereAndLoopsSpreadTheirInputs) {
   EXPECT_EQ(pattern->rows, (std::vector<int32_t>{0, 1, 1, 2}));
 }
 
+// A delay of a positive time reads the past, fixed during a step: it adds
+// no entry (der(x2) depends on x2 only).
+TEST(JacobianPattern, ADelayOfThePastAddsNoEntry) {
+  auto pattern = patternOf(
+      "model Delayed\n"
+      "  Real x1(start = 1, fixed = true), x2(start = 0, fixed = true);\n"
+      "equation\n"
+      "  der(x1) = -x1;\n  der(x2) = delay(x1, 0.5) - x2;\n"
+      "end Delayed;\n");
+  ASSERT_TRUE(pattern);
+  EXPECT_EQ(pattern->columnStarts, (std::vector<int32_t>{0, 1, 2}));
+  EXPECT_EQ(pattern->rows, (std::vector<int32_t>{0, 1}));
+}
+
 // Past the budget there is no pattern: the Jacobian counts as dense.
 TEST(JacobianPattern, AModelOverTheBudgetHasNoPattern) {
   const std::string model =

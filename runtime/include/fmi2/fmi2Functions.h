@@ -2,7 +2,8 @@
  *
  * Every declaration reuses the function type from fmi2FunctionTypes.h, so
  * the signature is written once. The runtime is compiled with
- * -fvisibility=hidden; SMC_FMI2_EXPORT puts these names (and only these)
+ * -fvisibility=hidden; SMC_FMI2_EXPORT puts these names (and, in
+ * smc/event_observer.h, smcObserveEvents; nothing else)
  * back into the FMU's dynamic symbol table.
  */
 #ifndef SMC_FMI2_FUNCTIONS_H
