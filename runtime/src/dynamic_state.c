@@ -91,7 +91,6 @@ const char* smc_dynamic_block_problem(const unsigned char* block) {
   if (!is_bool_byte(block, offsetof(SmcDynamicState, stop_time_defined)) ||
       !is_bool_byte(block, offsetof(SmcDynamicState, values_stale)) ||
       !is_bool_byte(block, offsetof(SmcDynamicState, inputs_changed)) ||
-      !is_bool_byte(block, offsetof(SmcDynamicState, restart_every_step)) ||
       !is_bool_byte(block, offsetof(SmcDynamicState, watching_zeros)) ||
       !is_bool_byte(block, offsetof(SmcDynamicState, terminate_requested)) ||
       !is_bool_byte(block, offsetof(SmcDynamicState, zeno_warned)) ||

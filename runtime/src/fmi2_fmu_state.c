@@ -5,12 +5,14 @@
  * holds every value, every pre() value, the FMI state, the time, the
  * experiment set-up and the event, sample and terminate() bookkeeping,
  * plus the log of calls that rebuilds the model's external objects
- * (external_log.h), which a restore replays, and the static data of the C
- * code smc compiled into the FMU (c_static_data.h).
- * CVODE's history is not saved and need not be: from the first Get or Set
- * on, each fmi2DoStep restarts the integrator (simulation.c), so restoring
- * a state and stepping gives bit for bit what stepping from it gave the
- * first time.
+ * (external_log.h), which a restore replays, the static data of the C
+ * code smc compiled into the FMU (c_static_data.h), and an image of the
+ * integrator's memory (solver_memory.h): CVODE's whole history, so that
+ * restoring a state and stepping gives bit for bit what stepping from it
+ * gave the first time, and taking a state changes nothing in the run.
+ * A state deserialized from another instance or process carries no image
+ * this instance can use (its pointers are another's); restoring it
+ * restarts the integrator from its values.
  *
  * fmi2GetFMUstate with *FMUstate == NULL makes a new state; with a state
  * this instance made, it overwrites that state (as does
@@ -85,13 +87,11 @@ fmi2Status fmi2GetFMUstate(fmi2Component c, fmi2FMUstate* FMUstate) {
   const bool fresh = FMUstate != NULL && *FMUstate == NULL;
   SmcFmuState* state = state_to_fill(instance, function, FMUstate);
   if (state == NULL) return fmi2Error;
-  /* From now on every step restarts the integrator, so the steps after
-   * this point depend on nothing the state does not hold. Stale values
-   * stay stale: they are refreshed after a restore exactly as they would
-   * have been now. Set before the copy: every saved state holds it. */
-  instance->dynamic->restart_every_step = true;
+  /* Stale values stay stale: they are refreshed after a restore exactly as
+   * they would have been now. */
   if (!smc_fmu_state_save(instance, state)) {
-    smc_log_error(instance, "%s: out of memory for the state's log of external object calls", function);
+    smc_log_error(instance, "%s: out of memory for the state's copy of the integrator or its log of "
+                  "external object calls", function);
     if (fresh) smc_fmu_state_free(instance, state); /* a reused state keeps its old contents */
     return fmi2Error;
   }
@@ -100,10 +100,12 @@ fmi2Status fmi2GetFMUstate(fmi2Component c, fmi2FMUstate* FMUstate) {
 }
 
 /* After a restore: the integrator as the restored FMI state needs it. */
-static int32_t align_solvers(SmcInstance* instance, const char* function) {
+static int32_t align_solvers(SmcInstance* instance, const SmcFmuState* state, const char* function) {
   switch (instance->dynamic->state) {
   case SMC_STATE_STEP_COMPLETE:
-    return smc_cvode_needed() ? smc_cvode_prepare(instance, function) : SMC_OK;
+    return smc_cvode_needed()
+               ? smc_cvode_restore(instance, state->solver_image, state->solver_image_size, function)
+               : SMC_OK;
   case SMC_STATE_STEP_FAILED:
     return SMC_OK; /* no further step: the integrator is never used again */
   case SMC_STATE_INSTANTIATED:
@@ -127,7 +129,6 @@ fmi2Status fmi2SetFMUstate(fmi2Component c, fmi2FMUstate FMUstate) {
   SmcFmuState* state = live_state(instance, function, FMUstate);
   if (state == NULL) return fmi2Error;
   smc_fmu_state_restore(instance, state);
-  instance->dynamic->restart_every_step = true; /* already so in every saved state */
   instance->failure[0] = '\0';
   if (smc_model.num_external_objects > 0 &&
       smc_external_objects_rebuild(instance, state->log, state->log_size, function) != SMC_OK) {
@@ -135,7 +136,7 @@ fmi2Status fmi2SetFMUstate(fmi2Component c, fmi2FMUstate FMUstate) {
     return fmi2Error;
   }
   smc_c_static_data_restore(state->block + instance->dynamic_size);
-  if (align_solvers(instance, function) != SMC_OK) {
+  if (align_solvers(instance, state, function) != SMC_OK) {
     instance->dynamic->state = SMC_STATE_ERROR;
     return fmi2Error;
   }
@@ -198,27 +199,38 @@ fmi2Status fmi2DeSerializeFMUstate(fmi2Component c, const fmi2Byte serializedSta
   SmcInstance* instance = smc_enter(c, function, SMC_MASK_FMU_STATE_OBJECT);
   if (instance == NULL) return fmi2Error;
   char why[512];
-  const unsigned char* payload = NULL;
-  const unsigned char* log = NULL;
-  size_t log_size = 0;
-  if (smc_state_check_serialized(instance, (const unsigned char*)serializedState, size, &payload, &log,
-                                 &log_size, why, sizeof why) != NULL) {
+  SmcSerializedState parts;
+  if (smc_state_check_serialized(instance, (const unsigned char*)serializedState, size, &parts, why,
+                                 sizeof why) != NULL) {
     smc_log_error(instance, "%s: rejected %zu bytes: %s", function, size, why);
     return fmi2Error;
   }
+  /* Another instance's (or process's) integrator image is of no use here:
+   * restoring the state restarts the integrator instead. */
+  const bool own_image =
+      smc_cvode_accepts_image(instance, parts.solver_image, parts.solver_image_size, parts.solver_image_tag);
+  const size_t image_size = own_image ? parts.solver_image_size : 0;
   SmcFmuState* state = state_to_fill(instance, function, FMUstate);
   if (state == NULL) return fmi2Error;
-  unsigned char* copy = log_size > 0 ? smc_allocate(instance, log_size, 1) : NULL;
-  if (log_size > 0 && copy == NULL) {
-    smc_log_error(instance, "%s: out of memory for the state's log of external object calls", function);
+  unsigned char* log = parts.log_size > 0 ? smc_allocate(instance, parts.log_size, 1) : NULL;
+  unsigned char* image = image_size > 0 ? smc_allocate(instance, image_size, 1) : NULL;
+  if ((parts.log_size > 0 && log == NULL) || (image_size > 0 && image == NULL)) {
+    smc_log_error(instance, "%s: out of memory for the state's copy of the integrator or its log of "
+                  "external object calls", function);
+    smc_release(instance, log);
+    smc_release(instance, image);
     if (*FMUstate == NULL) smc_fmu_state_free(instance, state);
     return fmi2Error;
   }
-  if (log_size > 0) memcpy(copy, log, log_size);
-  memcpy(state->block, payload, state->size);
+  if (parts.log_size > 0) memcpy(log, parts.log, parts.log_size);
+  if (image_size > 0) memcpy(image, parts.solver_image, image_size);
+  memcpy(state->block, parts.block, state->size);
   smc_release(instance, state->log);
-  state->log = copy;
-  state->log_size = log_size;
+  state->log = log;
+  state->log_size = parts.log_size;
+  smc_release(instance, state->solver_image);
+  state->solver_image = image;
+  state->solver_image_size = image_size;
   *FMUstate = state;
   return fmi2OK;
 }

@@ -1,4 +1,5 @@
-/* FMU state objects: copies of an instance's dynamic block, and the list
+/* FMU state objects: copies of an instance's dynamic block and integrator
+ * memory, and the list
  * of those an instance has handed out and not freed yet.
  *
  * fmi2FMUstate is a pointer to an SmcFmuState. The instance keeps every
@@ -25,6 +26,11 @@ typedef struct SmcFmuState {
    * allocation (NULL when empty). */
   unsigned char* log;
   size_t log_size;
+  /* The image of the integrator's memory (solver_memory.h), its own
+   * allocation; NULL for a state deserialized from another instance,
+   * whose integrator restarts when it is restored. */
+  unsigned char* solver_image;
+  size_t solver_image_size;
   unsigned char block[];  /* a copy of the dynamic block and the C static data */
 } SmcFmuState;
 
@@ -42,16 +48,19 @@ void smc_fmu_state_free(SmcInstance* instance, SmcFmuState* state);
 void smc_fmu_states_free_all(SmcInstance* instance);
 
 /* state := the instance's dynamic block (data.time included), the C static
- * data and its log of external object calls; false when memory for the
- * log runs out. */
+ * data, its log of external object calls and the image of its integrator's
+ * memory; false when memory for the log or the image runs out. */
 bool smc_fmu_state_save(SmcInstance* instance, SmcFmuState* state);
 
 /* The instance's dynamic block := state. The caller then rebuilds the
  * external objects from state->log, restores the C static data (after the
- * rebuild, which runs C code) and brings the solvers in line
+ * rebuild, which runs C code) and the integrator from state->solver_image
  * (fmi2_fmu_state.c). In the test-only runtime built with
- * SMC_TEST_BROKEN_FMU_STATE, one Real keeps its current value instead:
- * the deliberate defect `smc verify-state` must catch. */
+ * SMC_TEST_BROKEN_FMU_STATE, one Real keeps its current value instead,
+ * and the integrator restarts from the restored values instead of taking
+ * its memory back (solver_cvode.c): the deliberate defects `smc
+ * verify-state` must catch (the first alone heals in a model whose
+ * integrator holds that Real). */
 void smc_fmu_state_restore(SmcInstance* instance, const SmcFmuState* state);
 
 #endif /* SMC_RUNTIME_FMU_STATE_H */

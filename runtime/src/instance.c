@@ -2,7 +2,8 @@
  *
  * Memory comes from the importer's allocateMemory/freeMemory when it gave
  * both (FMI 2.0 section 2.1.5), otherwise from calloc/free; SUNDIALS keeps
- * using malloc internally, which the standard permits.
+ * using malloc internally, which the standard permits, and CVODE's malloc
+ * serves from the instance's solver memory (solver_memory.h).
  */
 #include "instance.h"
 
@@ -21,6 +22,8 @@
 #include "mixed_loops.h"
 #include "model_eval.h"
 #include "solver_cvode.h"
+#include "solver_memory.h"
+#include "sparse_jacobian.h"
 
 static void* calloc_adapter(size_t count, size_t size) { return calloc(count, size); }
 
@@ -96,6 +99,20 @@ void smc_instance_restart(SmcInstance* instance) {
   smc_copy_all_values_to_pre(instance);
 }
 
+/* Address space for everything CVODE may allocate: its vectors, the
+ * Newton matrix twice (dense: n^2; sparse: the pattern with room for
+ * sixteen times its entries of fill-in in KLU's factors) and the root
+ * finding's arrays, with a generous margin. Only reserved: pages are
+ * committed as CVODE touches them. */
+static size_t solver_memory_capacity(void) {
+  const size_t n = (size_t)(smc_model.num_states > 0 ? smc_model.num_states : 1);
+  const size_t entries = smc_sparse_jacobian_wanted()
+                             ? 16 * ((size_t)smc_model.num_jacobian_nonzeros + n)
+                             : n * n;
+  const size_t doubles = 64 * n + 4 * entries + 16 * (size_t)smc_model.num_event_indicators;
+  return ((size_t)64 << 20) + 2 * sizeof(double) * doubles;
+}
+
 /* True when an array of `count` elements was needed and allocated (or
  * not needed). */
 static bool allocated(const void* memory, int32_t count) { return count == 0 || memory != NULL; }
@@ -146,6 +163,13 @@ SmcInstance* smc_instance_create(const char* name, const fmi2CallbackFunctions* 
     smc_instance_destroy(instance);
     return NULL;
   }
+  instance->solver_memory = smc_solver_memory_create(solver_memory_capacity());
+  if (instance->solver_memory == NULL) {
+    smc_log_instantiate_error(functions, name,
+                              "fmi2Instantiate: cannot reserve address space for the integrator");
+    smc_instance_destroy(instance);
+    return NULL;
+  }
   if (SUNContext_Create(NULL, &instance->sundials) != 0) {
     smc_log_instantiate_error(functions, name, "fmi2Instantiate: SUNContext_Create failed");
     instance->sundials = NULL;
@@ -170,6 +194,8 @@ void smc_instance_destroy(SmcInstance* instance) {
   smc_fmu_states_free_all(instance);
   if (instance->sundials != NULL && SUNContext_Free(&instance->sundials) != 0)
     smc_log_error(instance, "fmi2FreeInstance: SUNContext_Free failed");
+  smc_solver_memory_destroy(instance->solver_memory);
+  smc_sparse_jacobian_free(instance, instance->jacobian_colouring);
   smc_release(instance, instance->indicators);
   smc_release(instance, instance->mixed_scratch);
   smc_release(instance, instance->loops);

@@ -63,11 +63,6 @@ typedef struct SmcDynamicState {
   /* An input changed since the last doStep: the integrator's history no
    * longer matches the right-hand side, so it restarts. */
   bool inputs_changed;
-  /* Set by the first fmi2GetFMUstate or fmi2SetFMUstate, cleared by
-   * fmi2Reset: every fmi2DoStep then
-   * restarts the integrator, so that no step depends on CVODE's history,
-   * which no state holds (simulation.c). 1 in every saved state. */
-  bool restart_every_step;
   bool watching_zeros; /* some zero_indicators[i] is set */
   /* terminate() (model_services.c): the step in progress ends after its
    * event handling with fmi2Discard; the simulation is then over. */
@@ -128,10 +123,15 @@ typedef struct SmcInstance {
   /* One per instance: SUNDIALS objects never cross instances. Holds no
    * simulation data, so not saved. */
   SUNContext sundials;
-  /* From fmi2ExitInitializationMode until terminate/reset. Its history is
-   * not saved: once the instance uses FMU states, every fmi2DoStep
-   * restarts it (restart_every_step, simulation.c). */
+  /* From fmi2ExitInitializationMode until terminate/reset. It lives, with
+   * everything CVODE allocates, in solver_memory (solver_memory.h), of
+   * which it is the root: an FMU state saves the region's image, history
+   * and all. */
   struct SmcCvodeSolver* cvode;
+  struct SmcSolverMemory* solver_memory;
+  /* The colouring of the sparse Jacobian's columns, made once when the
+   * integrator first takes the sparse path (sparse_jacobian.h). */
+  struct SmcSparseJacobian* jacobian_colouring;
   /* smc_model.num_loops slots, each filled on first use; KINSOL starts
    * every solve afresh from the unknowns' values in data, so nothing in
    * it outlives a solve. */

@@ -26,16 +26,11 @@
  * terminate() in an event iteration ends the step at that event: the
  * outputs are computed there and fmi2DoStep returns fmi2Discard.
  *
- * Once the instance has used FMU states (restart_every_step), every step
- * begins with a restart of CVODE at the communication point (CVodeReInit:
- * order 1, a fresh initial step, no history). CVODE's multistep history
- * would otherwise carry information from before the communication point
- * that no FMU state holds; with the restart, a step depends only on the
- * instance's dynamic block, so restoring a saved state reproduces the
- * following steps bit for bit. The restarts cost accuracy and time
- * (docs/fmu-state.md), so an instance that never saves a state keeps its
- * history across steps and restarts only after inputs change (a Set that
- * writes an input's own value changes nothing: fmi2_values.c).
+ * CVODE keeps its multistep history across communication points, also
+ * when FMU states are taken: a state holds the integrator's memory
+ * (solver_memory.h), so restoring one continues exactly as the first run
+ * did. It restarts only after inputs change (a Set that writes an input's
+ * own value changes nothing: fmi2_values.c) and at events.
  */
 #include "simulation.h"
 
@@ -189,8 +184,7 @@ int32_t smc_simulation_start(SmcInstance* instance, const char* function) {
 fmi2Status smc_simulation_step(SmcInstance* instance, double tout, const char* function) {
   SmcModelData* data = &instance->data;
   SmcDynamicState* dynamic = instance->dynamic;
-  bool restart = dynamic->inputs_changed || dynamic->restart_every_step;
-  if (restart && instance->cvode != NULL && smc_cvode_restart(instance, function) != SMC_OK) {
+  if (dynamic->inputs_changed && instance->cvode != NULL && smc_cvode_restart(instance, function) != SMC_OK) {
     dynamic->state = SMC_STATE_ERROR;
     return fmi2Error;
   }

@@ -39,6 +39,8 @@
 #include "logging.h"
 #include "modelica_utilities.h"
 #include "model_eval.h"
+#include "shared_vectors.h"
+#include "solver_memory.h"
 #include "sparse_jacobian.h"
 
 /* Steps CVODE may take inside one communication step (default 500). */
@@ -52,7 +54,7 @@ struct SmcCvodeSolver {
   N_Vector absolute_tolerances;
   SUNMatrix jacobian;
   SUNLinearSolver linear_solver;
-  SmcSparseJacobian* sparse; /* the colouring on the sparse path, else NULL */
+  const SmcSparseJacobian* sparse; /* the instance's colouring on the sparse path, else NULL */
   int* roots_found; /* CVodeGetRootInfo's answer, one per event indicator */
   char message[512]; /* CVODE's latest error message */
 };
@@ -95,7 +97,9 @@ static void error_handler(int error_code, const char* module, const char* functi
                           void* user_data) {
   SmcInstance* instance = user_data;
   if (error_code > 0) { /* CV_WARNING: the step still succeeded */
+    SmcSolverMemory* region = smc_solver_memory_enter(NULL); /* the logger is not CVODE's */
     smc_log_warning(instance, "%s %s: %s", module, function, message);
+    smc_solver_memory_enter(region);
     return;
   }
   if (instance->cvode == NULL) return;
@@ -125,7 +129,7 @@ static int32_t call_event_indicators(SmcInstance* instance, void* indicators) {
   return smc_model.event_indicators(&instance->data, indicators);
 }
 
-static int right_hand_side(sunrealtype t, N_Vector y, N_Vector ydot, void* user_data) {
+static int model_derivatives(sunrealtype t, N_Vector y, N_Vector ydot, void* user_data) {
   SmcInstance* instance = user_data;
   SmcModelData* data = &instance->data;
   const sunrealtype* states = N_VGetArrayPointer(y);
@@ -158,10 +162,19 @@ static int right_hand_side(sunrealtype t, N_Vector y, N_Vector ydot, void* user_
   return 0;
 }
 
-/* CVODE's root function: the event indicators at (t, y). A failure or a
- * non-finite indicator stops the integration (CV_RTFUNC_FAIL). */
-static int indicator_function(sunrealtype t, N_Vector y, sunrealtype* indicators,
-                              void* user_data) {
+/* The model's code runs outside the integrator's memory region: what it
+ * allocates is its own, not part of CVODE's history. */
+static int right_hand_side(sunrealtype t, N_Vector y, N_Vector ydot, void* user_data) {
+  SmcSolverMemory* region = smc_solver_memory_enter(NULL);
+  int result = model_derivatives(t, y, ydot, user_data);
+  smc_solver_memory_enter(region);
+  return result;
+}
+
+/* The event indicators at (t, y). A failure or a non-finite indicator
+ * stops the integration (CV_RTFUNC_FAIL). */
+static int model_indicators(sunrealtype t, N_Vector y, sunrealtype* indicators,
+                            void* user_data) {
   SmcInstance* instance = user_data;
   SmcModelData* data = &instance->data;
   const sunrealtype* states = N_VGetArrayPointer(y);
@@ -180,6 +193,15 @@ static int indicator_function(sunrealtype t, N_Vector y, sunrealtype* indicators
     }
   }
   return 0;
+}
+
+/* CVODE's root function, outside the region as right_hand_side is. */
+static int indicator_function(sunrealtype t, N_Vector y, sunrealtype* indicators,
+                              void* user_data) {
+  SmcSolverMemory* region = smc_solver_memory_enter(NULL);
+  int result = model_indicators(t, y, indicators, user_data);
+  smc_solver_memory_enter(region);
+  return result;
 }
 
 /* CVODE's Jacobian callback on the sparse path. A failing right-hand side
@@ -222,9 +244,9 @@ static int32_t configure(SmcInstance* instance, struct SmcCvodeSolver* solver,
   sunindextype n = smc_model.num_states > 0 ? smc_model.num_states : 1;
   solver->size = n;
   solver->tolerance = instance->dynamic->tolerance;
-  solver->states = N_VNew_Serial(n, context);
+  solver->states = smc_shared_vector_new(n, context);
   CHECK_CREATED(solver->states, "N_VNew_Serial");
-  solver->absolute_tolerances = N_VNew_Serial(n, context);
+  solver->absolute_tolerances = smc_shared_vector_new(n, context);
   CHECK_CREATED(solver->absolute_tolerances, "N_VNew_Serial");
   load_states(instance, solver->states);
   sunrealtype* atol = N_VGetArrayPointer(solver->absolute_tolerances);
@@ -243,9 +265,8 @@ static int32_t configure(SmcInstance* instance, struct SmcCvodeSolver* solver,
   CHECK(CVodeSetMaxNumSteps(solver->memory, max_steps_per_communication_step),
         CVodeGetReturnFlagName);
 
-  if (smc_sparse_jacobian_wanted()) {
-    solver->sparse = smc_sparse_jacobian_create(instance);
-    CHECK_CREATED(solver->sparse, "colouring the Jacobian's columns");
+  if (instance->jacobian_colouring != NULL) {
+    solver->sparse = instance->jacobian_colouring;
     solver->jacobian = SUNSparseMatrix(n, n, smc_model.num_jacobian_nonzeros, CSC_MAT, context);
     CHECK_CREATED(solver->jacobian, "SUNSparseMatrix");
     solver->linear_solver = SUNLinSol_KLU(solver->states, solver->jacobian, context);
@@ -272,42 +293,100 @@ static int32_t configure(SmcInstance* instance, struct SmcCvodeSolver* solver,
           CVodeGetReturnFlagName);
     /* Indicators that stay zero are expected (and watched by events.c). */
     CHECK(CVodeSetNoInactiveRootWarn(solver->memory), CVodeGetReturnFlagName);
-    solver->roots_found = smc_allocate(instance, (size_t)smc_model.num_event_indicators, sizeof(int));
+    solver->roots_found = calloc((size_t)smc_model.num_event_indicators, sizeof(int));
     CHECK_CREATED(solver->roots_found, "allocating the root information");
   }
   return SMC_OK;
 }
 
-int32_t smc_cvode_start(SmcInstance* instance, const char* function) {
-  smc_cvode_free(instance);
-  instance->cvode = smc_allocate(instance, 1, sizeof(struct SmcCvodeSolver));
-  if (instance->cvode == NULL) {
+/* Each entry point below works inside the instance's memory region, so
+ * that everything CVODE allocates lands there (solver_memory.h); the
+ * solver's own record is the region's root. */
+
+static int32_t start(SmcInstance* instance, const char* function) {
+  smc_solver_memory_reset(instance->solver_memory);
+  instance->cvode = NULL;
+  if (!smc_solver_memory_captures_malloc(instance->solver_memory)) {
+    smc_log_error(instance,
+                  "%s: this FMU was linked without the runtime's allocator wrappers "
+                  "(--wrap=malloc,calloc,realloc,free), so its integrator cannot be saved",
+                  function);
+    return SMC_FAILED;
+  }
+  struct SmcCvodeSolver* solver = calloc(1, sizeof(struct SmcCvodeSolver));
+  if (solver == NULL) {
     smc_log_error(instance, "%s: out of memory for the integrator", function);
     return SMC_FAILED;
   }
-  if (configure(instance, instance->cvode, function) != SMC_OK) {
-    smc_cvode_free(instance);
-    return SMC_FAILED;
+  instance->cvode = solver;
+  smc_solver_memory_set_root(instance->solver_memory, solver);
+  if (instance->jacobian_colouring == NULL && smc_sparse_jacobian_wanted()) {
+    SmcSolverMemory* region = smc_solver_memory_enter(NULL); /* the instance's, made once */
+    instance->jacobian_colouring = smc_sparse_jacobian_create(instance);
+    smc_solver_memory_enter(region);
+    CHECK_CREATED(instance->jacobian_colouring, "colouring the Jacobian's columns");
   }
-  return SMC_OK;
+  return configure(instance, solver, function);
 }
 
-int32_t smc_cvode_prepare(SmcInstance* instance, const char* function) {
-  const struct SmcCvodeSolver* solver = instance->cvode;
-  if (solver != NULL && solver->tolerance == instance->dynamic->tolerance)
-    return SMC_OK; /* the next step restarts it anyway */
-  return smc_cvode_start(instance, function);
+int32_t smc_cvode_start(SmcInstance* instance, const char* function) {
+  SmcSolverMemory* outside = smc_solver_memory_enter(instance->solver_memory);
+  int32_t status = start(instance, function);
+  smc_solver_memory_enter(outside);
+  if (status != SMC_OK) smc_cvode_free(instance);
+  return status;
 }
 
-int32_t smc_cvode_restart(SmcInstance* instance, const char* function) {
+static int32_t restart(SmcInstance* instance, const char* function) {
   struct SmcCvodeSolver* solver = instance->cvode;
   load_states(instance, solver->states);
   CHECK(CVodeReInit(solver->memory, instance->data.time, solver->states), CVodeGetReturnFlagName);
   return SMC_OK;
 }
 
-int32_t smc_cvode_advance(SmcInstance* instance, double target, bool* root,
-                          int32_t* root_indicator, const char* function) {
+int32_t smc_cvode_restart(SmcInstance* instance, const char* function) {
+  SmcSolverMemory* outside = smc_solver_memory_enter(instance->solver_memory);
+  int32_t status = restart(instance, function);
+  smc_solver_memory_enter(outside);
+  return status;
+}
+
+size_t smc_cvode_image_size(const SmcInstance* instance) {
+  return smc_solver_memory_image_size(instance->solver_memory);
+}
+
+void smc_cvode_take_image(const SmcInstance* instance, unsigned char* image) {
+  smc_solver_memory_take_image(instance->solver_memory, image);
+}
+
+uint64_t smc_cvode_image_tag(const SmcInstance* instance, const unsigned char* image, size_t size) {
+  return smc_solver_memory_tag(instance->solver_memory, image, size);
+}
+
+bool smc_cvode_accepts_image(const SmcInstance* instance, const unsigned char* image, size_t size,
+                             uint64_t tag) {
+  return smc_solver_memory_accepts(instance->solver_memory, image, size, tag);
+}
+
+int32_t smc_cvode_restore(SmcInstance* instance, const unsigned char* image, size_t size,
+                          const char* function) {
+#ifdef SMC_TEST_BROKEN_FMU_STATE
+  image = NULL; /* the test-only defect: the history is not restored (fmu_state.h) */
+#endif
+  if (image != NULL) {
+    smc_solver_memory_restore_image(instance->solver_memory, image, size);
+    instance->cvode = smc_solver_memory_root(instance->solver_memory);
+    return SMC_OK;
+  }
+  /* A state from elsewhere: the integrator starts afresh from its values. */
+  const struct SmcCvodeSolver* solver = instance->cvode;
+  if (solver == NULL || solver->tolerance != instance->dynamic->tolerance)
+    return smc_cvode_start(instance, function);
+  return smc_cvode_restart(instance, function);
+}
+
+static int32_t advance(SmcInstance* instance, double target, bool* root, int32_t* root_indicator,
+                       const char* function) {
   struct SmcCvodeSolver* solver = instance->cvode;
   solver->message[0] = '\0';
   instance->failure[0] = '\0';
@@ -319,7 +398,7 @@ int32_t smc_cvode_advance(SmcInstance* instance, double target, bool* root,
    * needs a restart at the root, where data holds the states. */
   sunrealtype internal_time = from;
   CHECK(CVodeGetCurrentTime(solver->memory, &internal_time), CVodeGetReturnFlagName);
-  if (internal_time > target && smc_cvode_restart(instance, function) != SMC_OK) return SMC_FAILED;
+  if (internal_time > target && restart(instance, function) != SMC_OK) return SMC_FAILED;
   CHECK(CVodeSetStopTime(solver->memory, target), CVodeGetReturnFlagName);
   sunrealtype reached = from;
   int flag;
@@ -332,9 +411,12 @@ int32_t smc_cvode_advance(SmcInstance* instance, double target, bool* root,
            reached < target) {
       store_states(instance, solver->states);
       instance->data.time = reached;
-      if (smc_eval_derivatives(instance, function) != SMC_OK || smc_eval_outputs(instance, function) != SMC_OK)
-        return SMC_FAILED;
-      smc_delays_record(instance);
+      SmcSolverMemory* region = smc_solver_memory_enter(NULL);
+      bool recorded = smc_eval_derivatives(instance, function) == SMC_OK &&
+                      smc_eval_outputs(instance, function) == SMC_OK;
+      if (recorded) smc_delays_record(instance);
+      smc_solver_memory_enter(region);
+      if (!recorded) return SMC_FAILED;
     }
   }
   if (flag < 0) {
@@ -354,17 +436,17 @@ int32_t smc_cvode_advance(SmcInstance* instance, double target, bool* root,
   return SMC_OK;
 }
 
+int32_t smc_cvode_advance(SmcInstance* instance, double target, bool* root,
+                          int32_t* root_indicator, const char* function) {
+  SmcSolverMemory* outside = smc_solver_memory_enter(instance->solver_memory);
+  int32_t status = advance(instance, target, root, root_indicator, function);
+  smc_solver_memory_enter(outside);
+  return status;
+}
+
+/* Everything CVODE had is in the region: forgetting the region frees it
+ * all at once, without walking SUNDIALS' destructors. */
 void smc_cvode_free(SmcInstance* instance) {
-  struct SmcCvodeSolver* solver = instance->cvode;
-  if (solver == NULL) return;
-  if (solver->memory != NULL) CVodeFree(&solver->memory);
-  if (solver->linear_solver != NULL && SUNLinSolFree(solver->linear_solver) != SUNLS_SUCCESS)
-    smc_log_error(instance, "SUNLinSolFree failed for the integrator's linear solver");
-  if (solver->jacobian != NULL) SUNMatDestroy(solver->jacobian);
-  if (solver->absolute_tolerances != NULL) N_VDestroy(solver->absolute_tolerances);
-  if (solver->states != NULL) N_VDestroy(solver->states);
-  if (solver->roots_found != NULL) smc_release(instance, solver->roots_found);
-  smc_sparse_jacobian_free(instance, solver->sparse);
-  smc_release(instance, solver);
+  if (instance->solver_memory != NULL) smc_solver_memory_reset(instance->solver_memory);
   instance->cvode = NULL;
 }

@@ -1,11 +1,12 @@
-/* The instance's CVODE integrator (BDF, dense Newton, root finding on the
- * event indicators) behind four calls. `function` names the FMI entry
+/* The instance's CVODE integrator (BDF, dense or sparse Newton, root
+ * finding on the event indicators) behind a few calls. `function` names the FMI entry
  * point for error messages. On failure each call logs CVODE's flag name
  * and message and returns SMC_FAILED. */
 #ifndef SMC_RUNTIME_SOLVER_CVODE_H
 #define SMC_RUNTIME_SOLVER_CVODE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "instance.h"
 
@@ -21,10 +22,25 @@ int32_t smc_cvode_start(SmcInstance* instance, const char* function);
  * data (after an input change, an event or a reinit()). */
 int32_t smc_cvode_restart(SmcInstance* instance, const char* function);
 
-/* After an FMU state was restored: keeps the integrator when it was made
- * for the restored tolerance (every step restarts it, so its history does
- * not matter), else creates it anew at data.time. */
-int32_t smc_cvode_prepare(SmcInstance* instance, const char* function);
+/* The integrator's whole memory as an image (solver_memory.h): its size
+ * in bytes, and the bytes, for an FMU state. */
+size_t smc_cvode_image_size(const SmcInstance* instance);
+void smc_cvode_take_image(const SmcInstance* instance, unsigned char* image);
+
+/* The tag an image leaves the instance with (a serialized state), and
+ * whether an image from outside with its tag is one this instance took,
+ * unaltered (solver_memory.h). */
+uint64_t smc_cvode_image_tag(const SmcInstance* instance, const unsigned char* image, size_t size);
+bool smc_cvode_accepts_image(const SmcInstance* instance, const unsigned char* image, size_t size,
+                             uint64_t tag);
+
+/* After an FMU state's values were restored: the integrator of that state.
+ * An image this instance took (or accepted) brings CVODE back exactly as
+ * it was, history and all; without one (image NULL: a state deserialized
+ * from another instance or process) the integrator restarts at data.time
+ * from the restored values. */
+int32_t smc_cvode_restore(SmcInstance* instance, const unsigned char* image, size_t size,
+                          const char* function);
 
 /* Integrates towards `target`, never beyond it, and stops early where an
  * event indicator crosses zero (*root = true, *root_indicator = the first

@@ -24,6 +24,7 @@
 #include "c_static_data.h"
 #include "dynamic_state.h"
 #include "external_log.h"
+#include "solver_cvode.h"
 
 #define XXH_INLINE_ALL
 #include <xxhash.h>
@@ -35,7 +36,9 @@ enum {
   BYTE_ORDER_AT = 12,
   PAYLOAD_SIZE_AT = 16,
   CHECKSUM_AT = 24,
-  GUID_LENGTH_AT = 32,
+  IMAGE_SIZE_AT = 32,
+  GUID_LENGTH_AT = 40,
+  TAG_SIZE = 8,
 };
 /* Far above any GUID smc writes; bounds the work done on garbage. */
 static const uint32_t max_guid_length = 1024;
@@ -62,9 +65,15 @@ static uint64_t checksum_of(const unsigned char* bytes, size_t size) {
   return XXH3_64bits_digest(&state);
 }
 
+/* The image section: the image and its tag, or nothing without an image. */
+static size_t image_section_size(const SmcFmuState* state) {
+  return state->solver_image_size > 0 ? state->solver_image_size + TAG_SIZE : 0;
+}
+
 size_t smc_state_serialized_size(const SmcInstance* instance, const SmcFmuState* state) {
   (void)instance;
-  return SMC_STATE_HEADER_SIZE + strlen(smc_model.guid) + state->size + state->log_size;
+  return SMC_STATE_HEADER_SIZE + strlen(smc_model.guid) + state->size + state->log_size +
+         image_section_size(state);
 }
 
 void smc_state_serialize(const SmcInstance* instance, const SmcFmuState* state,
@@ -74,13 +83,21 @@ void smc_state_serialize(const SmcInstance* instance, const SmcFmuState* state,
   memcpy(out, magic, sizeof magic);
   put_le(out + VERSION_AT, SMC_STATE_FORMAT_VERSION, 4);
   memcpy(out + BYTE_ORDER_AT, &byte_order_mark, sizeof byte_order_mark);
-  put_le(out + PAYLOAD_SIZE_AT, state->size + state->log_size, 8);
+  const size_t image_section = image_section_size(state);
+  put_le(out + PAYLOAD_SIZE_AT, state->size + state->log_size + image_section, 8);
   put_le(out + CHECKSUM_AT, 0, 8);
+  put_le(out + IMAGE_SIZE_AT, image_section, 8);
   put_le(out + GUID_LENGTH_AT, guid_length, 4);
   memcpy(out + SMC_STATE_HEADER_SIZE, smc_model.guid, guid_length);
-  memcpy(out + SMC_STATE_HEADER_SIZE + guid_length, state->block, state->size);
-  if (state->log_size > 0)
-    memcpy(out + SMC_STATE_HEADER_SIZE + guid_length + state->size, state->log, state->log_size);
+  unsigned char* image = out + SMC_STATE_HEADER_SIZE + guid_length;
+  if (image_section > 0) {
+    memcpy(image, state->solver_image, state->solver_image_size);
+    put_le(image + state->solver_image_size,
+           smc_cvode_image_tag(instance, state->solver_image, state->solver_image_size), TAG_SIZE);
+  }
+  unsigned char* block = image + image_section;
+  memcpy(block, state->block, state->size);
+  if (state->log_size > 0) memcpy(block + state->size, state->log, state->log_size);
   put_le(out + CHECKSUM_AT, checksum_of(out, total), 8);
 }
 
@@ -146,11 +163,9 @@ static const char* check_lengths(const unsigned char* bytes, size_t size, char* 
 }
 
 const char* smc_state_check_serialized(const SmcInstance* instance, const unsigned char* bytes,
-                                       size_t size, const unsigned char** payload, const unsigned char** log,
-                                       size_t* log_size, char* why, size_t capacity) {
-  *payload = NULL;
-  *log = NULL;
-  *log_size = 0;
+                                       size_t size, SmcSerializedState* parts, char* why,
+                                       size_t capacity) {
+  memset(parts, 0, sizeof *parts);
   if (bytes == NULL && size > 0) return reject(why, capacity, "serializedState is NULL");
   const char* problem = check_header(bytes, size, why, capacity);
   if (problem == NULL) problem = check_lengths(bytes, size, why, capacity);
@@ -169,21 +184,33 @@ const char* smc_state_check_serialized(const SmcInstance* instance, const unsign
                   "FMU's '%s'",
                   (int)guid_length, guid, smc_model.guid);
   size_t payload_size = size - SMC_STATE_HEADER_SIZE - guid_length;
+  uint64_t image_size = get_le(bytes + IMAGE_SIZE_AT, 8);
+  if (image_size > payload_size || (image_size > 0 && image_size < TAG_SIZE))
+    return reject(why, capacity,
+                  "corrupted: an integrator image of %" PRIu64 " bytes cannot be in a %zu-byte payload",
+                  image_size, payload_size);
+  size_t values_size = payload_size - (size_t)image_size;
   const size_t state_size = instance->dynamic_size + smc_c_static_data_size();
   /* Only a model with external objects has a log after its block. */
-  if (payload_size < state_size || (smc_model.num_external_objects == 0 && payload_size != state_size))
+  if (values_size < state_size || (smc_model.num_external_objects == 0 && values_size != state_size))
     return reject(why, capacity,
-                  "the payload has %zu bytes but this FMU's state has %zu (another build of "
+                  "the payload has %zu bytes of values but this FMU's state has %zu (another build of "
                   "the model, or another platform)",
-                  payload_size, state_size);
-  const unsigned char* block = bytes + SMC_STATE_HEADER_SIZE + guid_length;
+                  values_size, state_size);
+  const unsigned char* image = bytes + SMC_STATE_HEADER_SIZE + guid_length;
+  const unsigned char* block = image + image_size;
   const char* content = smc_dynamic_block_problem(block);
   if (content != NULL) return reject(why, capacity, "impossible contents: %s", content);
-  const size_t records = payload_size - state_size;
+  const size_t records = values_size - state_size;
   const char* framing = smc_external_log_problem(block + state_size, records);
   if (framing != NULL) return reject(why, capacity, "impossible contents: %s", framing);
-  *payload = block;
-  *log = block + state_size;
-  *log_size = records;
+  parts->block = block;
+  parts->log = block + state_size;
+  parts->log_size = records;
+  if (image_size > 0) {
+    parts->solver_image = image;
+    parts->solver_image_size = (size_t)image_size - TAG_SIZE;
+    parts->solver_image_tag = get_le(image + parts->solver_image_size, TAG_SIZE);
+  }
   return NULL;
 }

@@ -7,19 +7,24 @@
  *      16     8  payload size in bytes, little-endian
  *       24     8  checksum, little-endian: XXH3 64 (seed 0) of all bytes
  *                 with this field read as zero
- *       32     4  GUID length L, little-endian
- *       36     L  the model's GUID (no terminating NUL)
- *   36 + L     n  payload: the instance's dynamic block, as in memory,
+ *       32     8  integrator image section size m, little-endian (0, or
+ *                 the image and an 8-byte tag)
+ *       40     4  GUID length L, little-endian
+ *       44     L  the model's GUID (no terminating NUL)
+ *   44 + L     n  payload: the instance's dynamic block, as in memory,
  *                 then the static data of the FMU's C code
  *                 (c_static_data.h; empty without such code), then the
  *                 state's log of external object calls (external_log.h;
- *                 empty without external objects)
+ *                 empty without external objects), then the last m bytes:
+ *                 the image of the integrator's memory (solver_memory.h),
+ *                 which only the instance that took it can use
  *
  * The payload is the block and the log verbatim, so a state reads back only
  * into the same model built for a machine with the same byte order and
  * type sizes: the GUID, the byte-order mark and the block's size check
  * that. Version 2 added the log, version 3 the C static data, version 4
- * changed the checksum from FNV-1a 64 to XXH3 64.
+ * changed the checksum from FNV-1a 64 to XXH3 64, version 5 added the
+ * integrator image.
  */
 #ifndef SMC_RUNTIME_STATE_FORMAT_H
 #define SMC_RUNTIME_STATE_FORMAT_H
@@ -29,8 +34,8 @@
 
 #include "fmu_state.h"
 
-enum { SMC_STATE_FORMAT_VERSION = 4 };
-enum { SMC_STATE_HEADER_SIZE = 36 }; /* without the GUID */
+enum { SMC_STATE_FORMAT_VERSION = 5 };
+enum { SMC_STATE_HEADER_SIZE = 44 }; /* without the GUID */
 
 /* Bytes the serialized form of `state` takes. */
 size_t smc_state_serialized_size(const SmcInstance* instance, const SmcFmuState* state);
@@ -39,13 +44,23 @@ size_t smc_state_serialized_size(const SmcInstance* instance, const SmcFmuState*
 void smc_state_serialize(const SmcInstance* instance, const SmcFmuState* state,
                          unsigned char* out);
 
-/* Checks `size` bytes from outside. On success returns NULL, points
- * *payload at the block inside them (instance->dynamic_size bytes, then
- * the C static data) and *log at the log after them (*log_size bytes); else writes what is wrong
- * into why and returns it. Reads nothing before it has checked that the
- * bytes are there. */
+/* The parts of serialized bytes that passed smc_state_check_serialized. */
+typedef struct SmcSerializedState {
+  const unsigned char* block; /* instance->dynamic_size bytes, then the C static data */
+  const unsigned char* log;
+  size_t log_size;
+  const unsigned char* solver_image; /* NULL when there is none */
+  size_t solver_image_size;
+  uint64_t solver_image_tag;
+} SmcSerializedState;
+
+/* Checks `size` bytes from outside. On success returns NULL and points
+ * *parts into them; else writes what is wrong into why and returns it.
+ * Reads nothing before it has checked that the bytes are there. Whether
+ * the integrator image is usable is the integrator's to say
+ * (smc_cvode_accepts_image). */
 const char* smc_state_check_serialized(const SmcInstance* instance, const unsigned char* bytes,
-                                       size_t size, const unsigned char** payload, const unsigned char** log,
-                                       size_t* log_size, char* why, size_t why_capacity);
+                                       size_t size, SmcSerializedState* parts, char* why,
+                                       size_t why_capacity);
 
 #endif /* SMC_RUNTIME_STATE_FORMAT_H */

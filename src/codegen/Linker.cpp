@@ -147,6 +147,9 @@ LinkResult linkSharedObject(const std::vector<llvm::ArrayRef<char>>& objects,
       "--no-undefined", "--gc-sections", "--build-id=none", "--strip-debug", "--eh-frame-hdr",
       "--hash-style=gnu", "-z", "noexecstack", "-z", "relro",
       "--version-script", versionScript.path(), "-o", output,
+      // CVODE's allocations go to the instance's solver memory, which FMU
+      // states copy (runtime/src/solver_memory.h).
+      "--wrap=malloc", "--wrap=calloc", "--wrap=realloc", "--wrap=free",
       t.crti, t.crtbeginS};
   for (const std::unique_ptr<MemoryFile>& file : objectFiles) args.push_back(file->path());
   // Before the runtime, so that what they call of it (ModelicaError...) resolves.

@@ -59,8 +59,8 @@ private:
   }
   // After initialization an FMU that can save its state takes one (and
   // frees it), in replay mode too: an FMU may integrate differently once
-  // its states are used (smc's restarts its integrator at every step from
-  // then on, see docs/fmu-state.md), and both modes must run it alike.
+  // its states are used (smc's did until its states held the integrator's
+  // history, see docs/fmu-state.md), and both modes must run it alike.
   Result<void> initialize() {
     FmuInstance& instance = *session_.instance;
     if (Result<void> ready = initializeInstance(instance, plan_.t0, plan_.stop, plan_.tolerance, {}); !ready)

@@ -42,7 +42,7 @@ class FmuStateFormat : public ::testing::Test {
 TEST_F(FmuStateFormat, HeaderHoldsMagicVersionGuidAndSizes) {
   ASSERT_GT(bytes_.size(), kGuidAt);
   EXPECT_EQ(std::string(bytes_.begin(), bytes_.begin() + 8), "SMCSTATE");
-  EXPECT_EQ(read_le(bytes_, kVersionAt, 4), 4u);
+  EXPECT_EQ(read_le(bytes_, kVersionAt, 4), 5u);
   std::string guid = DAHLQUIST_GUID;
   EXPECT_EQ(read_le(bytes_, kGuidLengthAt, 4), guid.size());
   EXPECT_EQ(std::string(bytes_.begin() + kGuidAt, bytes_.begin() + kGuidAt + guid.size()), guid);
@@ -68,8 +68,8 @@ TEST_F(FmuStateFormat, EachHeaderFieldNamesItsProblem) {
   expect_rejected(magic, "not an smc FMU state");
 
   Bytes future = bytes_;
-  write_le(future, kVersionAt, 5, 4);
-  expect_rejected(future, "format version 5 is not supported");
+  write_le(future, kVersionAt, 6, 4);
+  expect_rejected(future, "format version 6 is not supported");
 
   Bytes swapped = bytes_;
   std::swap(swapped[kByteOrderAt], swapped[kByteOrderAt + 3]);
@@ -91,6 +91,11 @@ TEST_F(FmuStateFormat, EachHeaderFieldNamesItsProblem) {
   Bytes checksum = bytes_;
   checksum[kChecksumAt + 7] = static_cast<fmi2Byte>(checksum[kChecksumAt + 7] ^ 0x10);
   expect_rejected(checksum, "corrupted: checksum");
+
+  Bytes image_size = bytes_;
+  write_le(image_size, kImageSizeAt, read_le(bytes_, kPayloadSizeAt, 8) + 1, 8);
+  reseal(image_size);
+  expect_rejected(image_size, "integrator image of");
 
   Bytes guid_length = bytes_;
   write_le(guid_length, kGuidLengthAt, 100000, 4);
@@ -131,7 +136,7 @@ TEST_F(FmuStateFormat, AStateOfAnotherModelIsRefusedByGuid) {
   std::string foreign = "{another-model}";
   write_le(longer, kGuidLengthAt, foreign.size(), 4);
   longer.insert(longer.end(), foreign.begin(), foreign.end());
-  longer.insert(longer.end(), bytes_.begin() + payload_offset(bytes_), bytes_.end());
+  longer.insert(longer.end(), bytes_.begin() + static_cast<std::ptrdiff_t>(kGuidAt + guid.size()), bytes_.end());
   reseal(longer);
   expect_rejected(longer, "GUID '{another-model}'");
 }

@@ -57,7 +57,8 @@ uint64_t expected_checksum(const Bytes& bytes) {
 void reseal(Bytes& bytes) { write_le(bytes, kChecksumAt, expected_checksum(bytes), 8); }
 
 size_t payload_offset(const Bytes& bytes) {
-  return kGuidAt + static_cast<size_t>(read_le(bytes, kGuidLengthAt, 4));
+  return kGuidAt + static_cast<size_t>(read_le(bytes, kGuidLengthAt, 4)) +
+         static_cast<size_t>(read_le(bytes, kImageSizeAt, 8));
 }
 
 fmi2Status advance(Instance& fmu, double from, double duration, double h) {

@@ -22,8 +22,9 @@ constexpr size_t kVersionAt = 8;
 constexpr size_t kByteOrderAt = 12;
 constexpr size_t kPayloadSizeAt = 16;
 constexpr size_t kChecksumAt = 24;
-constexpr size_t kGuidLengthAt = 32;
-constexpr size_t kGuidAt = 36;
+constexpr size_t kImageSizeAt = 32;
+constexpr size_t kGuidLengthAt = 40;
+constexpr size_t kGuidAt = 44;
 
 // fmi2GetFMUstate into a new state; fails the test on error.
 fmi2FMUstate take_state(Instance& fmu);
@@ -42,7 +43,7 @@ void write_le(Bytes& bytes, size_t at, uint64_t value, int size);
 uint64_t expected_checksum(const Bytes& bytes);
 // Recomputes and stores the checksum after a deliberate edit.
 void reseal(Bytes& bytes);
-// Offset of the payload (after the GUID).
+// Offset of the dynamic block (after the GUID and the integrator image).
 size_t payload_offset(const Bytes& bytes);
 
 // Steps of size h from `from` for `duration` (the last step shorter when
