@@ -104,7 +104,7 @@ static int32_t align_solvers(SmcInstance* instance, const SmcFmuState* state, co
   switch (instance->dynamic->state) {
   case SMC_STATE_STEP_COMPLETE:
     return smc_cvode_needed()
-               ? smc_cvode_restore(instance, state->solver_image, state->solver_image_size, function)
+               ? smc_cvode_restore(instance, &state->solver_image, function)
                : SMC_OK;
   case SMC_STATE_STEP_FAILED:
     return SMC_OK; /* no further step: the integrator is never used again */
@@ -205,32 +205,28 @@ fmi2Status fmi2DeSerializeFMUstate(fmi2Component c, const fmi2Byte serializedSta
     smc_log_error(instance, "%s: rejected %zu bytes: %s", function, size, why);
     return fmi2Error;
   }
-  /* Another instance's (or process's) integrator image is of no use here:
-   * restoring the state restarts the integrator instead. */
-  const bool own_image =
-      smc_cvode_accepts_image(instance, parts.solver_image, parts.solver_image_size, parts.solver_image_tag);
-  const size_t image_size = own_image ? parts.solver_image_size : 0;
   SmcFmuState* state = state_to_fill(instance, function, FMUstate);
   if (state == NULL) return fmi2Error;
   unsigned char* log = parts.log_size > 0 ? smc_allocate(instance, parts.log_size, 1) : NULL;
-  unsigned char* image = image_size > 0 ? smc_allocate(instance, image_size, 1) : NULL;
-  if ((parts.log_size > 0 && log == NULL) || (image_size > 0 && image == NULL)) {
+  /* Another instance's (or process's) integrator image is of no use here:
+   * restoring the state restarts the integrator instead. */
+  SmcSolverImage image = {0};
+  if ((parts.log_size > 0 && log == NULL) ||
+      !smc_solver_image_deserialize(instance, parts.solver_image, parts.solver_image_size,
+                                    parts.solver_image_tag, &image)) {
     smc_log_error(instance, "%s: out of memory for the state's copy of the integrator or its log of "
                   "external object calls", function);
     smc_release(instance, log);
-    smc_release(instance, image);
     if (*FMUstate == NULL) smc_fmu_state_free(instance, state);
     return fmi2Error;
   }
   if (parts.log_size > 0) memcpy(log, parts.log, parts.log_size);
-  if (image_size > 0) memcpy(image, parts.solver_image, image_size);
   memcpy(state->block, parts.block, state->size);
   smc_release(instance, state->log);
   state->log = log;
   state->log_size = parts.log_size;
-  smc_release(instance, state->solver_image);
+  smc_solver_image_free(instance, &state->solver_image);
   state->solver_image = image;
-  state->solver_image_size = image_size;
   *FMUstate = state;
   return fmi2OK;
 }

@@ -12,7 +12,6 @@
 #include "c_static_data.h"
 #include "dynamic_state.h"
 #include "external_log.h"
-#include "solver_cvode.h"
 
 SmcFmuState* smc_fmu_state_new(SmcInstance* instance) {
   const size_t size = instance->dynamic_size + smc_c_static_data_size();
@@ -25,8 +24,7 @@ SmcFmuState* smc_fmu_state_new(SmcInstance* instance) {
   state->size = size;
   state->log = NULL;
   state->log_size = 0;
-  state->solver_image = NULL;
-  state->solver_image_size = 0;
+  memset(&state->solver_image, 0, sizeof state->solver_image);
   state->previous = NULL;
   state->next = instance->live_states;
   if (state->next != NULL) state->next->previous = state;
@@ -46,7 +44,7 @@ void smc_fmu_state_free(SmcInstance* instance, SmcFmuState* state) {
   if (state->next != NULL) state->next->previous = state->previous;
   smc_pointer_set_remove(&instance->live_state_set, state);
   smc_release(instance, state->log);
-  smc_release(instance, state->solver_image);
+  smc_solver_image_free(instance, &state->solver_image);
   smc_release(instance, state);
 }
 
@@ -57,22 +55,10 @@ void smc_fmu_states_free_all(SmcInstance* instance) {
 
 bool smc_fmu_state_save(SmcInstance* instance, SmcFmuState* state) {
   /* Memory first, so that a failure leaves a reused state as it was. */
-  const size_t image_size = smc_cvode_image_size(instance);
-  unsigned char* image = state->solver_image;
-  if (image == NULL || state->solver_image_size != image_size) {
-    image = smc_allocate(instance, image_size, 1);
-    if (image == NULL) return false;
-  }
-  if (!smc_external_log_save(instance, &state->log, &state->log_size)) {
-    if (image != state->solver_image) smc_release(instance, image);
+  if (!smc_solver_image_reserve(instance, &state->solver_image) ||
+      !smc_external_log_save(instance, &state->log, &state->log_size))
     return false;
-  }
-  if (image != state->solver_image) {
-    smc_release(instance, state->solver_image);
-    state->solver_image = image;
-    state->solver_image_size = image_size;
-  }
-  smc_cvode_take_image(instance, image);
+  smc_solver_image_take(instance, &state->solver_image);
   smc_dynamic_capture(instance);
   memcpy(state->block, instance->dynamic, instance->dynamic_size);
   smc_c_static_data_save(state->block + instance->dynamic_size);

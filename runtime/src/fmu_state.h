@@ -15,6 +15,7 @@
 #include <stddef.h>
 
 #include "instance.h"
+#include "solver_image.h"
 
 typedef struct SmcFmuState {
   struct SmcFmuState* next; /* the owner's list of live states */
@@ -26,11 +27,10 @@ typedef struct SmcFmuState {
    * allocation (NULL when empty). */
   unsigned char* log;
   size_t log_size;
-  /* The image of the integrator's memory (solver_memory.h), its own
-   * allocation; NULL for a state deserialized from another instance,
-   * whose integrator restarts when it is restored. */
-  unsigned char* solver_image;
-  size_t solver_image_size;
+  /* The integrator's memory (solver_image.h); none for a state
+   * deserialized from another instance, whose integrator restarts when it
+   * is restored. */
+  SmcSolverImage solver_image;
   unsigned char block[];  /* a copy of the dynamic block and the C static data */
 } SmcFmuState;
 

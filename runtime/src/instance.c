@@ -22,6 +22,7 @@
 #include "mixed_loops.h"
 #include "model_eval.h"
 #include "solver_cvode.h"
+#include "image_delta.h"
 #include "solver_memory.h"
 #include "sparse_jacobian.h"
 
@@ -195,6 +196,8 @@ void smc_instance_destroy(SmcInstance* instance) {
   if (instance->sundials != NULL && SUNContext_Free(&instance->sundials) != 0)
     smc_log_error(instance, "fmi2FreeInstance: SUNContext_Free failed");
   smc_solver_memory_destroy(instance->solver_memory);
+  smc_image_base_release(instance, instance->solver_image_base);
+  smc_release(instance, instance->solver_delta);
   smc_sparse_jacobian_free(instance, instance->jacobian_colouring);
   smc_release(instance, instance->indicators);
   smc_release(instance, instance->mixed_scratch);

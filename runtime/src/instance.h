@@ -129,6 +129,14 @@ typedef struct SmcInstance {
    * and all. */
   struct SmcCvodeSolver* cvode;
   struct SmcSolverMemory* solver_memory;
+  /* The image FMU states store their integrator images against
+   * (image_delta.h): the first taken since the integrator was made. */
+  struct SmcImageBase* solver_image_base;
+  /* Scratch for a state's image differences while it is taken
+   * (solver_image.c): solver_delta_size bytes written, room for
+   * solver_delta_capacity. Not saved. */
+  unsigned char* solver_delta;
+  size_t solver_delta_size, solver_delta_capacity;
   /* The colouring of the sparse Jacobian's columns, made once when the
    * integrator first takes the sparse path (sparse_jacobian.h). */
   struct SmcSparseJacobian* jacobian_colouring;

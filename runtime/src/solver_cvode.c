@@ -40,6 +40,7 @@
 #include "modelica_utilities.h"
 #include "model_eval.h"
 #include "shared_vectors.h"
+#include "solver_image.h"
 #include "solver_memory.h"
 #include "sparse_jacobian.h"
 
@@ -293,7 +294,8 @@ static int32_t configure(SmcInstance* instance, struct SmcCvodeSolver* solver,
           CVodeGetReturnFlagName);
     /* Indicators that stay zero are expected (and watched by events.c). */
     CHECK(CVodeSetNoInactiveRootWarn(solver->memory), CVodeGetReturnFlagName);
-    solver->roots_found = calloc((size_t)smc_model.num_event_indicators, sizeof(int));
+    solver->roots_found = smc_solver_memory_calloc(instance->solver_memory,
+                                                   (size_t)smc_model.num_event_indicators, sizeof(int));
     CHECK_CREATED(solver->roots_found, "allocating the root information");
   }
   return SMC_OK;
@@ -313,7 +315,8 @@ static int32_t start(SmcInstance* instance, const char* function) {
                   function);
     return SMC_FAILED;
   }
-  struct SmcCvodeSolver* solver = calloc(1, sizeof(struct SmcCvodeSolver));
+  struct SmcCvodeSolver* solver =
+      smc_solver_memory_calloc(instance->solver_memory, 1, sizeof(struct SmcCvodeSolver));
   if (solver == NULL) {
     smc_log_error(instance, "%s: out of memory for the integrator", function);
     return SMC_FAILED;
@@ -351,32 +354,16 @@ int32_t smc_cvode_restart(SmcInstance* instance, const char* function) {
   return status;
 }
 
-size_t smc_cvode_image_size(const SmcInstance* instance) {
-  return smc_solver_memory_image_size(instance->solver_memory);
-}
-
-void smc_cvode_take_image(const SmcInstance* instance, unsigned char* image) {
-  smc_solver_memory_take_image(instance->solver_memory, image);
-}
-
-uint64_t smc_cvode_image_tag(const SmcInstance* instance, const unsigned char* image, size_t size) {
-  return smc_solver_memory_tag(instance->solver_memory, image, size);
-}
-
-bool smc_cvode_accepts_image(const SmcInstance* instance, const unsigned char* image, size_t size,
-                             uint64_t tag) {
-  return smc_solver_memory_accepts(instance->solver_memory, image, size, tag);
-}
-
-int32_t smc_cvode_restore(SmcInstance* instance, const unsigned char* image, size_t size,
-                          const char* function) {
+int32_t smc_cvode_restore(SmcInstance* instance, const SmcSolverImage* image, const char* function) {
+  unsigned char* target =
+      image->base != NULL ? smc_solver_memory_restore_target(instance->solver_memory, image->size) : NULL;
 #ifdef SMC_TEST_BROKEN_FMU_STATE
-  image = NULL; /* the test-only defect: the history is not restored (fmu_state.h) */
+  target = NULL; /* the test-only defect: the history is not restored (fmu_state.h) */
 #endif
-  if (image != NULL) {
-    smc_solver_memory_restore_image(instance->solver_memory, image, size);
+  if (target != NULL) {
+    smc_solver_image_expand(image, target);
     instance->cvode = smc_solver_memory_root(instance->solver_memory);
-    return SMC_OK;
+    if (instance->cvode != NULL) return SMC_OK;
   }
   /* A state from elsewhere: the integrator starts afresh from its values. */
   const struct SmcCvodeSolver* solver = instance->cvode;
@@ -449,4 +436,7 @@ int32_t smc_cvode_advance(SmcInstance* instance, double target, bool* root,
 void smc_cvode_free(SmcInstance* instance) {
   if (instance->solver_memory != NULL) smc_solver_memory_reset(instance->solver_memory);
   instance->cvode = NULL;
+  /* The next state's image is the base of a new integrator's. */
+  smc_image_base_release(instance, instance->solver_image_base);
+  instance->solver_image_base = NULL;
 }

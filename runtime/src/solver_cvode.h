@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "instance.h"
+#include "solver_image.h"
 
 /* Whether the model needs an integrator at all: it has states, or event
  * indicators whose crossings only CVODE's root finding can locate (a model
@@ -22,24 +23,12 @@ int32_t smc_cvode_start(SmcInstance* instance, const char* function);
  * data (after an input change, an event or a reinit()). */
 int32_t smc_cvode_restart(SmcInstance* instance, const char* function);
 
-/* The integrator's whole memory as an image (solver_memory.h): its size
- * in bytes, and the bytes, for an FMU state. */
-size_t smc_cvode_image_size(const SmcInstance* instance);
-void smc_cvode_take_image(const SmcInstance* instance, unsigned char* image);
-
-/* The tag an image leaves the instance with (a serialized state), and
- * whether an image from outside with its tag is one this instance took,
- * unaltered (solver_memory.h). */
-uint64_t smc_cvode_image_tag(const SmcInstance* instance, const unsigned char* image, size_t size);
-bool smc_cvode_accepts_image(const SmcInstance* instance, const unsigned char* image, size_t size,
-                             uint64_t tag);
-
-/* After an FMU state's values were restored: the integrator of that state.
- * An image this instance took (or accepted) brings CVODE back exactly as
- * it was, history and all; without one (image NULL: a state deserialized
- * from another instance or process) the integrator restarts at data.time
- * from the restored values. */
-int32_t smc_cvode_restore(SmcInstance* instance, const unsigned char* image, size_t size,
+/* After an FMU state's values were restored: the integrator of that state
+ * (solver_image.h). An image this instance took (or accepted) brings CVODE
+ * back exactly as it was, history and all; without one (a state
+ * deserialized from another instance or process) the integrator restarts
+ * at data.time from the restored values. */
+int32_t smc_cvode_restore(SmcInstance* instance, const SmcSolverImage* image,
                           const char* function);
 
 /* Integrates towards `target`, never beyond it, and stops early where an

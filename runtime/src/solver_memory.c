@@ -12,6 +12,7 @@
 #include "solver_memory.h"
 
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/random.h>
@@ -178,11 +179,7 @@ void* __wrap_malloc(size_t size) {
 
 void* __wrap_calloc(size_t count, size_t size) {
   SmcSolverMemory* memory = current_region;
-  if (memory == NULL) return __real_calloc(count, size);
-  if (size != 0 && count > SIZE_MAX / size) return NULL;
-  void* block = region_allocate(memory, count * size);
-  if (block != NULL) memset(block, 0, count * size);
-  return block;
+  return memory != NULL ? smc_solver_memory_calloc(memory, count, size) : __real_calloc(count, size);
 }
 
 void* __wrap_realloc(void* pointer, size_t size) {
@@ -209,25 +206,33 @@ void __wrap_free(void* pointer) {
 }
 
 bool smc_solver_memory_captures_malloc(SmcSolverMemory* memory) {
+  /* Through volatile pointers: a compiler that knows malloc may assume it
+   * reads no program state and drop the entering around the call. */
+  void* (*volatile allocate)(size_t) = malloc;
+  void (*volatile release)(void*) = free;
   SmcSolverMemory* previous = smc_solver_memory_enter(memory);
-  void* probe = malloc(1);
+  void* probe = allocate(1);
   bool captured = probe != NULL && contains(memory, probe);
-  free(probe);
+  release(probe);
   smc_solver_memory_enter(previous);
   return captured;
+}
+
+void* smc_solver_memory_calloc(SmcSolverMemory* memory, size_t count, size_t size) {
+  if (size != 0 && count > SIZE_MAX / size) return NULL;
+  void* block = region_allocate(memory, count * size);
+  if (block != NULL) memset(block, 0, count * size);
+  return block;
 }
 
 size_t smc_solver_memory_image_size(const SmcSolverMemory* memory) {
   return header_of(memory)->top;
 }
 
-void smc_solver_memory_take_image(const SmcSolverMemory* memory, unsigned char* out) {
-  memcpy(out, memory->start, header_of(memory)->top);
-}
+const unsigned char* smc_solver_memory_image(const SmcSolverMemory* memory) { return memory->start; }
 
-void smc_solver_memory_restore_image(SmcSolverMemory* memory, const unsigned char* image,
-                                     size_t size) {
-  memcpy(memory->start, image, size);
+unsigned char* smc_solver_memory_restore_target(SmcSolverMemory* memory, size_t size) {
+  return size >= sizeof(RegionHeader) && size <= memory->capacity ? memory->start : NULL;
 }
 
 uint64_t smc_solver_memory_tag(const SmcSolverMemory* memory, const unsigned char* image,

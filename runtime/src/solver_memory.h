@@ -33,6 +33,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct SmcSolverMemory SmcSolverMemory;
 
 /* A region able to hold `capacity` bytes (reserved, not committed), or
@@ -53,6 +57,11 @@ SmcSolverMemory* smc_solver_memory_enter(SmcSolverMemory* memory);
  * program was linked without the --wrap options above. */
 bool smc_solver_memory_captures_malloc(SmcSolverMemory* memory);
 
+/* Zeroed memory from the region, entered or not (NULL when it is full):
+ * for the runtime's own records there, which must not depend on a
+ * compiler keeping the entering around a malloc it thinks it knows. */
+void* smc_solver_memory_calloc(SmcSolverMemory* memory, size_t count, size_t size);
+
 /* The one object the region's owner finds everything else from. */
 void* smc_solver_memory_root(const SmcSolverMemory* memory);
 void smc_solver_memory_set_root(SmcSolverMemory* memory, void* root);
@@ -60,12 +69,13 @@ void smc_solver_memory_set_root(SmcSolverMemory* memory, void* root);
 /* Bytes of an image of the region as it is now (its used bytes). */
 size_t smc_solver_memory_image_size(const SmcSolverMemory* memory);
 
-/* Writes the image (smc_solver_memory_image_size bytes). */
-void smc_solver_memory_take_image(const SmcSolverMemory* memory, unsigned char* out);
+/* The image in place: the region's used bytes, valid until CVODE runs
+ * again. */
+const unsigned char* smc_solver_memory_image(const SmcSolverMemory* memory);
 
-/* The region := an image it took. */
-void smc_solver_memory_restore_image(SmcSolverMemory* memory, const unsigned char* image,
-                                     size_t size);
+/* Where an image of `size` bytes this region took is to be written back
+ * (the region's start), or NULL when it cannot hold that many. */
+unsigned char* smc_solver_memory_restore_target(SmcSolverMemory* memory, size_t size);
 
 /* The tag an image leaves the instance with: a hash of its bytes keyed by
  * the region's secret. */
@@ -75,5 +85,9 @@ uint64_t smc_solver_memory_tag(const SmcSolverMemory* memory, const unsigned cha
 /* Whether an image (size bytes) with `tag` came from this region unaltered. */
 bool smc_solver_memory_accepts(const SmcSolverMemory* memory, const unsigned char* image,
                                size_t size, uint64_t tag);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* SMC_RUNTIME_SOLVER_MEMORY_H */

@@ -24,7 +24,6 @@
 #include "c_static_data.h"
 #include "dynamic_state.h"
 #include "external_log.h"
-#include "solver_cvode.h"
 
 #define XXH_INLINE_ALL
 #include <xxhash.h>
@@ -65,9 +64,8 @@ static uint64_t checksum_of(const unsigned char* bytes, size_t size) {
   return XXH3_64bits_digest(&state);
 }
 
-/* The image section: the image and its tag, or nothing without an image. */
 static size_t image_section_size(const SmcFmuState* state) {
-  return state->solver_image_size > 0 ? state->solver_image_size + TAG_SIZE : 0;
+  return smc_solver_image_serialized_size(&state->solver_image);
 }
 
 size_t smc_state_serialized_size(const SmcInstance* instance, const SmcFmuState* state) {
@@ -90,11 +88,7 @@ void smc_state_serialize(const SmcInstance* instance, const SmcFmuState* state,
   put_le(out + GUID_LENGTH_AT, guid_length, 4);
   memcpy(out + SMC_STATE_HEADER_SIZE, smc_model.guid, guid_length);
   unsigned char* image = out + SMC_STATE_HEADER_SIZE + guid_length;
-  if (image_section > 0) {
-    memcpy(image, state->solver_image, state->solver_image_size);
-    put_le(image + state->solver_image_size,
-           smc_cvode_image_tag(instance, state->solver_image, state->solver_image_size), TAG_SIZE);
-  }
+  smc_solver_image_serialize(instance, &state->solver_image, image);
   unsigned char* block = image + image_section;
   memcpy(block, state->block, state->size);
   if (state->log_size > 0) memcpy(block + state->size, state->log, state->log_size);
