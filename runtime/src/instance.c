@@ -22,6 +22,7 @@
 #include "mixed_loops.h"
 #include "model_eval.h"
 #include "solver_cvode.h"
+#include "sparse_linear_solver.h"
 #include "image_delta.h"
 #include "solver_memory.h"
 #include "sparse_jacobian.h"
@@ -133,11 +134,14 @@ static bool allocate_members(SmcInstance* instance, const char* name) {
   smc_dynamic_bind(instance);
   instance->loops = smc_allocate(instance, (size_t)m->num_loops, sizeof(struct SmcLoopSolver*));
   instance->linear_caches = smc_allocate(instance, (size_t)m->num_loops, sizeof(struct SmcLinearCache*));
+  instance->sparse_linear_caches =
+      smc_allocate(instance, (size_t)m->num_loops, sizeof(struct SmcSparseLinearCache*));
   instance->indicators = smc_allocate(instance, (size_t)m->num_event_indicators, sizeof(double));
   const size_t scratch = smc_mixed_loops_scratch_size();
   instance->mixed_scratch = smc_allocate(instance, scratch, 1);
   instance->data.external_objects = smc_allocate(instance, (size_t)m->num_external_objects, sizeof(void*));
   return allocated(instance->loops, m->num_loops) && allocated(instance->linear_caches, m->num_loops) &&
+         allocated(instance->sparse_linear_caches, m->num_loops) &&
          allocated(instance->data.external_objects, m->num_external_objects) &&
          allocated(instance->indicators, m->num_event_indicators) && (scratch == 0 || instance->mixed_scratch != NULL);
 }
@@ -185,6 +189,7 @@ void smc_instance_release_solvers(SmcInstance* instance) {
   smc_cvode_free(instance);
   smc_loop_solvers_free(instance);
   smc_linear_caches_free(instance);
+  smc_sparse_linear_caches_free(instance);
 }
 
 void smc_instance_destroy(SmcInstance* instance) {
@@ -203,6 +208,7 @@ void smc_instance_destroy(SmcInstance* instance) {
   smc_release(instance, instance->mixed_scratch);
   smc_release(instance, instance->loops);
   smc_release(instance, instance->linear_caches);
+  smc_release(instance, instance->sparse_linear_caches);
   smc_release(instance, instance->dynamic);
   smc_release(instance, instance->name);
   fmi2CallbackFreeMemory release = instance->release;

@@ -148,6 +148,8 @@ typedef struct SmcInstance {
    * linear loop, made on first use (linear_solver.c); a cache keyed by
    * the matrix itself, so not saved. */
   struct SmcLinearCache** linear_caches;
+  /* The same for large sparse linear loops (sparse_linear_solver.c). */
+  struct SmcSparseLinearCache** sparse_linear_caches;
 
   /* Why the latest model evaluation failed (loop solver, non-finite
    * derivative, smc_report_failure, a failed assertion...), quoted by the

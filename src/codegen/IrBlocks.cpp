@@ -161,16 +161,65 @@ llvm::Function* BlockEmitter::emitResidual(const causal::AlgebraicLoop& loop, in
   return fn;
 }
 
+namespace {
+
+bool isLiteralZero(const flat::Expr& e) {
+  return (e.kind == flat::ExprKind::Integer && e.integer == 0) || (e.kind == flat::ExprKind::Real && e.real == 0.0);
+}
+
+// The structurally nonzero entries of a loop's row-major n x n matrix, by
+// column then row (compressed columns, as KLU takes them).
+struct SparsePattern {
+  std::vector<int32_t> columnStarts;  // n + 1
+  std::vector<int32_t> rows;
+  std::vector<uint32_t> entries;  // index into the row-major matrix of each nonzero
+};
+
+SparsePattern sparsePattern(const causal::AlgebraicLoop& loop) {
+  const uint32_t n = static_cast<uint32_t>(loop.unknowns.size());
+  SparsePattern p;
+  p.columnStarts.push_back(0);
+  for (uint32_t col = 0; col < n; ++col) {
+    for (uint32_t row = 0; row < n; ++row)
+      if (!isLiteralZero(*loop.matrix[row * n + col])) {
+        p.rows.push_back(static_cast<int32_t>(row));
+        p.entries.push_back(row * n + col);
+      }
+    p.columnStarts.push_back(static_cast<int32_t>(p.rows.size()));
+  }
+  return p;
+}
+
+// Sparse LU pays from this size on, when at most a quarter of the matrix is
+// nonzero (the dense solver skips zero multipliers, so it is quick on small
+// sparse systems); its stack array would also grow with n^2.
+constexpr uint32_t kSparseLoopMinimumSize = 32;
+
+llvm::GlobalVariable* constantIntegers(IrContext& ctx, const std::vector<int32_t>& values, const std::string& name) {
+  auto* global = new llvm::GlobalVariable(ctx.module, llvm::ArrayType::get(ctx.types.integer, values.size()), true,
+                                          llvm::GlobalValue::PrivateLinkage,
+                                          llvm::ConstantDataArray::get(ctx.llvm, llvm::ArrayRef<int32_t>(values)), name);
+  global->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
+  return global;
+}
+
+}  // namespace
+
 // A linear loop: evaluate A and b into stack arrays, solve in place with
-// smc_solve_linear_system, store the solution into the unknowns.
+// smc_solve_linear_system (or, large and sparse, only A's nonzeros with
+// smc_solve_sparse_linear_system), store the solution into the unknowns.
 void BlockEmitter::emitLinearLoop(const causal::AlgebraicLoop& loop, int32_t index) {
   const uint32_t n = static_cast<uint32_t>(loop.unknowns.size());
-  auto* matrixType = llvm::ArrayType::get(ctx_.types.real, n * n);
   auto* vectorType = llvm::ArrayType::get(ctx_.types.real, n);
-  llvm::AllocaInst* matrix = frame_.stackSlot(matrixType, fmt::format("loop{}.matrix", index));
   llvm::AllocaInst* rhs = frame_.stackSlot(vectorType, fmt::format("loop{}.rhs", index));
-  for (uint32_t k = 0; k < n * n; ++k) {
-    llvm::Value* a = exprs_.emitAs(*loop.matrix[k], ValueType::Real);
+  SparsePattern pattern;
+  if (n >= kSparseLoopMinimumSize) pattern = sparsePattern(loop);
+  const bool sparse = n >= kSparseLoopMinimumSize && 4 * pattern.rows.size() <= static_cast<size_t>(n) * n;
+  const uint32_t stored = sparse ? static_cast<uint32_t>(pattern.entries.size()) : n * n;
+  auto* matrixType = llvm::ArrayType::get(ctx_.types.real, stored);
+  llvm::AllocaInst* matrix = frame_.stackSlot(matrixType, fmt::format("loop{}.matrix", index));
+  for (uint32_t k = 0; k < stored; ++k) {
+    llvm::Value* a = exprs_.emitAs(*loop.matrix[sparse ? pattern.entries[k] : k], ValueType::Real);
     if (!a) return;
     b_.CreateStore(a, b_.CreateConstInBoundsGEP2_32(matrixType, matrix, 0, k));
   }
@@ -179,10 +228,20 @@ void BlockEmitter::emitLinearLoop(const causal::AlgebraicLoop& loop, int32_t ind
     if (!v) return;
     b_.CreateStore(v, b_.CreateConstInBoundsGEP2_32(vectorType, rhs, 0, i));
   }
-  llvm::Value* status =
-      b_.CreateCall(runtimeFunction(ctx_, RuntimeService::SolveLinear),
-                    {frame_.data(), b_.getInt32(index), b_.getInt32(n), matrix, rhs},
-                    fmt::format("loop{}.status", index));
+  llvm::Value* status = nullptr;
+  if (sparse) {
+    llvm::GlobalVariable* starts =
+        constantIntegers(ctx_, pattern.columnStarts, fmt::format("smc_loop{}_column_starts", index));
+    llvm::GlobalVariable* rows = constantIntegers(ctx_, pattern.rows, fmt::format("smc_loop{}_rows", index));
+    status = b_.CreateCall(runtimeFunction(ctx_, RuntimeService::SolveSparseLinear),
+                           {frame_.data(), b_.getInt32(index), b_.getInt32(n), b_.getInt32(stored), starts, rows,
+                            matrix, rhs},
+                           fmt::format("loop{}.status", index));
+  } else {
+    status = b_.CreateCall(runtimeFunction(ctx_, RuntimeService::SolveLinear),
+                           {frame_.data(), b_.getInt32(index), b_.getInt32(n), matrix, rhs},
+                           fmt::format("loop{}.status", index));
+  }
   llvm::BasicBlock* solved =
       llvm::BasicBlock::Create(ctx_.llvm, fmt::format("loop{}.solved", index), frame_.function());
   b_.CreateCondBr(b_.CreateICmpNE(status, b_.getInt32(SMC_OK)), frame_.failBlock(), solved);

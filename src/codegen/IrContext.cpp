@@ -52,6 +52,10 @@ llvm::FunctionCallee runtimeFunction(IrContext& ctx, RuntimeService service) {
       name = "smc_solve_linear_system";
       type = ctx.types.solveLoop;  // same shape: (data, loop, size, ptr, ptr) -> i32
       break;
+    case RuntimeService::SolveSparseLinear:
+      name = "smc_solve_sparse_linear_system";
+      type = ctx.types.solveSparseLinear;
+      break;
     case RuntimeService::AssertFailed:
       name = "smc_assert_failed";
       type = ctx.types.assertFailed;

@@ -74,7 +74,7 @@ std::string sourceLocation(const IrContext& ctx, SourceRange range);
 llvm::Constant* messageConstant(IrContext& ctx, const std::string& text);
 
 // The runtime services of model.h that generated code calls.
-enum class RuntimeService { SolveLoop, SolveLinear, AssertFailed, Terminate, ReportFailure, Delay };
+enum class RuntimeService { SolveLoop, SolveLinear, SolveSparseLinear, AssertFailed, Terminate, ReportFailure, Delay };
 llvm::FunctionCallee runtimeFunction(IrContext& ctx, RuntimeService service);
 
 // One generated function: its entry values and its failure exits. Argument

@@ -88,6 +88,7 @@ IrTypes makeIrTypes(llvm::LLVMContext& context) {
   t.eventCallback = llvm::FunctionType::get(i32, {p, p}, false);
   t.residual = llvm::FunctionType::get(i32, {p, p, p}, false);
   t.solveLoop = llvm::FunctionType::get(i32, {p, i32, i32, p, p}, false);
+  t.solveSparseLinear = llvm::FunctionType::get(i32, {p, i32, i32, i32, p, p, p, p}, false);
   t.assertFailed = llvm::FunctionType::get(llvm::Type::getVoidTy(context), {p, i32, p}, false);
   t.message = llvm::FunctionType::get(llvm::Type::getVoidTy(context), {p, p}, false);
   t.delay = llvm::FunctionType::get(t.real, {p, i32, t.real, t.real, t.real}, false);

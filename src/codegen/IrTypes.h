@@ -97,6 +97,7 @@ struct IrTypes {
   llvm::FunctionType* eventCallback;   // int32_t (SmcModelData*, double* | int32_t*)
   llvm::FunctionType* residual;        // SmcResidualFn
   llvm::FunctionType* solveLoop;       // smc_solve_algebraic_loop
+  llvm::FunctionType* solveSparseLinear;  // smc_solve_sparse_linear_system
   llvm::FunctionType* assertFailed;    // smc_assert_failed
   llvm::FunctionType* message;         // smc_terminate, smc_report_failure
   llvm::FunctionType* delay;           // smc_delay

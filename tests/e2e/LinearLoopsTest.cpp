@@ -1,15 +1,24 @@
 // Linear algebraic loops solved by the runtime (runtime/src/linear_solver.c),
 // which keeps the LU factors of a large loop while its matrix stays the same
-// and judges a pivot against its own column.
-// The expected values are the loops' closed-form solutions.
+// and judges a pivot against its own column; large sparse loops go to KLU
+// (runtime/src/sparse_linear_solver.c) with only their nonzeros.
+// The expected values are the loops' closed-form solutions, or for the
+// tridiagonal loop the Thomas algorithm written out here.
 #include "e2e/E2eSupport.h"
 
+#include "driver/Compile.h"
+
 #include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
 
 namespace {
 
 using smc::importer::SimulationResult;
 using smc::test::compileModel;
+using smc::test::simulateError;
 using smc::test::simulateOk;
 using smc::test::simulationOf;
 using smc::test::valueAt;
@@ -61,5 +70,80 @@ end TinyColumn;
     EXPECT_NEAR(valueAt(r, "b", t), 2 * (t + 1) / 3, 1e-12) << t;
     EXPECT_NEAR(valueAt(r, "a", t) * 1e-15, (t + 1) / 3, 1e-12) << t;
   }
+}
+// The generated code (smc --dump=llvm) of a model file.
+std::string irOf(const std::string& modelPath) {
+  smc::CompileOptions options;
+  options.inputPath = modelPath;
+  options.dump = smc::DumpStage::Llvm;
+  smc::SourceManager sources;
+  smc::DiagnosticEngine diags(sources);
+  diags.setOutput(nullptr);
+  std::string ir;
+  EXPECT_TRUE(smc::compile(options, sources, diags, ir));
+  return ir;
+}
+
+// k v_i - v_(i-1) - v_(i+1) = u with v_0 = v_(n+1) = 0, solved by the
+// Thomas algorithm: the reference for the tridiagonal loop below.
+std::vector<double> tridiagonal(int n, double k, double u) {
+  std::vector<double> c(n), d(n), v(n);
+  c[0] = -1 / k;
+  d[0] = u / k;
+  for (int i = 1; i < n; ++i) {
+    const double m = k + c[i - 1];
+    c[i] = -1 / m;
+    d[i] = (u + d[i - 1]) / m;
+  }
+  v[n - 1] = d[n - 1];
+  for (int i = n - 2; i >= 0; --i) v[i] = d[i] - c[i] * v[i + 1];
+  return v;
+}
+
+// Forty unknowns coupled as a discretized string: one linear loop whose
+// matrix is a tenth full, solved sparsely; its diagonal changes from 2 to 3
+// at t = 0.5, so factors kept from before must not be reused.
+TEST(LinearLoops, ALargeSparseLoopIsSolvedFromItsNonzerosAndFollowsItsMatrix) {
+  std::string model = writeScratchModel("Tridiagonal.mo", R"(model Tridiagonal
+  parameter Integer n = 40;
+  Real v[n];
+  Real k = if time < 0.5 then 2 else 3;
+  Real u = 1 + time;
+equation
+  k * v[1] - v[2] = u;
+  for i in 2:n - 1 loop
+    k * v[i] - v[i - 1] - v[i + 1] = u;
+  end for;
+  k * v[n] - v[n - 1] = u;
+end Tridiagonal;
+)");
+  EXPECT_NE(irOf(model).find("@smc_solve_sparse_linear_system"), std::string::npos);
+  std::string fmu = compileModel(model, "Tridiagonal.fmu");
+  SimulationResult r = simulateOk(simulationOf(fmu, 1, 0.05, true));
+  for (double t : {0.0, 0.25, 0.45, 0.75, 1.0}) {
+    const std::vector<double> v = tridiagonal(40, t < 0.5 ? 2 : 3, 1 + t);
+    for (int i : {1, 7, 20, 40})
+      EXPECT_NEAR(valueAt(r, "v[" + std::to_string(i) + "]", t), v[i - 1], 1e-9 * (1 + std::abs(v[i - 1])))
+          << "t = " << t << ", i = " << i;
+  }
+}
+
+// The same loop with its diagonal 0 and every second equation's neighbours
+// gone is singular: a located failure naming the loop, not a wrong answer.
+TEST(LinearLoops, ASingularSparseLoopFailsNamingIt) {
+  std::string model = writeScratchModel("SingularSparse.mo", R"(model SingularSparse
+  parameter Integer n = 40;
+  Real v[n];
+equation
+  v[1] + v[2] = time;
+  for i in 2:n - 1 loop
+    v[i - 1] - v[i + 1] = 1;
+  end for;
+  v[n - 1] + v[n] = 2;
+end SingularSparse;
+)");
+  std::string fmu = compileModel(model, "SingularSparse.fmu");
+  std::string error = simulateError(simulationOf(fmu, 1, 0.1, true));
+  EXPECT_NE(error.find("singular"), std::string::npos) << error;
 }
 }  // namespace

@@ -203,6 +203,14 @@ int32_t smc_solve_algebraic_loop(SmcModelData* data, int32_t loop, int32_t size,
 int32_t smc_solve_linear_system(SmcModelData* data, int32_t loop, int32_t size, double* matrix,
                                 double* rhs);
 
+/* Runtime service for generated code: the same for a large sparse loop,
+ * solved by sparse LU (KLU): the matrix's `nonzeros` entries are `values`,
+ * in compressed columns (column j's entries are values[column_starts[j]]
+ * up to column_starts[j + 1], in the rows `rows`); `rhs` receives x. */
+int32_t smc_solve_sparse_linear_system(SmcModelData* data, int32_t loop, int32_t size, int32_t nonzeros,
+                                       const int32_t* column_starts, const int32_t* rows, const double* values,
+                                       double* rhs);
+
 /* Runtime service for generated code: delay k's value delay_time ago,
  * interpolated linearly in the recorded history (before the start time:
  * the value at the start). `current` is the delayed variable's value now,
