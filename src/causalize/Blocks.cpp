@@ -12,6 +12,7 @@
 #include "causalize/Blocks.h"
 
 #include "causalize/ExprUtil.h"
+#include "causalize/InlineCalls.h"
 #include "causalize/Tearing.h"
 
 #include <fmt/format.h>
@@ -113,12 +114,15 @@ namespace {
 
 // Fills loop.matrix and loop.rhs when every residual is linear in every
 // unknown with coefficients free of the unknowns: residual_i =
-// sum_j a_ij x_j + c_i, so A x = -c.
-void makeLinear(AlgebraicLoop& loop) {
+// sum_j a_ij x_j + c_i, so A x = -c. Calls of straight-line functions
+// (Complex's operators) are inlined first, so that a loop over them is
+// seen to be linear.
+void makeLinear(AlgebraicLoop& loop, const std::vector<flat::Function>& functions) {
   const size_t n = loop.unknowns.size();
   std::vector<ExprPtr> matrix, rhs;
   auto isZero = [](const ExprPtr& e) { return !e; };
-  for (const ExprPtr& residual : loop.residuals) {
+  for (const ExprPtr& original : loop.residuals) {
+    const ExprPtr residual = inlineStraightLineCalls(original, functions);
     ExprPtr rest = residual;
     for (VarId unknown : loop.unknowns) {
       auto parts = linearParts(rest ? rest : flat::makeInteger(0), unknown);
@@ -176,7 +180,7 @@ bool buildBlocks(const EquationSystem& system, const std::vector<SortedBlock>& s
       loop.residuals.push_back(flat::makeBinary(flat::Op::Sub, eq.lhs, eq.rhs, eq.range));
       loop.ranges.push_back(eq.range);
     }
-    makeLinear(loop);
+    makeLinear(loop, model.flat.functions);
     // A linear loop is solved directly; a nonlinear one iterates on its
     // tearing set only.
     if (loop.matrix.empty()) loop = tearLoop(equations, block.unknowns, model.flat);

@@ -4,6 +4,8 @@
 // its branches under the same condition.
 #include "causalize/Differentiate.h"
 
+#include "causalize/InlineCalls.h"
+
 #include <fmt/format.h>
 
 #include <cmath>
@@ -149,44 +151,6 @@ private:
       }
     }
     return flat::makeFunctionCall(fn.derivative->function, e.output, args, e.range);
-  }
-
-  // Output `output` of `fn` called with `args`, when the body only assigns
-  // (no branches, loops, arrays chosen at run time, asserts): the bindings
-  // and assignments substituted forward into one expression. Null otherwise.
-  static ExprPtr inlinedOutput(const flat::Function& fn, uint32_t output, const std::vector<ExprPtr>& args) {
-    constexpr size_t kMaxInlinedStatements = 64;  // keeps the expression small
-    if (fn.body.size() > kMaxInlinedStatements || args.size() != fn.numInputs ||
-        fn.variables.size() < size_t{fn.numInputs} + fn.numOutputs)
-      return nullptr;
-    std::vector<ExprPtr> values(fn.variables.size());
-    for (size_t k = 0; k < args.size(); ++k) values[k] = args[k];
-    bool ok = true;
-    std::function<ExprPtr(const ExprPtr&)> substitute = [&](const ExprPtr& x) -> ExprPtr {
-      if (!ok || !x) return x;
-      if (x->kind == ExprKind::Element) {
-        ok = false;
-        return x;
-      }
-      if (x->kind == ExprKind::Var) {
-        if (x->var >= values.size() || !values[x->var]) ok = false;
-        return ok ? values[x->var] : x;
-      }
-      if (x->args.empty()) return x;
-      Expr copy = *x;
-      for (auto& arg : copy.args) arg = substitute(arg);
-      return std::make_shared<const Expr>(std::move(copy));
-    };
-    for (size_t k = fn.numInputs; k < fn.variables.size() && ok; ++k)
-      if (fn.variables[k].binding) values[k] = substitute(fn.variables[k].binding);
-    for (const flat::Statement& st : fn.body) {
-      if (st.kind != flat::StatementKind::Assign || st.target < fn.numInputs) return nullptr;
-      ExprPtr value = substitute(st.value);
-      if (!ok) return nullptr;
-      values[st.target] = value;
-    }
-    const size_t slot = fn.numInputs + output;
-    return ok && slot < values.size() ? values[slot] : nullptr;
   }
 
   ExprPtr binary(const Expr& e) {

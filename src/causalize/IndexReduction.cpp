@@ -55,7 +55,7 @@ namespace smc::causal {
 
 namespace {
 
-constexpr size_t kNone = kUnmatched;
+constexpr size_t kNoEquation = kUnmatched;
 constexpr VarId kNoVar = static_cast<VarId>(-1);
 // Models need an equation differentiated two or three times; more means
 // the system is singular whatever is differentiated.
@@ -89,7 +89,7 @@ private:
       growVariables(unknown);
     }
     for (size_t i = 0; i < model_.states.size(); ++i) link(model_.states[i], model_.derivatives[i]);
-    for (const flat::Equation& eq : lowered_.equations) addEquation(eq, kNone);
+    for (const flat::Equation& eq : lowered_.equations) addEquation(eq, kNoEquation);
     modelEquations_ = uses_.size();
   }
 
@@ -97,7 +97,7 @@ private:
     isUnknown_.push_back(unknown);
     derivative_.push_back(kNoVar);
     antiderivative_.push_back(kNoVar);
-    matchedEquation_.push_back(kNone);
+    matchedEquation_.push_back(kNoEquation);
     varStamp_.push_back(0);
   }
 
@@ -126,10 +126,10 @@ private:
     // constraint on phi alone, which index reduction must see).
     for (VarId v : ignoredArgumentVars(eq, model_.flat)) uses.erase(v);
     uses_.emplace_back(uses.begin(), uses.end());
-    derivativeEquation_.push_back(kNone);
+    derivativeEquation_.push_back(kNoEquation);
     antiderivativeEquation_.push_back(differentiatedFrom);
     matchedVariable_.push_back(kNoVar);
-    order_.push_back(differentiatedFrom == kNone ? 0 : order_[differentiatedFrom] + 1);
+    order_.push_back(differentiatedFrom == kNoEquation ? 0 : order_[differentiatedFrom] + 1);
     eqStamp_.push_back(0);
     return uses_.size() - 1;
   }
@@ -157,7 +157,7 @@ private:
   Outcome matchDifferentiating() {
     bool differentiated = false;
     for (size_t k = 0; k < uses_.size(); ++k) {
-      if (derivativeEquation_[k] != kNone || matchedVariable_[k] != kNoVar) continue;
+      if (derivativeEquation_[k] != kNoEquation || matchedVariable_[k] != kNoVar) continue;
       size_t eq = k;
       while (!augment(eq)) {
         Outcome step = differentiateVisited();
@@ -203,7 +203,7 @@ private:
       const std::vector<VarId>& uses = uses_[frame.eq];
       if (frame.next == 0)
         for (VarId v : uses)
-          if (eligible(v) && matchedEquation_[v] == kNone) {
+          if (eligible(v) && matchedEquation_[v] == kNoEquation) {
             flip(v);
             return true;
           }
@@ -399,7 +399,7 @@ private:
   Outcome selectStates() {
     std::vector<size_t> level;
     for (size_t eq = 0; eq < uses_.size(); ++eq)
-      if (derivativeEquation_[eq] == kNone && order_[eq] >= 1) level.push_back(eq);
+      if (derivativeEquation_[eq] == kNoEquation && order_[eq] >= 1) level.push_back(eq);
     std::set<VarId> candidates;
     for (size_t eq : level)
       for (VarId v : uses_[eq])
@@ -412,7 +412,7 @@ private:
       std::vector<size_t> next;
       for (size_t eq : level) {
         size_t from = antiderivativeEquation_[eq];
-        if (from != kNone && order_[from] >= 1) next.push_back(from);
+        if (from != kNoEquation && order_[from] >= 1) next.push_back(from);
       }
       candidates.clear();
       for (VarId v : chosen)

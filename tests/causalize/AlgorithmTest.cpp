@@ -17,6 +17,7 @@ struct Decay {
 };
 
 // function f(input Real u; output Real o1 = u + 1; output Real o2 = 2 u)
+// f(u) = (u + 1, u * u): straight-line, its second output nonlinear.
 uint32_t addFunction(smc::flat::FlatModel& model) {
   smc::flat::Function f;
   f.name = "f";
@@ -27,8 +28,24 @@ uint32_t addFunction(smc::flat::FlatModel& model) {
   }
   f.numInputs = 1;
   f.numOutputs = 2;
-  f.body = {assignStatement(1, add(var(0), real(1))), assignStatement(2, mul(real(2), var(0)))};
+  f.body = {assignStatement(1, add(var(0), real(1))), assignStatement(2, mul(var(0), var(0)))};
   model.functions.push_back(f);
+  return static_cast<uint32_t>(model.functions.size() - 1);
+}
+
+// g(u) = 2 u through a local: straight-line and linear.
+uint32_t addLinearFunction(smc::flat::FlatModel& model) {
+  smc::flat::Function g;
+  g.name = "g";
+  for (const char* name : {"u", "o", "t"}) {
+    smc::flat::Variable v;
+    v.name = name;
+    g.variables.push_back(v);
+  }
+  g.numInputs = 1;
+  g.numOutputs = 1;
+  g.body = {assignStatement(2, mul(real(2), var(0))), assignStatement(1, var(2))};
+  model.functions.push_back(g);
   return static_cast<uint32_t>(model.functions.size() - 1);
 }
 
@@ -207,6 +224,19 @@ TEST(Algorithm, FunctionCallIsOpaqueWithoutTheUnknownAndNonlinearWithIt) {
   ASSERT_TRUE(run.model) << run.messages;
   EXPECT_TRUE(has(run.blt, "  y := f(x) + 1\n")) << run.blt;
   EXPECT_TRUE(has(run.blt, "  loop for {w}:\n    0 = f(w).o2 - x\n")) << run.blt;
+}
+
+// A loop over calls of a straight-line function (Complex's operators) is
+// linear once the calls are inlined: solved directly, not iterated.
+TEST(Algorithm, AStraightLineFunctionOfTheUnknownIsInlinedIntoALinearLoop) {
+  Decay m;
+  VarId w = m.b.real("w");
+  uint32_t g = addLinearFunction(m.b.model);
+  m.b.equation(der(m.x), neg(var(m.x)));
+  m.b.equation(smc::flat::makeFunctionCall(g, 0, {var(w)}), var(m.x));
+  CausalizeRun run = causalizeFlat(m.b.model);
+  ASSERT_TRUE(run.model) << run.messages;
+  EXPECT_TRUE(has(run.blt, "  linear loop for {w}:\n    (2.0) * w = x\n")) << run.blt;
 }
 
 }  // namespace
