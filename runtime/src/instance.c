@@ -168,7 +168,11 @@ SmcInstance* smc_instance_create(const char* name, const fmi2CallbackFunctions* 
     smc_instance_destroy(instance);
     return NULL;
   }
-  instance->solver_memory = smc_solver_memory_create(solver_memory_capacity());
+  /* Address space is reserved, not committed; where the system refuses a
+   * large reservation (strict overcommit), a smaller one may still do. */
+  for (size_t capacity = solver_memory_capacity(); instance->solver_memory == NULL && capacity >= ((size_t)64 << 20);
+       capacity /= 2)
+    instance->solver_memory = smc_solver_memory_create(capacity);
   if (instance->solver_memory == NULL) {
     smc_log_instantiate_error(functions, name,
                               "fmi2Instantiate: cannot reserve address space for the integrator");

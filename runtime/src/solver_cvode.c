@@ -306,8 +306,7 @@ static int32_t configure(SmcInstance* instance, struct SmcCvodeSolver* solver,
  * solver's own record is the region's root. */
 
 static int32_t start(SmcInstance* instance, const char* function) {
-  smc_solver_memory_reset(instance->solver_memory);
-  instance->cvode = NULL;
+  smc_cvode_free(instance); /* a new integrator: a new base image too */
   if (!smc_solver_memory_captures_malloc(instance->solver_memory)) {
     smc_log_error(instance,
                   "%s: this FMU was linked without the runtime's allocator wrappers "

@@ -17,6 +17,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <map>
+#include <set>
+
 namespace smc::causal {
 
 namespace {
@@ -114,28 +118,45 @@ namespace {
 
 // Fills loop.matrix and loop.rhs when every residual is linear in every
 // unknown with coefficients free of the unknowns: residual_i =
-// sum_j a_ij x_j + c_i, so A x = -c. Calls of straight-line functions
-// (Complex's operators) are inlined first, so that a loop over them is
-// seen to be linear.
+// sum_j a_ij x_j + c_i, so A x = -c. Only the unknowns a residual mentions
+// get a coefficient, so a loop of thousands of unknowns costs what its
+// equations do, not the square of its size. Calls of straight-line
+// functions (Complex's operators) are inlined first, so that a loop over
+// them is seen to be linear.
 void makeLinear(AlgebraicLoop& loop, const std::vector<flat::Function>& functions) {
-  const size_t n = loop.unknowns.size();
-  std::vector<ExprPtr> matrix, rhs;
-  auto isZero = [](const ExprPtr& e) { return !e; };
-  for (const ExprPtr& original : loop.residuals) {
-    const ExprPtr residual = inlineStraightLineCalls(original, functions);
-    ExprPtr rest = residual;
-    for (VarId unknown : loop.unknowns) {
+  std::map<VarId, uint32_t> column;
+  for (uint32_t j = 0; j < loop.unknowns.size(); ++j) column.emplace(loop.unknowns[j], j);
+  // Uses, not pre() or other reads of the past: those are known values.
+  auto mentionsUnknown = [&](const flat::Expr& e) {
+    std::set<VarId> vars;
+    collectUses(e, vars);
+    for (VarId v : vars)
+      if (column.count(v)) return true;
+    return false;
+  };
+  std::vector<AlgebraicLoop::Coefficient> matrix;
+  std::vector<ExprPtr> rhs;
+  for (uint32_t i = 0; i < loop.residuals.size(); ++i) {
+    ExprPtr rest = inlineStraightLineCalls(loop.residuals[i], functions);
+    std::set<VarId> vars;
+    collectUses(*rest, vars);
+    std::vector<std::pair<uint32_t, VarId>> mentioned;
+    for (VarId v : vars)
+      if (auto it = column.find(v); it != column.end()) mentioned.emplace_back(it->second, v);
+    std::sort(mentioned.begin(), mentioned.end());
+    for (const auto& [j, unknown] : mentioned) {
       auto parts = linearParts(rest ? rest : flat::makeInteger(0), unknown);
       if (!parts) return;
-      ExprPtr a = parts->coefficient;
-      for (VarId other : loop.unknowns)
-        if (a && containsVar(*a, other)) return;
-      matrix.push_back(isZero(a) ? flat::makeInteger(0, residual->range) : a);
+      if (parts->coefficient) {
+        if (mentionsUnknown(*parts->coefficient)) return;
+        matrix.push_back({i, j, parts->coefficient});
+      }
       rest = parts->rest;
     }
-    rhs.push_back(rest ? negated(rest) : flat::makeInteger(0, residual->range));
+    if (rest && mentionsUnknown(*rest)) return;
+    rhs.push_back(rest ? negated(rest) : flat::makeInteger(0, loop.ranges[i]));
   }
-  if (matrix.size() != n * n) return;
+  loop.linear = true;
   loop.matrix = std::move(matrix);
   loop.rhs = std::move(rhs);
 }
@@ -183,7 +204,7 @@ bool buildBlocks(const EquationSystem& system, const std::vector<SortedBlock>& s
     makeLinear(loop, model.flat.functions);
     // A linear loop is solved directly; a nonlinear one iterates on its
     // tearing set only.
-    if (loop.matrix.empty()) loop = tearLoop(equations, block.unknowns, model.flat);
+    if (!loop.linear) loop = tearLoop(equations, block.unknowns, model.flat);
     out.push_back(std::move(loop));
   }
   return true;

@@ -72,7 +72,7 @@ private:
   void print(const Assign& assign) { line(1, fmt::format("{} := {}", name(assign.target), expr(assign.value))); }
 
   void print(const AlgebraicLoop& loop) {
-    if (loop.matrix.empty()) {
+    if (!loop.linear) {
       // A torn loop: the explicit assignments, then the residuals.
       line(1, fmt::format("loop for {{{}}}:", names(loop.unknowns)));
       for (const Assign& assign : loop.torn)
@@ -80,15 +80,14 @@ private:
       for (const ExprPtr& r : loop.residuals) line(2, "0 = " + expr(r));
       return;
     }
-    // Linear: one row per equation, `a11 * x1 + ... = b1`.
+    // Linear: one row per equation, `a11 * x1 + ... = b1`, its nonzero terms only.
     line(1, fmt::format("linear loop for {{{}}}:", names(loop.unknowns)));
-    const size_t n = loop.unknowns.size();
-    for (size_t i = 0; i < n; ++i) {
-      std::vector<std::string> terms;
-      for (size_t j = 0; j < n; ++j)
-        terms.push_back(fmt::format("({}) * {}", expr(loop.matrix[i * n + j]), name(loop.unknowns[j])));
-      line(2, fmt::format("{} = {}", fmt::join(terms, " + "), expr(loop.rhs[i])));
-    }
+    std::vector<std::vector<std::string>> rows(loop.rhs.size());
+    for (const AlgebraicLoop::Coefficient& a : loop.matrix)
+      rows[a.row].push_back(fmt::format("({}) * {}", expr(a.value), name(loop.unknowns[a.column])));
+    for (size_t i = 0; i < rows.size(); ++i)
+      line(2, fmt::format("{} = {}", rows[i].empty() ? "0" : fmt::format("{}", fmt::join(rows[i], " + ")),
+                          expr(loop.rhs[i])));
   }
 
   void print(const WhenBlock& when) {

@@ -47,11 +47,18 @@ struct AlgebraicLoop {
   std::vector<ExprPtr> residuals;   // lhs - rhs of each equation
   std::vector<SourceRange> ranges;  // one per residual
   std::vector<Assign> torn;         // explicit part: read unknowns and earlier torn targets
-  // When every residual is linear in every unknown, the loop is the linear
-  // system matrix * unknowns = rhs (matrix row-major, n x n, free of the
-  // unknowns) and is solved directly by LU decomposition; both are empty
-  // for a nonlinear loop, which is solved by Newton's method.
-  std::vector<ExprPtr> matrix;
+  // When every residual is linear in every unknown, `linear` is set and the
+  // loop is the linear system matrix * unknowns = rhs, solved directly:
+  // `matrix` holds the coefficients that are not zero (free of the
+  // unknowns), row by row and by column within a row; a large sparse one
+  // is solved by sparse LU. A nonlinear loop (empty matrix and rhs) is
+  // solved by Newton's method.
+  struct Coefficient {
+    uint32_t row = 0, column = 0;  // residual, unknown
+    ExprPtr value;
+  };
+  bool linear = false;
+  std::vector<Coefficient> matrix;
   std::vector<ExprPtr> rhs;
 };
 

@@ -153,8 +153,9 @@ class DependencyGraph {
       addExpr(*assign->value, edges_[assign->target]);
     } else if (const auto* loop = std::get_if<AlgebraicLoop>(&block)) {
       Reads reads;
-      for (const auto* list : {&loop->residuals, &loop->matrix, &loop->rhs})
+      for (const auto* list : {&loop->residuals, &loop->rhs})
         for (const ExprPtr& e : *list) addExpr(*e, reads);
+      for (const AlgebraicLoop::Coefficient& a : loop->matrix) addExpr(*a.value, reads);
       for (const Assign& assign : loop->torn) addExpr(*assign.value, reads);
       const VarId hub = addHub(std::move(reads));
       for (VarId unknown : loop->unknowns) edges_[unknown].insert(hub);

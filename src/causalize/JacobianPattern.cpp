@@ -71,8 +71,9 @@ private:
       return assign(a->target, reads);
     }
     if (const auto* loop = std::get_if<AlgebraicLoop>(&block)) {
-      for (const auto* list : {&loop->residuals, &loop->matrix, &loop->rhs})
+      for (const auto* list : {&loop->residuals, &loop->rhs})
         for (const ExprPtr& e : *list) collect(*e, reads);
+      for (const AlgebraicLoop::Coefficient& a : loop->matrix) collect(*a.value, reads);
       for (const Assign& t : loop->torn) collect(*t.value, reads);
       for (VarId v : loop->unknowns)
         if (!assign(v, reads)) return false;

@@ -12,8 +12,10 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <map>
 #include <optional>
+#include <tuple>
 #include <vector>
 
 namespace smc::codegen {
@@ -163,30 +165,26 @@ llvm::Function* BlockEmitter::emitResidual(const causal::AlgebraicLoop& loop, in
 
 namespace {
 
-bool isLiteralZero(const flat::Expr& e) {
-  return (e.kind == flat::ExprKind::Integer && e.integer == 0) || (e.kind == flat::ExprKind::Real && e.real == 0.0);
-}
-
-// The structurally nonzero entries of a loop's row-major n x n matrix, by
-// column then row (compressed columns, as KLU takes them).
+// The loop's nonzero coefficients by column then row (compressed columns,
+// as KLU takes them).
 struct SparsePattern {
   std::vector<int32_t> columnStarts;  // n + 1
   std::vector<int32_t> rows;
-  std::vector<uint32_t> entries;  // index into the row-major matrix of each nonzero
+  std::vector<const causal::AlgebraicLoop::Coefficient*> entries;  // in that order
 };
 
 SparsePattern sparsePattern(const causal::AlgebraicLoop& loop) {
-  const uint32_t n = static_cast<uint32_t>(loop.unknowns.size());
+  const size_t n = loop.unknowns.size();
   SparsePattern p;
-  p.columnStarts.push_back(0);
-  for (uint32_t col = 0; col < n; ++col) {
-    for (uint32_t row = 0; row < n; ++row)
-      if (!isLiteralZero(*loop.matrix[row * n + col])) {
-        p.rows.push_back(static_cast<int32_t>(row));
-        p.entries.push_back(row * n + col);
-      }
-    p.columnStarts.push_back(static_cast<int32_t>(p.rows.size()));
+  for (const causal::AlgebraicLoop::Coefficient& a : loop.matrix) p.entries.push_back(&a);
+  std::stable_sort(p.entries.begin(), p.entries.end(),
+                   [](const auto* x, const auto* y) { return std::tie(x->column, x->row) < std::tie(y->column, y->row); });
+  p.columnStarts.assign(n + 1, 0);
+  for (const auto* a : p.entries) {
+    ++p.columnStarts[a->column + 1];
+    p.rows.push_back(static_cast<int32_t>(a->row));
   }
+  for (size_t j = 0; j < n; ++j) p.columnStarts[j + 1] += p.columnStarts[j];
   return p;
 }
 
@@ -212,16 +210,22 @@ void BlockEmitter::emitLinearLoop(const causal::AlgebraicLoop& loop, int32_t ind
   const uint32_t n = static_cast<uint32_t>(loop.unknowns.size());
   auto* vectorType = llvm::ArrayType::get(ctx_.types.real, n);
   llvm::AllocaInst* rhs = frame_.stackSlot(vectorType, fmt::format("loop{}.rhs", index));
+  const bool sparse = n >= kSparseLoopMinimumSize && 4 * loop.matrix.size() <= static_cast<size_t>(n) * n;
   SparsePattern pattern;
-  if (n >= kSparseLoopMinimumSize) pattern = sparsePattern(loop);
-  const bool sparse = n >= kSparseLoopMinimumSize && 4 * pattern.rows.size() <= static_cast<size_t>(n) * n;
-  const uint32_t stored = sparse ? static_cast<uint32_t>(pattern.entries.size()) : n * n;
+  if (sparse) pattern = sparsePattern(loop);
+  const uint32_t stored = sparse ? static_cast<uint32_t>(loop.matrix.size()) : n * n;
   auto* matrixType = llvm::ArrayType::get(ctx_.types.real, stored);
   llvm::AllocaInst* matrix = frame_.stackSlot(matrixType, fmt::format("loop{}.matrix", index));
-  for (uint32_t k = 0; k < stored; ++k) {
-    llvm::Value* a = exprs_.emitAs(*loop.matrix[sparse ? pattern.entries[k] : k], ValueType::Real);
-    if (!a) return;
-    b_.CreateStore(a, b_.CreateConstInBoundsGEP2_32(matrixType, matrix, 0, k));
+  auto store = [&](llvm::Value* value, uint32_t k) {
+    b_.CreateStore(value, b_.CreateConstInBoundsGEP2_32(matrixType, matrix, 0, k));
+  };
+  if (!sparse)  // the zeros first, then the coefficients in their places
+    for (uint32_t k = 0; k < stored; ++k) store(llvm::ConstantFP::get(ctx_.types.real, 0.0), k);
+  for (uint32_t k = 0; k < loop.matrix.size(); ++k) {
+    const causal::AlgebraicLoop::Coefficient& a = sparse ? *pattern.entries[k] : loop.matrix[k];
+    llvm::Value* value = exprs_.emitAs(*a.value, ValueType::Real);
+    if (!value) return;
+    store(value, sparse ? k : a.row * n + a.column);
   }
   for (uint32_t i = 0; i < n; ++i) {
     llvm::Value* v = exprs_.emitAs(*loop.rhs[i], ValueType::Real);
@@ -285,7 +289,7 @@ void BlockEmitter::emitLoop(const causal::AlgebraicLoop& loop) {
   if (!checkLoop(loop)) return;
   const auto index = static_cast<int32_t>(ctx_.loopDescriptions.size());
   ctx_.loopDescriptions.push_back(describe(loop));
-  if (!loop.matrix.empty()) {
+  if (loop.linear) {
     emitLinearLoop(loop, index);
     return;
   }
