@@ -27,7 +27,7 @@ equation
 end States$n;
 MODEL
   "$smc" "$out/States$n.mo" -o "$out/States$n.fmu" > /dev/null
-  read -r bytes getset serial < <("$bench" "$out/States$n.fmu" "$repetitions")
+  read -r bytes getset serial _ _ < <("$bench" "$out/States$n.fmu" "$repetitions")
   awk -v n="$n" -v b="$bytes" -v g="$getset" -v s="$serial" \
     'BEGIN { printf "%10d %12d %16.3f %28.3f\n", n, b, g / 1000, s / 1000 }'
 done

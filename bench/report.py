@@ -5,9 +5,11 @@ bench/README.md.
 One command for the whole report: bench/compile_time.py (compile time and
 memory per stage against model size, with the compile-time goals) and
 bench/runtime_speed.py (generated code against hand-written C, whole
-simulations against hand-coded CVODE, FMU overhead) and bench/startup.py
-(start-up and a small MSL example against their goals), run one after the
-other on the given build. Their output is copied verbatim, under a line
+simulations against hand-coded CVODE, FMU overhead), bench/startup.py
+(start-up and a small MSL example against their goals) and
+bench/state_goals.py (FMU states: unchanged trajectories, serialization
+against memcpy, explore against the tree bound), run one after the other on
+the given build. Their output is copied verbatim, under a line
 naming the date, the commit, the machine and the build type, between the
 markers of bench/README.md's "Latest results" section, so that every number
 there was printed by the scripts. Without --write the report only goes to
@@ -94,7 +96,8 @@ def main(argv):
               f"{os.cpu_count()} cores" + ("; --quick" if args.quick else ""))
     sections = [header, "", "$ python3 bench/compile_time.py", run("compile_time.py", common), "",
                 "$ python3 bench/runtime_speed.py", run("runtime_speed.py", common), "",
-                "$ python3 bench/startup.py", run("startup.py", common)]
+                "$ python3 bench/startup.py", run("startup.py", common), "",
+                "$ python3 bench/state_goals.py", run("state_goals.py", common)]
     report = "\n".join(sections)
     print(report)
     if args.write:

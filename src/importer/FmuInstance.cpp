@@ -187,16 +187,22 @@ Result<void> FmuInstance::freeState(fmi2::FMUstate& state, double time) {
 }
 
 Result<std::vector<char>> FmuInstance::serializeState(fmi2::FMUstate state, double time) {
+  std::vector<char> bytes;
+  if (Result<void> written = serializeStateInto(state, bytes, time); !written) return written.error();
+  return bytes;
+}
+
+Result<void> FmuInstance::serializeStateInto(fmi2::FMUstate state, std::vector<char>& bytes, double time) {
   router_.clearLastProblem();
   std::size_t size = 0;
   Result<fmi2::Status> sized =
       judge("fmi2SerializedFMUstateSize", time, api_.serializedFMUstateSize(component_, state, &size));
   if (!sized) return sized.error();
-  std::vector<char> bytes(size);
+  if (bytes.size() != size) bytes.resize(size);
   Result<fmi2::Status> written =
       judge("fmi2SerializeFMUstate", time, api_.serializeFMUstate(component_, state, bytes.data(), bytes.size()));
   if (!written) return written.error();
-  return bytes;
+  return {};
 }
 
 Result<fmi2::FMUstate> FmuInstance::deserializeState(const std::vector<char>& bytes, double time) {

@@ -76,6 +76,8 @@ public:
   Result<void> setState(fmi2::FMUstate state, double time);
   Result<void> freeState(fmi2::FMUstate& state, double time);
   Result<std::vector<char>> serializeState(fmi2::FMUstate state, double time);
+  // The same into `bytes`, resized only when its size is not the state's.
+  Result<void> serializeStateInto(fmi2::FMUstate state, std::vector<char>& bytes, double time);
   Result<fmi2::FMUstate> deserializeState(const std::vector<char>& bytes, double time);
 
   // Each event inside doStep calls `observer` twice, with the values just
