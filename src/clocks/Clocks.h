@@ -72,6 +72,12 @@ bool isSupportedSolverMethod(const std::string& method);
 // The names isSupportedSolverMethod accepts, quoted, for messages.
 const char* supportedSolverMethods();
 
+// Gives the operand of each sampling conversion (subSample, superSample,
+// shiftSample, backSample, hold, noClock) that reads its partition through
+// previous(), interval() or firstTick() an equation of its own in that
+// partition (a hidden `$operand<k>`), before clock inference.
+flat::FlatModel separateConversionOperands(flat::FlatModel model);
+
 // Empty when the model has clock errors (reported, located). A model with no
 // clocked construct gives an empty Partitioning quickly.
 std::optional<Partitioning> inferClocks(const flat::FlatModel& model, DiagnosticEngine& diags);

@@ -99,7 +99,9 @@ bool compile(const CompileOptions& options, SourceManager& sources, DiagnosticEn
     return true;
   }
   // 4. Clocks: infer the clock partitions, then lower them to time events,
-  //    tick flags and guarded partitions the causalizer knows.
+  //    tick flags and guarded partitions the causalizer knows. Operands of
+  //    conversions that read their own partition get equations there first.
+  *flat = clocks::separateConversionOperands(std::move(*flat));
   auto partitioning = clocks::inferClocks(*flat, diags);
   if (!partitioning) return false;
   if (options.dump == DumpStage::Clocks) {

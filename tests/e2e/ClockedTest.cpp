@@ -76,6 +76,27 @@ end ClockArray;
 // Periodic clocks tick first at the start of the simulation (spec 16.3):
 // started at t0 = 0.05, RateChanges shows at t0 + j*0.1 what its
 // expectation shows at j*0.1.
+// The operand of subSample is evaluated in its own partition (spec 16.5.2),
+// previous() and interval() included: xd = time sampled every 0.1 s, and
+// the difference quotient taken there (1 from the second tick on, 0 at the
+// first, where previous(xd) is xd's start 0) is read every second tick.
+TEST(Clocked, AnOperandOfSubSampleReadsPreviousAndIntervalOfItsOwnPartition) {
+  SimulationResult r = runText("DifferenceQuotient", R"(model DifferenceQuotient
+  Clock c = Clock(0.1);
+  Real xd(start = 0);
+  Real vd;
+equation
+  xd = sample(time, c);
+  vd = subSample((xd - previous(xd)) / interval(), 2);
+end DifferenceQuotient;
+)", 1, 0.05);
+  // Rows every 0.05 s: vd ticks at 0, 0.2, 0.4, ... and holds in between.
+  EXPECT_DOUBLE_EQ(at(r, 0, "vd"), 0.0);
+  EXPECT_DOUBLE_EQ(at(r, 3, "vd"), 0.0);
+  for (size_t row : {4u, 5u, 8u, 11u, 19u}) EXPECT_NEAR(at(r, row, "vd"), 1.0, 1e-12) << row;
+  EXPECT_NEAR(at(r, 6, "xd"), 0.3, 1e-12);
+}
+
 TEST(Clocked, PeriodicClocksTickFromTheStartTime) {
   Table expected = readCsv(sharedModel("clocked/RateChanges.expected.csv"));
   ASSERT_GE(expected.rows.size(), 6u);
