@@ -1085,6 +1085,7 @@ private:
   std::vector<ClassNode*> extendsChain_;  // classes whose elements addElements() is adding
   long long scalarElements_ = 0;          // variables and instances created (ResourceLimits.h)
   int hoistedConversions_ = 0;            // $clockedN variables made by hoistConversions()
+  int clockedAsserts_ = 0;                // $assertN variables of asserts in clocked when-clauses
   // Function interfaces by class (null: reported once, not rebuilt), and
   // the flat functions built so far by class and call shape.
   std::map<ClassNode*, std::unique_ptr<FunctionInterface>> functionInterfaces_;

@@ -126,7 +126,25 @@ void Flattener::lowerCallEquation(const ast::Equation& eq, const Scope& scope, E
     return;
   }
   if (context.clock && name == "assert") {
-    diags_.unsupported(eq.range, "assert() inside a clocked when-clause");
+    // Checked at the clock's ticks: the condition becomes a clocked
+    // Boolean `$assertN` of the clause's partition (previous(), interval()
+    // and the partition's variables read as the clause's equations read
+    // them), asserted like an equation section's assert. Being clocked, it
+    // changes only at ticks, so it fails at the tick it turns false.
+    auto check = lowerAssertCall(call, scope);
+    if (!check) return;
+    flat::Variable v;
+    v.name = fmt::format("$assert{}", ++clockedAsserts_);
+    v.type = flat::BaseType::Boolean;
+    v.variability = flat::Variability::Discrete;
+    v.isHidden = true;
+    v.range = eq.range;
+    v.attributes.start = flat::makeBoolean(true);
+    auto id = static_cast<flat::VarId>(model_.variables.size());
+    model_.variables.push_back(std::move(v));
+    addEquation(flat::makeVar(id, eq.range), check->condition, eq.range, false,
+                scope.instance ? scope.instance->path : std::string(), context.clock);
+    model_.assertions.push_back({flat::makeVar(id, eq.range), check->message, check->level, eq.range});
     return;
   }
   if (name == "reinit") {

@@ -97,6 +97,28 @@ end DifferenceQuotient;
   EXPECT_NEAR(at(r, 6, "xd"), 0.3, 1e-12);
 }
 
+// assert() in a clocked when-clause is checked at the clock's ticks: x
+// counts 1, 2, 3, 4 at t = 0, 0.1, 0.2, 0.3, so the run fails at the tick
+// at 0.3 with the message built from x there, and not before.
+TEST(Clocked, AnAssertInAClockedWhenClauseFailsAtTheTickItTurnsFalse) {
+  std::string fmu = compileModel(writeScratchModel("ClockedAssert.mo", R"(model ClockedAssert
+  Clock c = Clock(0.1);
+  Real x(start = 0);
+equation
+  when c then
+    x = previous(x) + 1;
+    assert(x < 4, "x reached " + String(x));
+  end when;
+end ClockedAssert;
+)"),
+                                 "ClockedAssert.fmu");
+  SimulationResult early = simulateOk(simulationOf(fmu, 0.25, 0.05, true));
+  EXPECT_DOUBLE_EQ(early.rows.back().at(columnOf(early, "x")), 3.0);
+  std::string error = simulateError(simulationOf(fmu, 1, 0.05, true));
+  EXPECT_NE(error.find("assertion failed: x reached 4"), std::string::npos) << error;
+  EXPECT_NE(error.find("t=0.3"), std::string::npos) << error;
+}
+
 TEST(Clocked, PeriodicClocksTickFromTheStartTime) {
   Table expected = readCsv(sharedModel("clocked/RateChanges.expected.csv"));
   ASSERT_GE(expected.rows.size(), 6u);
