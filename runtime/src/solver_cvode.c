@@ -69,6 +69,8 @@ static void copy_flag_name(char* (*get_name)(long), long flag, char* out, size_t
 
 static int32_t report(SmcInstance* instance, const char* function, const char* call,
                       char* (*get_name)(long), long flag) {
+  /* Outside the integrator's region: nothing the logger does is CVODE's. */
+  SmcSolverMemory* region = smc_solver_memory_enter(NULL);
   char name[64];
   copy_flag_name(get_name, flag, name, sizeof name);
   const char* message = instance->cvode != NULL ? instance->cvode->message : "";
@@ -76,6 +78,7 @@ static int32_t report(SmcInstance* instance, const char* function, const char* c
                 message[0] != '\0' ? ": " : "", message,
                 instance->failure[0] != '\0' ? "; the model's last problem: " : "",
                 instance->failure);
+  smc_solver_memory_enter(region);
   return SMC_FAILED;
 }
 

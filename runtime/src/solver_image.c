@@ -1,6 +1,7 @@
-/* See solver_image.h. The instance's base is the first image taken after
- * its integrator was made (solver_cvode.c drops it when it makes a new
- * one), so each state holds what changed since. */
+/* See solver_image.h. The instance's base is the first image taken (or
+ * accepted from a serialized state) after its integrator was made
+ * (solver_cvode.c drops it when it makes a new one), so each state holds
+ * what changed since. */
 #include "solver_image.h"
 
 #include <string.h>

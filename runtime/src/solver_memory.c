@@ -151,7 +151,8 @@ static void* region_allocate(SmcSolverMemory* memory, size_t size) {
   if (payload < size) return NULL; /* rounding overflowed */
   void* block = reuse_freed(header, payload, false);
   if (block != NULL) return block;
-  if (payload <= memory->capacity - header->top - BLOCK_HEAD) {
+  const size_t room = memory->capacity - header->top; /* top never exceeds the capacity */
+  if (room >= BLOCK_HEAD && payload <= room - BLOCK_HEAD) {
     unsigned char* fresh = memory->start + header->top + BLOCK_HEAD;
     *size_field(fresh) = payload;
     header->top += BLOCK_HEAD + payload;

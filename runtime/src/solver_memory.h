@@ -22,7 +22,8 @@
  * restarts the integrator instead.
  *
  * The region is reserved virtual memory (pages appear when first used);
- * within it a first-fit list of freed blocks serves CVODE's few frees.
+ * within it a list of freed blocks serves CVODE's few frees (a freed block
+ * of the same size first, then fresh bytes, then a larger freed block).
  * Why by hand: no allocator library can place all its bookkeeping inside
  * a region one memcpy restores.
  */

@@ -51,7 +51,7 @@ void smc_sparse_linear_caches_free(SmcInstance* instance) {
 }
 
 /* The loop's cache with its pattern analysed, made on first use; NULL
- * (after recording why) when memory runs out or the pattern is unusable. */
+ * when memory runs out or KLU rejects the pattern. */
 static struct SmcSparseLinearCache* cache_of(SmcInstance* instance, int32_t loop, int32_t n, int32_t nonzeros,
                                              const int32_t* column_starts, const int32_t* rows) {
   struct SmcSparseLinearCache* cache = instance->sparse_linear_caches[loop];
@@ -91,11 +91,11 @@ static bool factorize(SmcInstance* instance, int32_t loop, struct SmcSparseLinea
   memcpy(cache->values, values, (size_t)cache->nonzeros * sizeof(double));
   cache->numeric = klu_factor((int32_t*)column_starts, (int32_t*)rows, cache->values, cache->symbolic,
                               &cache->common);
-  /* A pivot that is zero, or tiny next to the largest one (KLU's estimate
-   * of the reciprocal condition number), leaves no unique solution. */
-  if (cache->numeric != NULL && klu_rcond(cache->symbolic, cache->numeric, &cache->common) &&
-      cache->common.rcond > 1e-14)
-    return true;
+  /* KLU stops at a pivot that is exactly zero (KLU_SINGULAR). Unlike
+   * the dense solver's per-column test, no threshold on its condition
+   * estimate: the unknowns of a loop have their own units (picofarads next
+   * to node currents), and KLU's row scaling does not even them out. */
+  if (cache->numeric != NULL && cache->common.status == KLU_OK) return true;
   if (cache->numeric != NULL) klu_free_numeric(&cache->numeric, &cache->common);
   smc_record_failure(instance, "algebraic loop %d: its linear system is singular (%s)", loop, loop_name(loop));
   return false;
@@ -110,15 +110,19 @@ int32_t smc_solve_sparse_linear_system(SmcModelData* data, int32_t loop, int32_t
     return SMC_FAILED;
   struct SmcSparseLinearCache* cache = cache_of(instance, loop, size, nonzeros, column_starts, rows);
   if (cache == NULL) {
-    smc_record_failure(instance, "algebraic loop %d: out of memory for its sparse linear system of %d unknowns (%s)",
+    smc_record_failure(instance,
+                       "algebraic loop %d: no memory for its sparse linear system of %d unknowns, or KLU rejected "
+                       "its pattern (%s)",
                        loop, (int)size, loop_name(loop));
     return SMC_FAILED;
   }
   const bool same = cache->numeric != NULL &&
                     memcmp(cache->values, values, (size_t)nonzeros * sizeof(double)) == 0;
   if (!same && !factorize(instance, loop, cache, column_starts, rows, values)) return SMC_FAILED;
-  if (!klu_solve(cache->symbolic, cache->numeric, size, 1, rhs, &cache->common)) {
-    smc_record_failure(instance, "algebraic loop %d: KLU could not solve its linear system (%s)", loop,
+  bool solved = klu_solve(cache->symbolic, cache->numeric, size, 1, rhs, &cache->common);
+  for (int32_t i = 0; solved && i < size; ++i) solved = isfinite(rhs[i]);
+  if (!solved) {
+    smc_record_failure(instance, "algebraic loop %d: its linear system has no finite solution (%s)", loop,
                        loop_name(loop));
     return SMC_FAILED;
   }

@@ -11,15 +11,16 @@
  *                 the image and an 8-byte tag)
  *       40     4  GUID length L, little-endian
  *       44     L  the model's GUID (no terminating NUL)
- *   44 + L     n  payload: the instance's dynamic block, as in memory,
- *                 then the static data of the FMU's C code
+ *   44 + L     n  payload: first the m bytes of the integrator image
+ *                 section (the image of the integrator's memory and its
+ *                 8-byte tag, solver_image.h; only the instance that took
+ *                 it can use it), then the instance's dynamic block, as in
+ *                 memory, then the static data of the FMU's C code
  *                 (c_static_data.h; empty without such code), then the
  *                 state's log of external object calls (external_log.h;
- *                 empty without external objects), then the last m bytes:
- *                 the image of the integrator's memory (solver_memory.h),
- *                 which only the instance that took it can use
+ *                 empty without external objects)
  *
- * The payload is the block and the log verbatim, so a state reads back only
+ * The block and the log are verbatim, so a state reads back only
  * into the same model built for a machine with the same byte order and
  * type sizes: the GUID, the byte-order mark and the block's size check
  * that. Version 2 added the log, version 3 the C static data, version 4
@@ -57,8 +58,8 @@ typedef struct SmcSerializedState {
 /* Checks `size` bytes from outside. On success returns NULL and points
  * *parts into them; else writes what is wrong into why and returns it.
  * Reads nothing before it has checked that the bytes are there. Whether
- * the integrator image is usable is the integrator's to say
- * (smc_cvode_accepts_image). */
+ * the integrator image is usable is the instance's region's to say
+ * (smc_solver_image_deserialize). */
 const char* smc_state_check_serialized(const SmcInstance* instance, const unsigned char* bytes,
                                        size_t size, SmcSerializedState* parts, char* why,
                                        size_t why_capacity);

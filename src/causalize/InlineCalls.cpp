@@ -1,6 +1,7 @@
 // See InlineCalls.h.
 #include "causalize/InlineCalls.h"
 
+#include <algorithm>
 #include <functional>
 
 namespace smc::causal {
@@ -44,22 +45,47 @@ ExprPtr inlinedOutput(const flat::Function& fn, uint32_t output, const std::vect
   return ok && slot < values.size() ? values[slot] : nullptr;
 }
 
-ExprPtr inlineStraightLineCalls(const ExprPtr& e, const std::vector<flat::Function>& functions) {
-  if (!e || e->args.empty()) return e;
-  bool changed = false;
-  std::vector<ExprPtr> args;
-  args.reserve(e->args.size());
-  for (const ExprPtr& arg : e->args) {
-    args.push_back(inlineStraightLineCalls(arg, functions));
-    changed = changed || args.back() != arg;
+namespace {
+
+// Bounds what inlining may build: a recursive function is never expanded
+// inside itself, and the whole expansion stops growing past kMaxNodes
+// (the calls beyond stay calls, solved as they were).
+struct Inliner {
+  static constexpr size_t kMaxNodes = 100000;
+  const std::vector<flat::Function>& functions;
+  std::vector<uint32_t> expanding;  // the functions whose inlined bodies are being walked
+  size_t nodes = 0;
+
+  ExprPtr inlineCalls(const ExprPtr& e) {
+    if (!e || e->args.empty()) return e;
+    ++nodes;
+    bool changed = false;
+    std::vector<ExprPtr> args;
+    args.reserve(e->args.size());
+    for (const ExprPtr& arg : e->args) {
+      args.push_back(inlineCalls(arg));
+      changed = changed || args.back() != arg;
+    }
+    if (e->kind == ExprKind::FunctionCall && e->function < functions.size() && nodes < kMaxNodes &&
+        std::find(expanding.begin(), expanding.end(), e->function) == expanding.end())
+      if (ExprPtr inlined = inlinedOutput(functions[e->function], e->output, args)) {
+        expanding.push_back(e->function);
+        ExprPtr result = inlineCalls(inlined);
+        expanding.pop_back();
+        return result;
+      }
+    if (!changed) return e;
+    Expr copy = *e;
+    copy.args = std::move(args);
+    return std::make_shared<const Expr>(std::move(copy));
   }
-  if (e->kind == ExprKind::FunctionCall && e->function < functions.size())
-    if (ExprPtr inlined = inlinedOutput(functions[e->function], e->output, args))
-      return inlineStraightLineCalls(inlined, functions);
-  if (!changed) return e;
-  Expr copy = *e;
-  copy.args = std::move(args);
-  return std::make_shared<const Expr>(std::move(copy));
+};
+
+}  // namespace
+
+ExprPtr inlineStraightLineCalls(const ExprPtr& e, const std::vector<flat::Function>& functions) {
+  Inliner inliner{functions, {}, 0};
+  return inliner.inlineCalls(e);
 }
 
 }  // namespace smc::causal

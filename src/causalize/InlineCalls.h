@@ -18,7 +18,9 @@ namespace smc::causal {
 flat::ExprPtr inlinedOutput(const flat::Function& fn, uint32_t output, const std::vector<flat::ExprPtr>& args);
 
 // `e` with every call of a straight-line function inlined, innermost first
-// (an inlined body's own calls too); `e` itself when it has none.
+// (an inlined body's own calls too, but never a function inside its own
+// expansion, and no more once the result grows past a bound); `e` itself
+// when it has none.
 flat::ExprPtr inlineStraightLineCalls(const flat::ExprPtr& e, const std::vector<flat::Function>& functions);
 
 }  // namespace smc::causal

@@ -133,6 +133,18 @@ void Flattener::lowerCallEquation(const ast::Equation& eq, const Scope& scope, E
     // changes only at ticks, so it fails at the tick it turns false.
     auto check = lowerAssertCall(call, scope);
     if (!check) return;
+    // The message is built when the check fails, outside the partition.
+    std::function<bool(const flat::Expr&)> readsClock = [&](const flat::Expr& e) {
+      if (e.kind == flat::ExprKind::ClockOp) return true;
+      for (const flat::ExprPtr& a : e.args)
+        if (a && readsClock(*a)) return true;
+      return false;
+    };
+    if (check->message && readsClock(*check->message)) {
+      diags_.unsupported(eq.range, "previous(), interval() or another clock operator in the message of an assert() "
+                                   "inside a clocked when-clause");
+      return;
+    }
     flat::Variable v;
     v.name = fmt::format("$assert{}", ++clockedAsserts_);
     v.type = flat::BaseType::Boolean;

@@ -71,6 +71,33 @@ end TinyColumn;
     EXPECT_NEAR(valueAt(r, "a", t) * 1e-15, (t + 1) / 3, 1e-12) << t;
   }
 }
+// A recursive straight-line function in a loop is inlined once, not without
+// end (the compiler would overflow its stack): f(b, 2) = 2 b, so
+// a = 2 b + 1 and b = a / 4 + t give a = 4 t + 2, b = 2 t + 1/2, reached
+// by Newton's method since the inner call stays a call.
+TEST(LinearLoops, ARecursiveFunctionInALoopIsInlinedOnlyOnce) {
+  std::string model = writeScratchModel("Recursive.mo", R"(model Recursive
+  function f
+    input Real x;
+    input Integer n;
+    output Real y;
+  algorithm
+    y := if n <= 0 then 0 else x + f(x, n - 1);
+  end f;
+  Real a, b;
+equation
+  a = f(b, 2) + 1;
+  b = 0.25 * a + time;
+end Recursive;
+)");
+  std::string fmu = compileModel(model, "Recursive.fmu");
+  SimulationResult r = simulateOk(simulationOf(fmu, 1, 0.5, true));
+  for (double t : {0.0, 0.5, 1.0}) {
+    EXPECT_NEAR(valueAt(r, "a", t), 4 * t + 2, 1e-8) << t;
+    EXPECT_NEAR(valueAt(r, "b", t), 2 * t + 0.5, 1e-8) << t;
+  }
+}
+
 // The generated code (smc --dump=llvm) of a model file.
 std::string irOf(const std::string& modelPath) {
   smc::CompileOptions options;

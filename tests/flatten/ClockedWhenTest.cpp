@@ -103,6 +103,9 @@ TEST(ClockedWhen, NestedWhenReinitTerminateAreErrors) {
   EXPECT_TRUE(has(d, "test.mo:6:5: error: reinit() is not allowed inside a clocked when-clause (spec 16.6)")) << d;
   d = flattenErrors(head + "  when c then\n    terminate(\"stop\");\n  end when;\nend M;\n");
   EXPECT_TRUE(has(d, "test.mo:6:5: error: terminate() is not allowed inside a clocked when-clause (spec 16.6)")) << d;
+  d = flattenErrors(head + "  when c then\n    assert(x < 1, \"was \" + String(previous(x)));\n  end when;\nend M;\n");
+  EXPECT_TRUE(has(d, "test.mo:6:5: error: not supported yet: previous(), interval() or another clock operator in "
+                     "the message of an assert() inside a clocked when-clause")) << d;
 }
 
 TEST(ClockedWhen, VectorOfClocksIsAnError) {
