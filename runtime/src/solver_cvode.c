@@ -312,8 +312,8 @@ static int32_t start(SmcInstance* instance, const char* function) {
   smc_cvode_free(instance); /* a new integrator: a new base image too */
   if (!smc_solver_memory_captures_malloc(instance->solver_memory)) {
     smc_log_error(instance,
-                  "%s: this FMU was linked without the runtime's allocator wrappers "
-                  "(--wrap=malloc,calloc,realloc,free), so its integrator cannot be saved",
+                  "%s: the integrator's memory cannot be kept in its region (the FMU was linked "
+                  "without --wrap=malloc,calloc,realloc,free, or the process has no thread key left)",
                   function);
     return SMC_FAILED;
   }

@@ -11,6 +11,7 @@
 #define _GNU_SOURCE
 #include "solver_memory.h"
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,7 +49,25 @@ void* __real_calloc(size_t count, size_t size);
 void* __real_realloc(void* pointer, size_t size);
 void __real_free(void* pointer);
 
-static _Thread_local SmcSolverMemory* current_region;
+/* The region each thread has entered, under a pthread key rather than a
+ * _Thread_local variable: the FMU is dlopen'ed and dlclose'd, and the
+ * dynamic TLS block of an unloaded library is what LeakSanitizer's exit
+ * scan (and any tool walking thread TLS) then trips over. The key is made
+ * with the first region and deleted when the FMU is unloaded. */
+static pthread_key_t region_key;
+static pthread_once_t region_key_once = PTHREAD_ONCE_INIT;
+static bool region_key_made;
+
+static void make_region_key(void) { region_key_made = pthread_key_create(&region_key, NULL) == 0; }
+
+__attribute__((destructor)) static void delete_region_key(void) {
+  if (region_key_made) pthread_key_delete(region_key);
+  region_key_made = false;
+}
+
+static SmcSolverMemory* current_region(void) {
+  return region_key_made ? pthread_getspecific(region_key) : NULL;
+}
 
 static size_t round_up(size_t n) { return (n + (ALIGNMENT - 1)) & ~(size_t)(ALIGNMENT - 1); }
 
@@ -97,7 +116,7 @@ SmcSolverMemory* smc_solver_memory_create(size_t capacity) {
 
 void smc_solver_memory_destroy(SmcSolverMemory* memory) {
   if (memory == NULL) return;
-  if (current_region == memory) current_region = NULL;
+  if (current_region() == memory) pthread_setspecific(region_key, NULL);
   munmap(memory->start, memory->capacity);
   __real_free(memory);
 }
@@ -110,8 +129,9 @@ void smc_solver_memory_reset(SmcSolverMemory* memory) {
 }
 
 SmcSolverMemory* smc_solver_memory_enter(SmcSolverMemory* memory) {
-  SmcSolverMemory* previous = current_region;
-  current_region = memory;
+  pthread_once(&region_key_once, make_region_key);
+  SmcSolverMemory* previous = current_region();
+  if (region_key_made && previous != memory) pthread_setspecific(region_key, memory);
   return previous;
 }
 
@@ -174,17 +194,17 @@ void* __wrap_realloc(void* pointer, size_t size);
 void __wrap_free(void* pointer);
 
 void* __wrap_malloc(size_t size) {
-  SmcSolverMemory* memory = current_region;
+  SmcSolverMemory* memory = current_region();
   return memory != NULL ? region_allocate(memory, size) : __real_malloc(size);
 }
 
 void* __wrap_calloc(size_t count, size_t size) {
-  SmcSolverMemory* memory = current_region;
+  SmcSolverMemory* memory = current_region();
   return memory != NULL ? smc_solver_memory_calloc(memory, count, size) : __real_calloc(count, size);
 }
 
 void* __wrap_realloc(void* pointer, size_t size) {
-  SmcSolverMemory* memory = current_region;
+  SmcSolverMemory* memory = current_region();
   if (memory == NULL || (pointer != NULL && !contains(memory, pointer)))
     return __real_realloc(pointer, size);
   if (pointer == NULL) return region_allocate(memory, size);
@@ -198,7 +218,7 @@ void* __wrap_realloc(void* pointer, size_t size) {
 }
 
 void __wrap_free(void* pointer) {
-  SmcSolverMemory* memory = current_region;
+  SmcSolverMemory* memory = current_region();
   if (pointer == NULL) return;
   if (memory != NULL && contains(memory, pointer))
     region_free(memory, pointer);
