@@ -65,13 +65,6 @@ bool isConversion(ClockOperator op) {
   return false;
 }
 
-bool mentionsClocks(const Expr& e) {
-  if (e.kind == ExprKind::ClockOp || e.kind == ExprKind::ClockConstructor) return true;
-  for (const auto& a : e.args)
-    if (a && mentionsClocks(*a)) return true;
-  return false;
-}
-
 bool mentionsClocks(const std::vector<flat::Statement>& statements) {
   for (const flat::Statement& s : statements) {
     for (const flat::ExprPtr* e : {&s.value, &s.message, &s.rangeStart, &s.rangeStep, &s.rangeStop})

@@ -26,7 +26,7 @@ using flat::VarId;
 bool isClockExpr(const Expr& e, const flat::FlatModel& model);
 // Operators whose operand lives in another partition than their result.
 bool isConversion(ClockOperator op);
-bool mentionsClocks(const Expr& e);
+using flat::mentionsClocks;
 bool mentionsClocks(const std::vector<flat::Statement>& statements);
 
 struct ClockRef {

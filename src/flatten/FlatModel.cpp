@@ -275,4 +275,11 @@ const char* toString(Builtin fn) {
   return "?";
 }
 
+bool mentionsClocks(const Expr& e) {
+  if (e.kind == ExprKind::ClockOp || e.kind == ExprKind::ClockConstructor) return true;
+  for (const auto& a : e.args)
+    if (a && mentionsClocks(*a)) return true;
+  return false;
+}
+
 }  // namespace smc::flat

@@ -134,13 +134,7 @@ void Flattener::lowerCallEquation(const ast::Equation& eq, const Scope& scope, E
     auto check = lowerAssertCall(call, scope);
     if (!check) return;
     // The message is built when the check fails, outside the partition.
-    std::function<bool(const flat::Expr&)> readsClock = [&](const flat::Expr& e) {
-      if (e.kind == flat::ExprKind::ClockOp) return true;
-      for (const flat::ExprPtr& a : e.args)
-        if (a && readsClock(*a)) return true;
-      return false;
-    };
-    if (check->message && readsClock(*check->message)) {
+    if (check->message && flat::mentionsClocks(*check->message)) {
       diags_.unsupported(eq.range, "previous(), interval() or another clock operator in the message of an assert() "
                                    "inside a clocked when-clause");
       return;

@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <initializer_list>
+#include <vector>
+
 namespace {
 
 using namespace smc::test;
@@ -16,37 +19,32 @@ struct Decay {
   VarId x = b.state("x", 2, true);
 };
 
-// function f(input Real u; output Real o1 = u + 1; output Real o2 = 2 u)
-// f(u) = (u + 1, u * u): straight-line, its second output nonlinear.
-uint32_t addFunction(smc::flat::FlatModel& model) {
+// A function of one input named `names[0]`, then its outputs, then locals.
+uint32_t addFunction(smc::flat::FlatModel& model, const char* name, std::initializer_list<const char*> names,
+                     uint32_t numOutputs, std::vector<smc::flat::Statement> body) {
   smc::flat::Function f;
-  f.name = "f";
-  for (const char* name : {"u", "o1", "o2"}) {
+  f.name = name;
+  for (const char* variable : names) {
     smc::flat::Variable v;
-    v.name = name;
+    v.name = variable;
     f.variables.push_back(v);
   }
   f.numInputs = 1;
-  f.numOutputs = 2;
-  f.body = {assignStatement(1, add(var(0), real(1))), assignStatement(2, mul(var(0), var(0)))};
+  f.numOutputs = numOutputs;
+  f.body = std::move(body);
   model.functions.push_back(f);
   return static_cast<uint32_t>(model.functions.size() - 1);
 }
 
+// f(u) = (u + 1, u * u): straight-line, its second output nonlinear.
+uint32_t addFunction(smc::flat::FlatModel& model) {
+  return addFunction(model, "f", {"u", "o1", "o2"}, 2,
+                     {assignStatement(1, add(var(0), real(1))), assignStatement(2, mul(var(0), var(0)))});
+}
+
 // g(u) = 2 u through a local: straight-line and linear.
 uint32_t addLinearFunction(smc::flat::FlatModel& model) {
-  smc::flat::Function g;
-  g.name = "g";
-  for (const char* name : {"u", "o", "t"}) {
-    smc::flat::Variable v;
-    v.name = name;
-    g.variables.push_back(v);
-  }
-  g.numInputs = 1;
-  g.numOutputs = 1;
-  g.body = {assignStatement(2, mul(real(2), var(0))), assignStatement(1, var(2))};
-  model.functions.push_back(g);
-  return static_cast<uint32_t>(model.functions.size() - 1);
+  return addFunction(model, "g", {"u", "o", "t"}, 1, {assignStatement(2, mul(real(2), var(0))), assignStatement(1, var(2))});
 }
 
 TEST(Algorithm, IsOneBlockDefiningTheVariablesItAssigns) {
