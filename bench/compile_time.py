@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Compile-time benchmark: smc's time per stage and peak memory against N.
 
-For each model family of bench/gen (arrays form), compiles models of growing
-size with `smc --time-stages` and prints one table per family: a row per
+For each model family of bench/gen, in both of its forms (arrays: array
+declarations and for-equations; scalars: every variable and equation written
+out one by one, as generated and flattened models look), compiles models of
+growing size with `smc --time-stages` and prints one table per family: a row per
 size with the scalar equations the model has (as smc counts them once the
 state machines are lowered to the chapter's equations: about a dozen per
 machine, about one per state of one machine), each stage's wall time, the
@@ -15,6 +17,7 @@ its family; a goal whose size was not reached says why instead of passing or
 failing. The numbers are measured here, never typed in.
 
 Usage: python3 bench/compile_time.py [--build DIR] [--quick] [--timeout S]
+                                     [--family F ...] [--form arrays|scalars]
 """
 
 import argparse
@@ -71,12 +74,12 @@ def parse_table(text):
     return rows
 
 
-def compile_once(smc, family, n, workdir, timeout):
+def compile_once(smc, family, form, n, workdir, timeout):
     """The stage table of one compilation, or an error string."""
-    model = os.path.join(workdir, f"{family}_{n}.mo")
+    model = os.path.join(workdir, f"{family}_{n}_{form}.mo")
     with open(model, "w") as f:
-        f.write(generate.generate(family, n, "arrays"))
-    fmu = os.path.join(workdir, f"{family}_{n}.fmu")
+        f.write(generate.generate(family, n, form))
+    fmu = os.path.join(workdir, f"{family}_{n}_{form}.fmu")
     try:
         library = ["-I", MSL] if family in generate.NEEDS_MSL else []
         done = subprocess.run([smc, model, "-o", fmu, "--time-stages"] + library, capture_output=True,
@@ -100,17 +103,17 @@ def exponent(previous, current):
     return math.log(t1 / t0) / math.log(e1 / e0)
 
 
-def run_family(smc, family, sizes, workdir, timeout, results):
+def run_family(smc, family, form, sizes, workdir, timeout, results):
     header = f"{'N':>7} {'equations':>9} " + " ".join(f"{s:>6}" for s in SHORT)
     header += f" {'total s':>8} {'MiB':>7} {'growth':>6}"
-    print(f"\n{family} (seconds per stage)")
+    print(f"\n{family}, {form} form (seconds per stage)")
     print(header)
     previous = None
     for n in sizes:
-        rows = compile_once(smc, family, n, workdir, timeout)
+        rows = compile_once(smc, family, form, n, workdir, timeout)
         if isinstance(rows, str):
             print(f"{n:>7} {'?':>9}  {rows}")
-            results.append((family, n, None, None, None, rows))
+            results.append(((family, form), n, None, None, None, rows))
             break
         eqs = rows["equations"]
         total, peak = rows["total"]
@@ -118,7 +121,7 @@ def run_family(smc, family, sizes, workdir, timeout, results):
         growth = exponent(previous, (eqs, total)) if previous else None
         mark = "" if growth is None else f"{growth:>6.2f}" + (" super-linear" if growth > 1.25 else "")
         print(f"{n:>7} {eqs:>9} {cells} {total:>8.2f} {peak:>7.0f} {mark}")
-        results.append((family, n, eqs, total, peak, None))
+        results.append(((family, form), n, eqs, total, peak, None))
         previous = (eqs, total)
 
 
@@ -142,18 +145,19 @@ def goal_verdict(results, family, equations, seconds, mib, quick):
     return (n, eqs), ("pass" if ok else "FAIL") + f" ({total:.2f} s, {peak:.0f} MiB)"
 
 
-def print_goals(results, families, quick):
+def print_goals(results, runs, quick):
     print("\nGoals (the first size of each family at or above the goal's equations):")
     goals = [(10000, 2.0, None), (100000, 30.0, 1024.0)]
     for equations, seconds, mib in goals:
         limit = f"< {seconds:g} s" + (f", < {mib:g} MiB" if mib else "")
-        for family in families:
-            size, verdict = goal_verdict(results, family, equations, seconds, mib, quick)
+        for family, form in runs:
+            size, verdict = goal_verdict(results, (family, form), equations, seconds, mib, quick)
+            name = f"{family} ({form})"
             if size is None:
-                print(f"  {family:<14} {equations:>6} equations {limit:<20} {verdict}")
+                print(f"  {name:<24} {equations:>6} equations {limit:<20} {verdict}")
                 continue
             n, eqs = size
-            print(f"  {family:<14} N={n:<6} {eqs:>6} equations {limit:<20} {verdict}")
+            print(f"  {name:<24} N={n:<6} {eqs:>6} equations {limit:<20} {verdict}")
 
 
 def main(argv):
@@ -163,6 +167,8 @@ def main(argv):
     parser.add_argument("--timeout", type=float, default=300, help="seconds allowed per compilation")
     parser.add_argument("--family", choices=list(FAMILIES), action="append",
                         help="only this family (repeatable)")
+    parser.add_argument("--form", choices=generate.FORMS, action="append",
+                        help="only this form (default: both)")
     args = parser.parse_args(argv)
     smc = os.path.join(args.build, "bin", "smc")
     if not os.access(smc, os.X_OK):
@@ -171,13 +177,14 @@ def main(argv):
     print(f"smc: {os.path.abspath(smc)}; {os.cpu_count()} cores")
     print("stages: " + ", ".join(f"{s} = {n}" for s, n in zip(SHORT, STAGES)))
     results = []
+    runs = [(family, form) for form in args.form or generate.FORMS for family in args.family or FAMILIES]
     with tempfile.TemporaryDirectory() as workdir:
-        for family in args.family or FAMILIES:
+        for family, form in runs:
             sizes = FAMILIES[family]
             if args.quick:
                 sizes = sizes[:QUICK_SIZES]
-            run_family(smc, family, sizes, workdir, args.timeout, results)
-    print_goals(results, args.family or list(FAMILIES), args.quick)
+            run_family(smc, family, form, sizes, workdir, args.timeout, results)
+    print_goals(results, runs, args.quick)
     return 0
 
 

@@ -13,6 +13,7 @@
 
 #include <cmath>
 #include <optional>
+#include <unordered_set>
 
 namespace smc::causal {
 
@@ -206,14 +207,40 @@ struct Linear {
   ExprPtr b;  // rest (null = 0)
 };
 
-std::optional<Linear> split(const ExprPtr& e, VarId v) {
-  if (!containsVar(*e, v)) return Linear{nullptr, e};
+// The nodes of a tree that contain v (as containsVar says), found in one
+// walk: split() asks at every node it descends through, and asking
+// containsVar each time would make a sum of n terms (the flows of a
+// connection set with n members) cost n^2.
+class Containing {
+public:
+  Containing(const Expr& root, VarId v) : v_(v) { mark(root); }
+  bool operator()(const Expr& e) const { return nodes_.count(&e) != 0; }
+
+private:
+  bool mark(const Expr& e) {
+    bool found = false;
+    if (e.kind == ExprKind::Var) {
+      found = e.var == v_;
+    } else if (e.kind != ExprKind::Pre) {
+      for (size_t i = 0; i < e.args.size(); ++i)
+        if (e.args[i] && mark(*e.args[i]) && !readsOnlyThePast(e, i)) found = true;
+    }
+    if (found) nodes_.insert(&e);
+    return found;
+  }
+
+  VarId v_;
+  std::unordered_set<const Expr*> nodes_;
+};
+
+std::optional<Linear> split(const ExprPtr& e, VarId v, const Containing& containsVar) {
+  if (!containsVar(*e)) return Linear{nullptr, e};
   const SourceRange r = e->range;
   switch (e->kind) {
     case ExprKind::Var: return Linear{flat::makeInteger(1, r), nullptr};
     case ExprKind::Unary: {
       if (e->op != Op::Negate) return std::nullopt;
-      auto x = split(e->args[0], v);
+      auto x = split(e->args[0], v, containsVar);
       if (!x) return std::nullopt;
       return Linear{negateTerm(x->a, r), negateTerm(x->b, r)};
     }
@@ -223,23 +250,23 @@ std::optional<Linear> split(const ExprPtr& e, VarId v) {
       switch (e->op) {
         case Op::Add:
         case Op::Sub: {
-          auto x = split(l, v);
-          auto y = x ? split(rr, v) : std::nullopt;
+          auto x = split(l, v, containsVar);
+          auto y = x ? split(rr, v, containsVar) : std::nullopt;
           if (!y) return std::nullopt;
           if (e->op == Op::Add) return Linear{addTerms(x->a, y->a, r), addTerms(x->b, y->b, r)};
           return Linear{subtractTerms(x->a, y->a, r), subtractTerms(x->b, y->b, r)};
         }
         case Op::Mul: {
-          bool inLeft = containsVar(*l, v), inRight = containsVar(*rr, v);
+          bool inLeft = containsVar(*l), inRight = containsVar(*rr);
           if (inLeft && inRight) return std::nullopt;
           const ExprPtr& factor = inLeft ? rr : l;
-          auto x = split(inLeft ? l : rr, v);
+          auto x = split(inLeft ? l : rr, v, containsVar);
           if (!x) return std::nullopt;
           return Linear{multiplyTerms(x->a, factor, r), multiplyTerms(x->b, factor, r)};
         }
         case Op::Div: {
-          if (containsVar(*rr, v)) return std::nullopt;
-          auto x = split(l, v);
+          if (containsVar(*rr)) return std::nullopt;
+          auto x = split(l, v, containsVar);
           if (!x) return std::nullopt;
           auto divide = [&](const ExprPtr& p) { return p ? flat::makeBinary(Op::Div, p, rr, r) : nullptr; };
           return Linear{divide(x->a), divide(x->b)};
@@ -248,9 +275,9 @@ std::optional<Linear> split(const ExprPtr& e, VarId v) {
       }
     }
     case ExprKind::If: {
-      if (containsVar(*e->args[0], v)) return std::nullopt;
-      auto x = split(e->args[1], v);
-      auto y = x ? split(e->args[2], v) : std::nullopt;
+      if (containsVar(*e->args[0])) return std::nullopt;
+      auto x = split(e->args[1], v, containsVar);
+      auto y = x ? split(e->args[2], v, containsVar) : std::nullopt;
       if (!y) return std::nullopt;
       auto choose = [&](const ExprPtr& p, const ExprPtr& q) -> ExprPtr {
         if (!p && !q) return nullptr;
@@ -259,7 +286,7 @@ std::optional<Linear> split(const ExprPtr& e, VarId v) {
       return Linear{choose(x->a, y->a), choose(x->b, y->b)};
     }
     case ExprKind::Call:
-      if (e->fn == flat::Builtin::NoEvent) return split(e->args[0], v);
+      if (e->fn == flat::Builtin::NoEvent) return split(e->args[0], v, containsVar);
       return std::nullopt;
     default: return std::nullopt;
   }
@@ -270,7 +297,7 @@ std::optional<Linear> split(const ExprPtr& e, VarId v) {
 ExprPtr negated(const ExprPtr& e) { return negateTerm(e, e->range); }
 
 std::optional<LinearParts> linearParts(const ExprPtr& e, VarId var) {
-  auto parts = split(e, var);
+  auto parts = split(e, var, Containing(*e, var));
   if (!parts) return std::nullopt;
   return LinearParts{parts->a, parts->b};
 }
@@ -280,7 +307,8 @@ ExprPtr solveLinear(const ExprPtr& l, const ExprPtr& r, VarId var) {
   // v on one side alone: the common case, solved without rewriting.
   if (lhs.kind == ExprKind::Var && lhs.var == var && !containsVar(*r, var)) return r;
   if (r->kind == ExprKind::Var && r->var == var && !containsVar(lhs, var)) return l;
-  auto parts = split(flat::makeBinary(Op::Sub, l, r, lhs.range), var);
+  const ExprPtr difference = flat::makeBinary(Op::Sub, l, r, lhs.range);
+  auto parts = split(difference, var, Containing(*difference, var));
   if (!parts || !parts->a) return nullptr;
   const ExprPtr& a = parts->a;
   ExprPtr b = parts->b ? parts->b : flat::makeInteger(0, lhs.range);

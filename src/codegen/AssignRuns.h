@@ -17,11 +17,14 @@
 // of a chain, simply ends the run) without a second, array-aware pipeline.
 //
 // Two assignments belong to one run when their trees have the same shape
-// and payloads (operators, literals, functions, source ranges: the code's
-// run-time messages quote them), and each variable node reads a slot of
-// the same type whose value reference differs by the node's stride. An
+// and payloads (operators, literals, functions, and source ranges where
+// the code's run-time messages quote them: Integer arithmetic and calls),
+// and each variable node reads a slot of the same type whose value
+// reference differs by the node's stride. So scalar equations written one
+// per line over consecutively declared variables form runs too. An
 // Integer literal may advance by a stride too: a for-equation's iterator
-// used as a value (`i / n`) becomes one literal per element. The
+// used as a value (`i / n`) becomes one literal per element; a Real
+// literal that differs along the run is read from a table. The
 // loop then evaluates exactly what the unrolled assignments did, in the
 // same order, so an assignment may read what an earlier one of its run
 // wrote.
@@ -47,6 +50,12 @@ struct RunStrides {
   int64_t target = 0;
   std::unordered_map<const flat::Expr*, int64_t> reads;
   std::unordered_map<const flat::Expr*, int64_t> literals;
+  // Real literals (by the first assignment's node) whose value differs
+  // along the run: the k-th assignment's node, read from a table in the
+  // loop. Scalar equations written one by one carry their coefficients as
+  // such literals (`y_3 = 0.25 * sin(time) ...`), where a for-equation has
+  // its iterator.
+  std::unordered_map<const flat::Expr*, std::vector<const flat::Expr*>> realTables;
 };
 
 struct AssignRun {

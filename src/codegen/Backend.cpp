@@ -4,6 +4,8 @@
 // offers (TargetMachine::addPassesToEmitFile).
 #include "codegen/Backend.h"
 
+#include "codegen/BlockSplit.h"
+
 #include <llvm/IR/LegacyPassManager.h>
 #include <llvm/MC/TargetRegistry.h>
 #include <llvm/Passes/PassBuilder.h>
@@ -42,10 +44,19 @@ std::unique_ptr<llvm::TargetMachine> createTargetMachine(std::string& error) {
 // redundancy elimination, and EarlyCSE (over MemorySSA) still removes
 // repeated loads in the straight-line code. An LLVM without the option is
 // left as it is.
+//
+// CodeGenPrepare merges a block into its predecessor when an unconditional
+// branch is all that joins them, which would undo the cuts of
+// splitLongBlocks (BlockSplit.h); its branch optimizations are off (the O2
+// pipeline has already simplified every branch it could).
 void applyOptimizerOptions() {
   llvm::StringMap<llvm::cl::Option*>& options = llvm::cl::getRegisteredOptions();
-  auto found = options.find("enable-gvn-memdep");
-  if (found != options.end()) found->second->addOccurrence(0, "enable-gvn-memdep", "false");
+  auto set = [&](const char* name, const char* value) {
+    auto found = options.find(name);
+    if (found != options.end()) found->second->addOccurrence(0, name, value);
+  };
+  set("enable-gvn-memdep", "false");
+  set("disable-cgp-branch-opts", "true");
 }
 
 void optimizeModule(llvm::Module& module, llvm::TargetMachine& machine) {
@@ -77,6 +88,7 @@ bool emitObject(llvm::Module& module, llvm::TargetMachine& machine,
     error = "the target cannot emit object files";
     return false;
   }
+  splitLongBlocks(module);
   passes.run(module);
   return true;
 }

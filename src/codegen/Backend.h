@@ -20,7 +20,8 @@ inline constexpr const char* kTargetTriple = "x86_64-unknown-linux-gnu";
 std::unique_ptr<llvm::TargetMachine> createTargetMachine(std::string& error);
 
 // Sets the process-wide LLVM options the pipeline below relies on: GVN's
-// memory-dependence load forwarding off. An in-process lld link resets every
+// memory-dependence load forwarding off, CodeGenPrepare's branch
+// optimizations off (BlockSplit.h). An in-process lld link resets every
 // LLVM option to its default, so a compilation calls this on its own thread
 // before it optimizes anything (the partition workers only read them).
 void applyOptimizerOptions();
@@ -29,7 +30,8 @@ void applyOptimizerOptions();
 // vectorizers on and the options of applyOptimizerOptions().
 void optimizeModule(llvm::Module& module, llvm::TargetMachine& machine);
 
-// ELF relocatable object of the module, position-independent.
+// ELF relocatable object of the module, position-independent; long blocks
+// are cut first (BlockSplit.h), in place.
 bool emitObject(llvm::Module& module, llvm::TargetMachine& machine,
                 llvm::SmallVectorImpl<char>& object, std::string& error);
 

@@ -142,8 +142,15 @@ Typed ExprEmitter::emitLiteral(const flat::Expr& e) {
     if (table != varying_->tables.end())
       return loadFromTable(table->second.first, varying_->index, table->second.second);
   }
-  if (e.kind == flat::ExprKind::Real)
+  if (e.kind == flat::ExprKind::Real) {
+    if (iteration_) {
+      auto column = iteration_->strides->realTables.find(&e);
+      if (column != iteration_->strides->realTables.end())
+        return loadFromTable(literalTable(column->second, ValueType::Real, "run.literals"),
+                             iteration_->index, ValueType::Real);
+    }
     return {llvm::ConstantFP::get(ctx_.types.real, e.real), ValueType::Real};
+  }
   if (e.kind == flat::ExprKind::Boolean) return {b_.getInt1(e.boolean), ValueType::Boolean};
   if (e.integer < std::numeric_limits<int32_t>::min() ||
       e.integer > std::numeric_limits<int32_t>::max())

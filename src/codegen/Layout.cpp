@@ -46,6 +46,16 @@ const char* toString(FmiInitial initial) {
 
 namespace {
 
+// FNV-1a over the name's characters but its digits (see VarInfo::family).
+uint32_t familyOf(const std::string& name) {
+  uint32_t hash = 2166136261u;
+  for (const char c : name) {
+    if (c >= '0' && c <= '9') continue;
+    hash = (hash ^ static_cast<uint8_t>(c)) * 16777619u;
+  }
+  return hash;
+}
+
 bool consistent(const causal::CausalModel& model, DiagnosticEngine& diags) {
   const size_t count = model.flat.variables.size();
   if (model.roles.size() != count) {
@@ -337,6 +347,7 @@ std::optional<Layout> buildLayout(const causal::CausalModel& model, DiagnosticEn
     info.id = id;
     info.role = model.roles[id];
     info.type = v.type;
+    info.family = familyOf(v.name);
     if (v.type == flat::BaseType::String && info.role != causal::Role::Constant) {
       diags.unsupported(v.range, "String variable '" + v.name +
                                      "' that changes during simulation (String parameters and "

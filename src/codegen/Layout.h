@@ -78,6 +78,11 @@ struct VarInfo {
   uint8_t flags = 0;                   // SMC_VAR_* of runtime/include/smc/model.h
   std::optional<uint32_t> derivativeOf;  // ScalarVariable index of the state
   std::optional<double> nominal, min, max;  // literal attributes (Real, Integer)
+  // The variable's name with its numbers left out (`r[3].n.i` and `r_3.n.i`
+  // give `r[].n.i` and `r_.n.i`), hashed: the members of one array or
+  // numbered family of instances share it. Only an ordering preference
+  // (RunOrder.h) reads it.
+  uint32_t family = 0;
   // An FMI alias (Role::Alias): shares the value reference of this
   // variable and has no slot of its own, so the tables per slot skip it.
   std::optional<flat::VarId> aliasOf;

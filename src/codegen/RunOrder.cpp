@@ -3,7 +3,9 @@
 
 #include <bit>
 #include <cstdint>
+#include <optional>
 #include <queue>
+#include <tuple>
 #include <unordered_map>
 
 namespace smc::codegen {
@@ -32,7 +34,13 @@ private:
 // inside pre()) and writes.
 struct Item {
   uint64_t shape = 0;
-  int64_t targetKey = 0;  // slot type, then value reference: the order within a group
+  // The shape without source ranges and Real literal values: scalar
+  // equations written one per line (each its own range, maybe its own
+  // coefficient) can still form runs (AssignRuns.h), so they group too.
+  uint64_t looseShape = 0;
+  // The order within a group: slot type, the target's family (Layout.h:
+  // `r_k.n.i` before `c_k.n.i`, though their slots alternate), value reference.
+  std::tuple<int, uint32_t, int32_t> targetKey{};
   std::vector<flat::VarId> reads;
   flat::VarId target = 0;
 };
@@ -44,15 +52,17 @@ public:
   Item build(const causal::Assign& assign) {
     Item item;
     item.target = assign.target;
-    ShapeHash hash;
-    hash.add(slotType(assign.target));
-    hash.add(assign.range.begin);
-    hash.add(assign.range.end);
+    Hashes hash;
+    hash.strict.add(slotType(assign.target));
+    hash.loose.add(slotType(assign.target));
+    hash.strict.add(assign.range.begin);
+    hash.strict.add(assign.range.end);
     if (assign.value) walk(*assign.value, false, hash, item.reads);
-    item.shape = hash.value();
+    item.shape = hash.strict.value();
+    item.looseShape = hash.loose.value();
     if (assign.target < layout_.positionOf.size()) {
       const VarInfo& info = layout_.of(assign.target);
-      item.targetKey = (int64_t{static_cast<int>(info.type)} << 32) + info.valueReference;
+      item.targetKey = {static_cast<int>(info.type), info.family, info.valueReference};
     }
     return item;
   }
@@ -62,16 +72,24 @@ private:
     return id < layout_.positionOf.size() ? static_cast<uint64_t>(layout_.of(id).type) + 1 : 0;
   }
 
-  void walk(const flat::Expr& e, bool insidePre, ShapeHash& hash, std::vector<flat::VarId>& reads) {
+  struct Hashes {
+    ShapeHash strict, loose;
+    void add(uint64_t word) {
+      strict.add(word);
+      loose.add(word);
+    }
+  };
+
+  void walk(const flat::Expr& e, bool insidePre, Hashes& hash, std::vector<flat::VarId>& reads) {
     hash.add(static_cast<uint64_t>(e.kind));
     hash.add(e.args.size());
-    hash.add(e.range.begin);
+    hash.strict.add(e.range.begin);
     switch (e.kind) {
       case flat::ExprKind::Var:
         hash.add(slotType(e.var));
         if (!insidePre) reads.push_back(e.var);
         break;
-      case flat::ExprKind::Real: hash.add(std::bit_cast<uint64_t>(e.real)); break;
+      case flat::ExprKind::Real: hash.strict.add(std::bit_cast<uint64_t>(e.real)); break;
       case flat::ExprKind::Integer: break;  // may advance along a run (AssignRuns.h)
       case flat::ExprKind::Boolean: hash.add(e.boolean); break;
       case flat::ExprKind::Unary:
@@ -122,34 +140,48 @@ private:
 };
 
 // List scheduling of one stretch (see RunOrder.h); returns item indices.
+// The ready items are queued by position and, lowest target first, by
+// shape and by loose shape; an item is in all three queues, and an entry
+// of an item already scheduled is skipped when met.
 std::vector<uint32_t> schedule(const std::vector<Item>& items) {
   Dependencies deps(items);
-  using Keyed = std::pair<int64_t, uint32_t>;  // (target key, item)
+  using Keyed = std::pair<std::tuple<int, uint32_t, int32_t>, uint32_t>;  // (target key, item)
   using MinHeap = std::priority_queue<Keyed, std::vector<Keyed>, std::greater<>>;
-  std::unordered_map<uint64_t, MinHeap> readyByShape;
+  std::unordered_map<uint64_t, MinHeap> readyByShape, readyByLooseShape;
   std::priority_queue<uint32_t, std::vector<uint32_t>, std::greater<>> readyByPosition;
   std::vector<bool> done(items.size(), false);
   auto makeReady = [&](uint32_t i) {
     readyByShape[items[i].shape].emplace(items[i].targetKey, i);
+    readyByLooseShape[items[i].looseShape].emplace(items[i].targetKey, i);
     readyByPosition.push(i);
+  };
+  auto takeFrom = [&](MinHeap& heap) -> std::optional<uint32_t> {
+    while (!heap.empty() && done[heap.top().second]) heap.pop();
+    if (heap.empty()) return std::nullopt;
+    const uint32_t item = heap.top().second;
+    heap.pop();
+    return item;
   };
   for (uint32_t i = 0; i < items.size(); ++i)
     if (deps.inDegree[i] == 0) makeReady(i);
 
   std::vector<uint32_t> order;
   order.reserve(items.size());
-  MinHeap* current = nullptr;
   while (order.size() < items.size()) {
-    if (!current || current->empty()) {
-      // The earliest ready item (entries of scheduled items are stale).
-      while (done[readyByPosition.top()]) readyByPosition.pop();
-      current = &readyByShape[items[readyByPosition.top()].shape];
+    std::optional<uint32_t> next;
+    if (!order.empty()) {
+      const Item& last = items[order.back()];
+      next = takeFrom(readyByShape[last.shape]);
+      if (!next) next = takeFrom(readyByLooseShape[last.looseShape]);
     }
-    const uint32_t next = current->top().second;
-    current->pop();
-    done[next] = true;
-    order.push_back(next);
-    for (uint32_t successor : deps.successors[next])
+    if (!next) {
+      // The group of the earliest ready item.
+      while (done[readyByPosition.top()]) readyByPosition.pop();
+      next = takeFrom(readyByShape[items[readyByPosition.top()].shape]);
+    }
+    done[*next] = true;
+    order.push_back(*next);
+    for (uint32_t successor : deps.successors[*next])
       if (--deps.inDegree[successor] == 0) makeReady(successor);
   }
   return order;

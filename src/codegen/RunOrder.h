@@ -11,12 +11,15 @@
 // the slots it reads), so this pass picks one, list scheduling with two
 // preferences: go on with an assignment alike the last one while one is
 // ready, taking the lowest target value reference first (instances number
-// their variables in the same order, so their slots then advance evenly);
-// otherwise take the ready block that came first. (What can tell the
-// orders apart is only which of two failing assignments, say two user
-// functions' failed asserts, reports first.) "Alike" is a hash of the
-// expression's shape, payloads, source ranges and slot types; findAssignRun
-// still checks every run in full.
+// their variables in the same order, so their slots then advance evenly),
+// one family of targets after the other (`r_k.n.i` for every k, then
+// `c_k.n.i`: names but for their numbers, Layout.h);
+// failing that, with one alike but for its source ranges and Real literal
+// values (scalar equations written one per line); otherwise take the ready
+// block that came first. (What can tell the orders apart is only which of
+// two failing assignments, say two user functions' failed asserts, reports
+// first.) "Alike" is a hash of the expression's shape, payloads, source
+// ranges and slot types; findAssignRun still checks every run in full.
 //
 // Only stretches of assignments move; any other block (a loop, a
 // when-block, an algorithm, a clocked partition) stays where it is and

@@ -11,6 +11,7 @@
 #include "statemachine/StateMachines.h"
 
 #include <filesystem>
+#include <memory>
 
 namespace smc {
 
@@ -65,12 +66,17 @@ bool compile(const CompileOptions& options, SourceManager& sources, DiagnosticEn
     return !diags.hasErrors();
   }
   // 2. Flatten: lookup, instantiation, modifiers, connect -> flat model.
-  flatten::ClassTree tree(sources, diags, options.libraryPaths);
+  //    The class tree (every parsed class's AST) goes once the flat model
+  //    exists, which refers to none of it: at 100 000 equations the ASTs
+  //    are a fifth of the peak memory the later stages would add to.
+  auto tree = std::make_unique<flatten::ClassTree>(sources, diags, options.libraryPaths);
   std::vector<flatten::ClassNode*> fileClasses;
-  if (definition) fileClasses = tree.add(std::move(*definition));
-  flatten::ClassNode* top = selectTopClass(tree, fileClasses, options.modelName, diags);
+  if (definition) fileClasses = tree->add(std::move(*definition));
+  definition.reset();
+  flatten::ClassNode* top = selectTopClass(*tree, fileClasses, options.modelName, diags);
   if (!top || diags.hasErrors()) return false;
-  auto flat = flattenModel(tree, top, diags, codegen::makeExternalRunner());
+  auto flat = flattenModel(*tree, top, diags, codegen::makeExternalRunner());
+  tree.reset();
   if (!flat) return false;
   finishStage(options, "flatten");
   if (options.dump == DumpStage::Connections) {

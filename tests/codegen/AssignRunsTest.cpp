@@ -178,6 +178,84 @@ TEST(AssignRunsTest, SlotsOfAnotherTypeEndTheRun) {
   EXPECT_EQ(run->strides.reads.begin()->second, 1);
 }
 
+// der(x_1) = -x_1 and der(x_i) = x_(i-1) - x_i, one scalar equation per line
+// over separately declared variables, as generated models are written.
+std::string scalarChainSource(int n) {
+  std::string text = "model ScalarChain\n";
+  for (int i = 1; i <= n; ++i) text += fmt::format("  Real x_{}(start = 1, fixed = true);\n", i);
+  text += "equation\n  der(x_1) = -x_1;\n";
+  for (int i = 2; i <= n; ++i) text += fmt::format("  der(x_{}) = x_{} - x_{};\n", i, i - 1, i);
+  return text + "end ScalarChain;\n";
+}
+
+TEST(AssignRunsTest, ScalarEquationsOnTheirOwnLinesFormOneRun) {
+  std::optional<Lists> lists = listsOf(scalarChainSource(20));
+  ASSERT_TRUE(lists);
+  EXPECT_EQ(runsOf(*lists), (Runs{{1, 20}})) << "the code of Real arithmetic quotes no location";
+}
+
+// der(x_i) = -r_i * x_i with a rate literal of its own on each line,
+// written with a decimal point (1.00 is a Real literal, 1 would not be).
+std::string rateText(int i) { return fmt::format("{:.2f}", 0.1 * i); }
+double rate(int i) { return std::stod(rateText(i)); }
+
+std::string scalarDecaysSource(int n) {
+  std::string text = "model ScalarDecays\n";
+  for (int i = 1; i <= n; ++i) text += fmt::format("  Real x_{}(start = 1, fixed = true);\n", i);
+  text += "equation\n";
+  for (int i = 1; i <= n; ++i) text += fmt::format("  der(x_{}) = -{} * x_{};\n", i, rateText(i), i);
+  return text + "end ScalarDecays;\n";
+}
+
+TEST(AssignRunsTest, RealLiteralsThatDifferAlongTheRunAreReadFromATable) {
+  std::optional<Lists> lists = listsOf(scalarDecaysSource(12));
+  ASSERT_TRUE(lists);
+  std::optional<AssignRun> run = findAssignRun(lists->layout, lists->derivatives, 0, 12);
+  ASSERT_TRUE(run);
+  EXPECT_EQ(run->end, 12u);
+  ASSERT_EQ(run->strides.realTables.size(), 1u);
+  const std::vector<const flat::Expr*>& column = run->strides.realTables.begin()->second;
+  ASSERT_EQ(column.size(), 12u);
+  for (size_t k = 0; k < column.size(); ++k) EXPECT_EQ(column[k]->real, rate(static_cast<int>(k) + 1)) << k;
+}
+
+TEST(AssignRunsTest, RealAssignmentsFromDifferentLinesFormARun) {
+  // a_k := b_k * 2.5, each from its own line.
+  HandBlocks hand;
+  for (int32_t k = 0; k < 10; ++k)
+    hand.assign(hand.real(k),
+                flat::makeBinary(flat::Op::Mul, flat::makeVar(hand.real(100 + k)), flat::makeReal(2.5)),
+                static_cast<uint32_t>(k + 1));
+  std::optional<AssignRun> run = findAssignRun(hand.layout, hand.list, 0, hand.list.size());
+  ASSERT_TRUE(run);
+  EXPECT_EQ(run->end, 10u);
+}
+
+TEST(AssignRunsTest, IntegerArithmeticFromDifferentLinesStaysUnrolled) {
+  // a_k := b_k + 1 over Integers, each from its own line: an overflow's
+  // message names the line of its own equation, which one loop could not.
+  HandBlocks hand;
+  for (int32_t k = 0; k < 10; ++k)
+    hand.assign(hand.var(flat::BaseType::Integer, k),
+                flat::makeBinary(flat::Op::Add, flat::makeVar(hand.var(flat::BaseType::Integer, 100 + k)),
+                                 flat::makeInteger(1)),
+                static_cast<uint32_t>(k + 1));
+  EXPECT_FALSE(findAssignRun(hand.layout, hand.list, 0, hand.list.size()));
+}
+
+TEST(AssignRunsTest, CallsThatReportFromDifferentLinesStayUnrolled) {
+  // a_k := integer(b_k), each from its own line: integer() of a Real out
+  // of range fails naming its line.
+  HandBlocks hand;
+  for (int32_t k = 0; k < 10; ++k) {
+    std::vector<flat::ExprPtr> args;
+    args.push_back(flat::makeVar(hand.real(100 + k)));
+    hand.assign(hand.real(k), flat::makeCall(flat::Builtin::Integer, std::move(args)),
+                static_cast<uint32_t>(k + 1));
+  }
+  EXPECT_FALSE(findAssignRun(hand.layout, hand.list, 0, hand.list.size()));
+}
+
 class AssignRunsIrTest : public CodegenFixture {
 protected:
   // The instructions of compute_derivatives and of the chunks it calls.
@@ -306,7 +384,7 @@ TEST_F(AssignRunsIrTest, TheExplicitPartOfATornLoopDoesNotGrowWithTheLoop) {
 }
 
 class AssignRunsFmuTest : public FmuFixture {
-protected:
+public:
   // The FMU of `source` (model `name`), initialized; null after failing the
   // test. `loops`: how many run loops its IR has.
   std::unique_ptr<FmuRun> start(const std::string& source, const std::string& name, size_t* loops) {
@@ -320,6 +398,27 @@ protected:
     return startFmu(*model, name);
   }
 };
+
+// The FMU of a model written one scalar equation per line, run to t = 1
+// in ten steps; null after failing the test (no run loop in its code, or
+// a step that failed).
+std::unique_ptr<FmuRun> scalarFormToOneSecond(AssignRunsFmuTest& test, const std::string& source,
+                                              const std::string& name) {
+  size_t loops = 0;
+  std::unique_ptr<FmuRun> fmu = test.start(source, name, &loops);
+  if (!fmu) return nullptr;
+  if (loops == 0) {
+    ADD_FAILURE() << "no run loop in the code of " << name;
+    return nullptr;
+  }
+  for (int step = 0; step < 10; ++step) {
+    if (fmu->step(0.1) != fmi2OK) {
+      ADD_FAILURE() << "step " << step << " failed: " << fmu->log();
+      return nullptr;
+    }
+  }
+  return fmu;
+}
 
 TEST_F(AssignRunsFmuTest, LoopsComputeWhatTheUnrolledAssignmentsDid) {
   size_t loops = 0;
@@ -337,6 +436,29 @@ TEST_F(AssignRunsFmuTest, LoopsComputeWhatTheUnrolledAssignmentsDid) {
     EXPECT_EQ(run.boolean(fmt::format("r[{}]", i)), y > 3) << i;
     EXPECT_EQ(run.integer(fmt::format("c[{}]", i)), y > 3 ? 1 : 0) << i;
   }
+}
+
+TEST_F(AssignRunsFmuTest, AScalarChainAsOneLoopFollowsItsClosedForm) {
+  std::unique_ptr<FmuRun> fmu = scalarFormToOneSecond(*this, scalarChainSource(20), "ScalarChain");
+  ASSERT_TRUE(fmu);
+  FmuRun& run = *fmu;
+  // x_i(t) = e^-t * sum_{j<i} t^j / j! for x_i(0) = 1 upstream of a chain
+  // that starts at 1 everywhere: every stage stays at e^-t * (partial sum).
+  const double t = 1.0;
+  double term = 1, sum = 0;
+  for (int i = 1; i <= 20; ++i) {
+    sum += term;
+    EXPECT_NEAR(run.real(fmt::format("x_{}", i)), std::exp(-t) * sum, 1e-5) << i;
+    term *= t / i;
+  }
+}
+
+TEST_F(AssignRunsFmuTest, EachAssignmentOfALoopUsesItsOwnRealLiteral) {
+  std::unique_ptr<FmuRun> fmu = scalarFormToOneSecond(*this, scalarDecaysSource(20), "ScalarDecays");
+  ASSERT_TRUE(fmu);
+  FmuRun& run = *fmu;
+  for (int i = 1; i <= 20; ++i)
+    EXPECT_NEAR(run.real(fmt::format("x_{}", i)), std::exp(-rate(i)), 1e-5) << i;
 }
 
 TEST_F(AssignRunsFmuTest, ALoopComputesEachElementWithItsOwnIterator) {

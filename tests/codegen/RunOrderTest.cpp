@@ -48,6 +48,47 @@ TEST(RunOrderTest, InterleavedInstancesAreGroupedByEquationInSlotOrder) {
   EXPECT_EQ(second->end, 20u);
 }
 
+TEST(RunOrderTest, ScalarEquationsOnTheirOwnLinesAreGroupedToo) {
+  // a_k := p_k + 1 and b_k := p_k + 1, each on a line of its own (scalar
+  // equations written out), listed a_0, b_0, a_1, b_1, ...: alike but for
+  // their ranges, each family goes on as one group.
+  HandBlocks hand;
+  std::vector<const causal::Block*> aBlocks, bBlocks;
+  for (int32_t k = 0; k < 10; ++k) {
+    const flat::VarId p = hand.real(k);
+    aBlocks.push_back(hand.assign(hand.real(100 + k), plusOne(p), static_cast<uint32_t>(2 * k + 1)));
+    bBlocks.push_back(hand.assign(hand.real(200 + k), plusOne(p), static_cast<uint32_t>(2 * k + 2)));
+  }
+  std::vector<const causal::Block*> want = aBlocks;
+  want.insert(want.end(), bBlocks.begin(), bBlocks.end());
+  EXPECT_EQ(orderForRuns(hand.layout, hand.list), want);
+}
+
+TEST(RunOrderTest, TwoFamiliesWhoseSlotsAlternateComeOneAfterTheOther) {
+  // r_k.n.i := -r_k.i and c_k.n.i := -c_k.i from one class equation: the
+  // instances' slots alternate (r_k, then c_k), so slot order alone would
+  // interleave them and no run would form; their names but for the
+  // numbers (Layout.h's family) keep each family together.
+  HandBlocks hand;
+  std::vector<const causal::Block*> rBlocks, cBlocks;
+  auto negated = [](flat::VarId v) { return flat::makeUnary(flat::Op::Negate, flat::makeVar(v)); };
+  for (int32_t k = 0; k < 10; ++k) {
+    const flat::VarId ri = hand.real(10 * k), rni = hand.real(10 * k + 1);
+    const flat::VarId ci = hand.real(10 * k + 5), cni = hand.real(10 * k + 6);
+    hand.layout.vars[hand.layout.positionOf[rni]].family = 1;
+    hand.layout.vars[hand.layout.positionOf[cni]].family = 2;
+    rBlocks.push_back(hand.assign(rni, negated(ri), 7));
+    cBlocks.push_back(hand.assign(cni, negated(ci), 7));
+  }
+  std::vector<const causal::Block*> want = rBlocks;
+  want.insert(want.end(), cBlocks.begin(), cBlocks.end());
+  const std::vector<const causal::Block*> order = orderForRuns(hand.layout, hand.list);
+  EXPECT_EQ(order, want);
+  std::optional<AssignRun> first = findAssignRun(hand.layout, order, 0, order.size());
+  ASSERT_TRUE(first);
+  EXPECT_EQ(first->end, 10u);
+}
+
 TEST(RunOrderTest, AChainKeepsItsOrderAgainstTheSlotOrder) {
   // c_k := c_{k-1} + 1 with c_k's slot falling as k rises: each needs the
   // one before, so the slot order cannot win.
