@@ -14,6 +14,9 @@
  *       of the final states.
  *   dostep FMU_SO START INTERVAL SECONDS
  *       ns per fmi2DoStep of INTERVAL, with no stop time.
+ *   dostep-plain SO START INTERVAL SECONDS
+ *       the same through the fmi2 functions alone, for an FMU written by
+ *       hand (bench/hand/ClockedCounterFmu.c), which has no smc_model.
  *   getset FMU_SO START SECONDS
  *       ns per value of fmi2GetReal over every Real and of fmi2SetReal over
  *       every input, and ns per call of either with one value.
@@ -25,6 +28,7 @@
  * away, and every status is checked.
  */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
+#include <dlfcn.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -347,6 +351,60 @@ static int command_dostep(const char* fmu_path, double start, double interval, d
   return 0;
 }
 
+/* ---- dostep-plain ------------------------------------------------------ */
+
+typedef struct PlainStepContext {
+  fmi2DoStepTYPE* do_step;
+  fmi2Component component;
+  double start;
+  double interval;
+  long steps_done;
+} PlainStepContext;
+
+static int plain_step_calls(void* opaque, long repetitions) {
+  PlainStepContext* c = opaque;
+  for (long r = 0; r < repetitions; ++r, ++c->steps_done) {
+    double t = c->start + (double)c->steps_done * c->interval;
+    double next = c->start + (double)(c->steps_done + 1) * c->interval;
+    if (c->do_step(c->component, t, next - t, fmi2True) != fmi2OK) return 0;
+  }
+  return 1;
+}
+
+static void quiet_logger(fmi2ComponentEnvironment env, fmi2String name, fmi2Status status,
+                         fmi2String category, fmi2String message, ...) {
+  (void)env, (void)name, (void)status, (void)category, (void)message;
+}
+
+static int command_dostep_plain(const char* path, double start, double interval, double seconds) {
+  void* library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (library == NULL) return fail(dlerror());
+  fmi2InstantiateTYPE* instantiate = (fmi2InstantiateTYPE*)dlsym(library, "fmi2Instantiate");
+  fmi2SetupExperimentTYPE* setup = (fmi2SetupExperimentTYPE*)dlsym(library, "fmi2SetupExperiment");
+  fmi2EnterInitializationModeTYPE* enter =
+      (fmi2EnterInitializationModeTYPE*)dlsym(library, "fmi2EnterInitializationMode");
+  fmi2ExitInitializationModeTYPE* exit_init =
+      (fmi2ExitInitializationModeTYPE*)dlsym(library, "fmi2ExitInitializationMode");
+  fmi2DoStepTYPE* do_step = (fmi2DoStepTYPE*)dlsym(library, "fmi2DoStep");
+  fmi2FreeInstanceTYPE* free_instance = (fmi2FreeInstanceTYPE*)dlsym(library, "fmi2FreeInstance");
+  if (!instantiate || !setup || !enter || !exit_init || !do_step || !free_instance)
+    return fail("the shared object lacks an fmi2 function the measurement calls");
+  const fmi2CallbackFunctions callbacks = {quiet_logger, calloc, free, NULL, NULL};
+  fmi2Component component = instantiate("bench", fmi2CoSimulation, "", "", &callbacks, fmi2False, fmi2False);
+  if (component == NULL) return fail("fmi2Instantiate failed");
+  if (setup(component, fmi2False, 0, start, fmi2False, 0) != fmi2OK || enter(component) != fmi2OK ||
+      exit_init(component) != fmi2OK)
+    return fail("initialization failed");
+  PlainStepContext context = {do_step, component, start, interval, 0};
+  double ns = best_ns(plain_step_calls, &context, seconds);
+  if (ns < 0) return fail("fmi2DoStep failed");
+  printf("ns_per_step %.6g\n", ns);
+  printf("steps_done %ld\n", context.steps_done);
+  free_instance(component);
+  dlclose(library);
+  return 0;
+}
+
 /* ---- getset ------------------------------------------------------------ */
 
 typedef struct ValuesContext {
@@ -423,6 +481,7 @@ static const char usage[] =
     "usage: smc-bench-runtime derivs FMU_SO HAND_SO N SECONDS\n"
     "       smc-bench-runtime simulate FMU_SO HAND_SO N START STOP INTERVAL SECONDS\n"
     "       smc-bench-runtime dostep FMU_SO START INTERVAL SECONDS\n"
+    "       smc-bench-runtime dostep-plain SO START INTERVAL SECONDS\n"
     "       smc-bench-runtime getset FMU_SO START SECONDS\n";
 
 int main(int argc, char** argv) {
@@ -434,6 +493,8 @@ int main(int argc, char** argv) {
                             atof(argv[7]), atof(argv[8]));
   if (strcmp(command, "dostep") == 0 && argc == 6)
     return command_dostep(argv[2], atof(argv[3]), atof(argv[4]), atof(argv[5]));
+  if (strcmp(command, "dostep-plain") == 0 && argc == 6)
+    return command_dostep_plain(argv[2], atof(argv[3]), atof(argv[4]), atof(argv[5]));
   if (strcmp(command, "getset") == 0 && argc == 5)
     return command_getset(argv[2], atof(argv[3]), atof(argv[4]));
   fputs(usage, stderr);

@@ -67,6 +67,12 @@ static void leave(SmcGuard* guard) {
 }
 
 int32_t smc_call_guarded(SmcInstance* instance, SmcGuardedCall call, void* context) {
+  /* Without external C nothing can jump out of the call: no setjmp, no
+   * guard to keep (smc_model.calls_external_code). */
+  if (!smc_model.calls_external_code) {
+    instance->external_error = false;
+    return call(instance, context);
+  }
   SmcGuard guard;
   guard.instance = instance;
   guard.outer = innermost();

@@ -285,6 +285,11 @@ void emitModelDescriptor(IrContext& ctx, const Callbacks& callbacks) {
   fields[kNumTornBooleans] = tables.i32(static_cast<int32_t>(tornRefs.size()));
   fields[kTornBooleanRefs] = tables.array(t.integer, tornRefs, "smc_torn_boolean_refs");
   fields[kNumExternalObjects] = tables.i32(ctx.layout.numExternalObjects);
+  const bool callsExternalCode =
+      ctx.layout.numExternalObjects > 0 ||
+      std::any_of(ctx.model.flat.functions.begin(), ctx.model.flat.functions.end(),
+                  [](const flat::Function& f) { return f.external.has_value(); });
+  fields[kCallsExternalCode] = tables.i32(callsExternalCode ? 1 : 0);
   auto callbackOrNull = [&](llvm::Function* fn) -> llvm::Constant* {
     return fn ? static_cast<llvm::Constant*>(fn) : llvm::ConstantPointerNull::get(t.ptr);
   };

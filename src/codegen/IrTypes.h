@@ -81,6 +81,7 @@ enum ModelField : unsigned {
   kNumJacobianNonzeros,
   kJacobianColumnStarts,
   kJacobianRows,
+  kCallsExternalCode,
   kModelFieldCount,
 };
 

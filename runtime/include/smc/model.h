@@ -184,6 +184,13 @@ typedef struct SmcModel {
   int32_t num_jacobian_nonzeros;
   const int32_t* jacobian_column_starts; /* num_states + 1 */
   const int32_t* jacobian_rows;
+
+  /* 1 when the generated code may call external C (a function with an
+   * `external` clause, an external object), which may end the call with
+   * ModelicaError's longjmp: the runtime then runs each callback under a
+   * setjmp guard (modelica_utilities.c). 0: callbacks are called directly,
+   * which is most of an fmi2DoStep without continuous states. */
+  int32_t calls_external_code;
 } SmcModel;
 
 /* Defined by the generated object of each FMU. */
