@@ -315,9 +315,11 @@ static int command_simulate(const char* fmu_path, const char* hand_path, int n, 
 
 /* ---- dostep ------------------------------------------------------------ */
 
+/* One fmi2DoStep after the other, through the FMU's exported function (an
+ * smc FMU's and a hand-written one's alike). */
 typedef struct StepContext {
-  const BenchFmu* fmu;
-  SmcInstance* instance;
+  fmi2DoStepTYPE* do_step;
+  fmi2Component component;
   double start;
   double interval;
   long steps_done;
@@ -329,7 +331,7 @@ static int step_calls(void* opaque, long repetitions) {
     /* Times as start + k*h, as an importer computes them, never summed. */
     double t = c->start + (double)c->steps_done * c->interval;
     double next = c->start + (double)(c->steps_done + 1) * c->interval;
-    if (c->fmu->do_step(c->instance, t, next - t, fmi2True) != fmi2OK) return 0;
+    if (c->do_step(c->component, t, next - t, fmi2True) != fmi2OK) return 0;
   }
   return 1;
 }
@@ -339,7 +341,7 @@ static int command_dostep(const char* fmu_path, double start, double interval, d
   if (!bench_fmu_load(&fmu, fmu_path)) return fail("cannot load the FMU");
   SmcInstance* instance = bench_fmu_start(&fmu, start, NAN);
   if (instance == NULL) return fail("cannot start the FMU");
-  StepContext context = {&fmu, instance, start, interval, 0};
+  StepContext context = {fmu.do_step, instance, start, interval, 0};
   double ns = best_ns(step_calls, &context, seconds);
   if (ns < 0) return fail("fmi2DoStep failed");
   printf("states %d\n", fmu.model->num_states);
@@ -352,24 +354,6 @@ static int command_dostep(const char* fmu_path, double start, double interval, d
 }
 
 /* ---- dostep-plain ------------------------------------------------------ */
-
-typedef struct PlainStepContext {
-  fmi2DoStepTYPE* do_step;
-  fmi2Component component;
-  double start;
-  double interval;
-  long steps_done;
-} PlainStepContext;
-
-static int plain_step_calls(void* opaque, long repetitions) {
-  PlainStepContext* c = opaque;
-  for (long r = 0; r < repetitions; ++r, ++c->steps_done) {
-    double t = c->start + (double)c->steps_done * c->interval;
-    double next = c->start + (double)(c->steps_done + 1) * c->interval;
-    if (c->do_step(c->component, t, next - t, fmi2True) != fmi2OK) return 0;
-  }
-  return 1;
-}
 
 static void quiet_logger(fmi2ComponentEnvironment env, fmi2String name, fmi2Status status,
                          fmi2String category, fmi2String message, ...) {
@@ -395,8 +379,8 @@ static int command_dostep_plain(const char* path, double start, double interval,
   if (setup(component, fmi2False, 0, start, fmi2False, 0) != fmi2OK || enter(component) != fmi2OK ||
       exit_init(component) != fmi2OK)
     return fail("initialization failed");
-  PlainStepContext context = {do_step, component, start, interval, 0};
-  double ns = best_ns(plain_step_calls, &context, seconds);
+  StepContext context = {do_step, component, start, interval, 0};
+  double ns = best_ns(step_calls, &context, seconds);
   if (ns < 0) return fail("fmi2DoStep failed");
   printf("ns_per_step %.6g\n", ns);
   printf("steps_done %ld\n", context.steps_done);

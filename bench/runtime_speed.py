@@ -177,19 +177,23 @@ class Workspace:
         library = ["-I", MSL] if family in generate.NEEDS_MSL else []
         return self.fmu(f"{family}_{n}", generate.generate(family, n, "arrays"), library)
 
-    def hand_fmu(self, name):
-        """bench/hand/<name>.c, a hand-written FMU, compiled with clang -O2
-        into a .so that exports the fmi2 functions."""
-        source = os.path.join(HERE, "hand", name + ".c")
-        library = os.path.join(self.directory, f"hand_{name}.so")
-        fmi2 = os.path.join(os.path.dirname(HERE), "runtime", "include", "fmi2")
-        command = [self.clang, "-O2", "-shared", "-fPIC", "-I", fmi2, source, "-o", library, "-lm"]
+    def compile_c(self, command, source):
+        """Runs the C compiler `command` on `source`, raising Failure when it fails."""
         try:
             done = subprocess.run(command, capture_output=True, text=True)
         except OSError as error:
             raise Failure(f"cannot run {self.clang}: {error}")
         if done.returncode != 0:
             raise Failure(f"{self.clang} failed on {source}: {done.stderr.strip()[:200]}")
+
+    def hand_fmu(self, name):
+        """bench/hand/<name>.c, a hand-written FMU, compiled with clang -O2
+        into a .so that exports the fmi2 functions."""
+        source = os.path.join(HERE, "hand", name + ".c")
+        library = os.path.join(self.directory, f"hand_{name}.so")
+        fmi2 = os.path.join(os.path.dirname(HERE), "runtime", "include", "fmi2")
+        self.compile_c([self.clang, "-O2", "-shared", "-fPIC", "-I", fmi2, source, "-o", library, "-lm"],
+                       source)
         return library
 
     def hand(self, family, simd=True):
@@ -202,12 +206,7 @@ class Workspace:
         flags = ["-O2"] if simd else ["-O2", "-fno-vectorize", "-fno-slp-vectorize"]
         command = [self.clang] + flags + ["-shared", "-fPIC", "-I", os.path.join(HERE, "hand"),
                                           source, "-o", library, "-lm"]
-        try:
-            done = subprocess.run(command, capture_output=True, text=True)
-        except OSError as error:
-            raise Failure(f"cannot run {self.clang}: {error}")
-        if done.returncode != 0:
-            raise Failure(f"{self.clang} failed on {source}: {done.stderr.strip()[:200]}")
+        self.compile_c(command, source)
         self.hands[(family, simd)] = library
         return library
 
