@@ -5,8 +5,9 @@
  * The runtime copies the current values into pre_* and calls it again
  * until no Integer, Boolean or SMC_VAR_DISCRETE Real changes any more
  * (hidden relation and condition Booleans included). After
- * SMC_MAX_EVENT_ITERATIONS the event is chattering: fmi2Error naming the
- * variables still changing.
+ * SMC_MAX_EVENT_ITERATIONS rounds, or one more than the discrete slots
+ * whose pre() the model reads where that is more (max_event_iterations),
+ * the event is chattering: fmi2Error naming the variables still changing.
  *
  * Events that come too densely are counted in event_density.c.
  *
@@ -23,6 +24,7 @@
 #include "events.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -131,11 +133,38 @@ static bool unsettled_at_degenerate_crossing(SmcInstance* instance, const char* 
   return false;
 }
 
+static int32_t slots_in(int32_t count, const int32_t* ranges) {
+  int64_t slots = 0;
+  for (int32_t i = 0; i < count; ++i) slots += (int64_t)ranges[2 * i + 1] - ranges[2 * i];
+  return slots > INT32_MAX / 2 ? INT32_MAX / 2 : (int32_t)slots;
+}
+
+/* How many rounds an event iteration may take before it counts as
+ * chattering: SMC_MAX_EVENT_ITERATIONS, or more in a model with more
+ * discrete slots whose pre() it reads. A cascade in which each round
+ * settles one more of n such slots for good (breakers opening one after
+ * the other, each because the last one did) needs n + 1 rounds, the last
+ * finding nothing changed; a fixed limit would call a long cascade
+ * chattering. The model's table is constant, so the limit is computed
+ * once (a race between instances writes the same value). */
+static int max_event_iterations(void) {
+  static int limit = 0;
+  if (limit == 0) {
+    int64_t slots = (int64_t)slots_in(smc_model.num_pre_real_ranges, smc_model.pre_real_ranges) +
+                    slots_in(smc_model.num_pre_integer_ranges, smc_model.pre_integer_ranges) +
+                    slots_in(smc_model.num_pre_boolean_ranges, smc_model.pre_boolean_ranges) + 1;
+    limit = slots > SMC_MAX_EVENT_ITERATIONS ? (slots > INT32_MAX / 2 ? INT32_MAX / 2 : (int)slots)
+                                             : SMC_MAX_EVENT_ITERATIONS;
+  }
+  return limit;
+}
+
 int32_t smc_event_iteration(SmcInstance* instance, const char* function,
                             bool pre_holds_left_limits, bool* changed) {
   SmcModelData* data = &instance->data;
   if (changed != NULL) *changed = false;
-  for (int iteration = 1; iteration <= SMC_MAX_EVENT_ITERATIONS; ++iteration) {
+  const int limit = max_event_iterations();
+  for (int iteration = 1; iteration <= limit; ++iteration) {
     /* Whether anything changed needs every slot compared in the first
      * iteration; which iteration is the last needs only the slots whose
      * pre() the model reads. */
@@ -167,7 +196,7 @@ int32_t smc_event_iteration(SmcInstance* instance, const char* function,
   smc_log_error(instance,
                 "%s: event iteration does not converge at t=%.17g: still changing after %d "
                 "iterations: %s",
-                function, data->time, SMC_MAX_EVENT_ITERATIONS, names);
+                function, data->time, limit, names);
   instance->dynamic->state = SMC_STATE_ERROR;
   return SMC_FAILED;
 }

@@ -103,6 +103,30 @@ TEST(Hybrid, SampledCounterCountsEveryTickIncludingOnesAtCommunicationPoints) {
   }
 }
 
+// A cascade through pre() takes one event-iteration round per link (spec
+// 8.6: iterate until no pre() value changes): at t = 0.5 b[1] turns true,
+// then b[2] in the next round, and so on, 150 rounds in all, more than the
+// 100 after which a small model counts as chattering. So the limit grows
+// with the discrete slots whose pre() the model reads.
+TEST(Hybrid, ACascadeLongerThanAHundredRoundsSettlesWithinOneEvent) {
+  std::string model = smc::test::writeScratchModel("Cascade.mo", R"(
+model Cascade
+  output Boolean b[150](each start = false, each fixed = true);
+equation
+  b[1] = time > 0.5;
+  for i in 2:150 loop
+    b[i] = pre(b[i - 1]);
+  end for;
+end Cascade;
+)");
+  SimulationResult result = simulateOk(simulationOf(compileModel(model, "Cascade.fmu"), 1, 0.25));
+  const int first = columnOf(result, "b[1]"), last = columnOf(result, "b[150]");
+  for (const auto& row : result.rows) {
+    EXPECT_EQ(row[first], row[0] > 0.5 ? 1 : 0) << "t=" << row[0];
+    EXPECT_EQ(row[last], row[0] > 0.5 ? 1 : 0) << "t=" << row[0];
+  }
+}
+
 TEST(Hybrid, UserFunctionWithWhileLoopComputesSquareRoots) {
   std::string fmu = compileModel(example("NewtonSqrt.mo"), "NewtonSqrt.fmu");
   SimulationResult result = simulateOk(simulationOf(fmu, 3, 0.1));
