@@ -35,6 +35,9 @@ struct IrContext {
   // The functions taking an external object that the model calls: each
   // call in event mode is logged for replay (IrExternalObjects.h).
   std::set<uint32_t> loggedFunctions = {};
+  // Per flat.functions entry, whether identical calls in one expression
+  // may share one call (SharedCalls.h); computed at the first call.
+  std::vector<bool> shareableFunctions = {};
   // Message strings handed to the runtime services, one global per text.
   std::map<std::string, llvm::Constant*> messages = {};
   // Chunks of assignments emitted as functions (IrChunks.h), which later

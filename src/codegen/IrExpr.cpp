@@ -65,7 +65,19 @@ llvm::Type* llvmTypeOf(const IrContext& ctx, ValueType type) {
   return ctx.types.real;
 }
 
+// One expression from the top: the calls it makes are remembered for the
+// identical calls later in the same expression (IrFunctionCalls.cpp) and
+// forgotten when the next expression starts (a store in between may change
+// their inputs).
 Typed ExprEmitter::emit(const flat::Expr& e) {
+  if (depth_ == 0) emittedCalls_.clear();
+  ++depth_;
+  Typed value = emitNode(e);
+  --depth_;
+  return value;
+}
+
+Typed ExprEmitter::emitNode(const flat::Expr& e) {
   switch (e.kind) {
     case flat::ExprKind::Real:
     case flat::ExprKind::Integer:

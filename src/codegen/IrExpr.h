@@ -200,6 +200,10 @@ private:
   Typed emitPreOperator(const flat::Expr& e);
   Typed emitModelFlag(unsigned field, const char* name, const flat::Expr& e);
   Typed emitFunctionCall(const flat::Expr& e);
+  // The outputs of an earlier call in this expression that `call` may
+  // read instead of calling again (SharedCalls.h), or null.
+  const std::vector<llvm::AllocaInst*>* sharedCall(const flat::Expr& call);
+  Typed emitNode(const flat::Expr& e);
   bool emitArguments(const flat::Expr& call, const flat::Function& fn,
                      std::vector<llvm::Value*>& arguments);
 
@@ -228,6 +232,16 @@ private:
     std::unordered_map<const flat::Expr*, std::pair<llvm::GlobalVariable*, ValueType>> tables;
   };
   const VaryingLiterals* varying_ = nullptr;
+  // The user function calls of the expression being emitted (emit() at
+  // depth 0 starts afresh), with the block where their outputs are set.
+  struct EmittedCall {
+    const flat::Expr* call;
+    bool pre;  // emitted inside pre()
+    llvm::BasicBlock* block;
+    std::vector<llvm::AllocaInst*> outputs;
+  };
+  std::vector<EmittedCall> emittedCalls_;
+  int depth_ = 0;
 };
 
 // The ConditionDefinitions of a clocked partition's assignments.

@@ -7,6 +7,8 @@
 #include "codegen/IrExpr.h"
 #include "codegen/IrFunctions.h"
 #include "codegen/IrExternalObjects.h"
+#include "codegen/SharedCalls.h"
+#include "flatten/ExprEquality.h"
 
 #include "smc/model.h"
 
@@ -85,6 +87,49 @@ std::vector<llvm::AllocaInst*> ExprEmitter::emitCallOutputs(const flat::Expr& ca
   return outputs;
 }
 
+namespace {
+
+// Whether every path to `later` passes through `earlier`: a chain of
+// blocks with one predecessor each leads back to it (a merge block ends
+// the walk, which then answers no). The walk is bounded; a long chain
+// answers no too, which only costs a call.
+bool dominatesByChain(const llvm::BasicBlock* earlier, const llvm::BasicBlock* later) {
+  constexpr int kMaxSteps = 256;
+  for (int step = 0; step < kMaxSteps && later; ++step) {
+    if (later == earlier) return true;
+    later = later->getSinglePredecessor();
+  }
+  return false;
+}
+
+bool sameInputs(const flat::Expr& a, const flat::Expr& b) {
+  if (a.function != b.function || a.args.size() != b.args.size()) return false;
+  for (size_t i = 0; i < a.args.size(); ++i) {
+    if (!a.args[i] || !b.args[i]) return false;
+    if (a.args[i] != b.args[i] && !flat::sameExpr(*a.args[i], *b.args[i])) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+const std::vector<llvm::AllocaInst*>* ExprEmitter::sharedCall(const flat::Expr& call) {
+  // Model equations only: a function body's statements have loops and
+  // locals of their own; an alike group's arms read different literals,
+  // and in a run's loop two nodes alike in the first assignment may read
+  // different slots in the others (`f(x[i]) + f(x[1])` at i = 1).
+  if (scope_ || varying_ || iteration_) return nullptr;
+  if (ctx_.shareableFunctions.size() != ctx_.model.flat.functions.size())
+    ctx_.shareableFunctions = shareableFunctions(ctx_.model.flat);
+  if (call.function >= ctx_.shareableFunctions.size() || !ctx_.shareableFunctions[call.function])
+    return nullptr;
+  for (const EmittedCall& earlier : emittedCalls_)
+    if (earlier.pre == readPre_ && sameInputs(*earlier.call, call) &&
+        dominatesByChain(earlier.block, b_.GetInsertBlock()))
+      return &earlier.outputs;
+  return nullptr;
+}
+
 Typed ExprEmitter::emitFunctionCall(const flat::Expr& e) {
   if (e.function < ctx_.model.flat.functions.size()) {
     const flat::Function& fn = ctx_.model.flat.functions[e.function];
@@ -93,11 +138,16 @@ Typed ExprEmitter::emitFunctionCall(const flat::Expr& e) {
                                         fn.name, fn.numOutputs, fn.numOutputs == 1 ? "" : "s",
                                         e.output + 1));
   }
-  std::vector<llvm::AllocaInst*> outputs = emitCallOutputs(e);
-  if (outputs.empty()) return {};
+  const std::vector<llvm::AllocaInst*>* outputs = sharedCall(e);
+  if (!outputs) {
+    std::vector<llvm::AllocaInst*> made = emitCallOutputs(e);
+    if (made.empty()) return {};
+    emittedCalls_.push_back({&e, readPre_, b_.GetInsertBlock(), std::move(made)});
+    outputs = &emittedCalls_.back().outputs;
+  }
   const flat::Function& fn = ctx_.model.flat.functions[e.function];
   const ValueType type = valueTypeOf(fn.variables[fn.numInputs + e.output].type);
-  return {b_.CreateLoad(llvmTypeOf(ctx_, type), outputs[e.output], fn.name), type};
+  return {b_.CreateLoad(llvmTypeOf(ctx_, type), (*outputs)[e.output], fn.name), type};
 }
 
 }  // namespace smc::codegen
