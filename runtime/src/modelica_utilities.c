@@ -67,9 +67,10 @@ static void leave(SmcGuard* guard) {
 }
 
 int32_t smc_call_guarded(SmcInstance* instance, SmcGuardedCall call, void* context) {
-  /* Without external C nothing can jump out of the call: no setjmp, no
-   * guard to keep (smc_model.calls_external_code). */
-  if (!smc_model.calls_external_code) {
+  /* Without external C or run-time strings nothing can jump out of the
+   * call and no string outlives it: no setjmp, no guard to keep
+   * (smc_model.needs_call_guard). */
+  if (!smc_model.needs_call_guard) {
     instance->external_error = false;
     return call(instance, context);
   }

@@ -20,6 +20,20 @@ namespace smc::codegen {
 
 namespace {
 
+// Whether the generated code may end a call with ModelicaError's longjmp
+// or leave strings that the end of the call frees (SmcModel's
+// needs_call_guard): external C, or a run-time string service (all but
+// the comparison allocate). The callbacks are emitted by now.
+bool needsCallGuard(const IrContext& ctx) {
+  if (ctx.layout.numExternalObjects > 0) return true;
+  for (const flat::Function& f : ctx.model.flat.functions)
+    if (f.external) return true;
+  for (const llvm::Function& f : ctx.module)
+    if (f.getName().startswith("smc_string_") && f.getName() != "smc_string_compare" && !f.use_empty())
+      return true;
+  return false;
+}
+
 class TableBuilder {
 public:
   explicit TableBuilder(IrContext& ctx) : ctx_(ctx) {}
@@ -285,11 +299,7 @@ void emitModelDescriptor(IrContext& ctx, const Callbacks& callbacks) {
   fields[kNumTornBooleans] = tables.i32(static_cast<int32_t>(tornRefs.size()));
   fields[kTornBooleanRefs] = tables.array(t.integer, tornRefs, "smc_torn_boolean_refs");
   fields[kNumExternalObjects] = tables.i32(ctx.layout.numExternalObjects);
-  const bool callsExternalCode =
-      ctx.layout.numExternalObjects > 0 ||
-      std::any_of(ctx.model.flat.functions.begin(), ctx.model.flat.functions.end(),
-                  [](const flat::Function& f) { return f.external.has_value(); });
-  fields[kCallsExternalCode] = tables.i32(callsExternalCode ? 1 : 0);
+  fields[kNeedsCallGuard] = tables.i32(needsCallGuard(ctx) ? 1 : 0);
   auto callbackOrNull = [&](llvm::Function* fn) -> llvm::Constant* {
     return fn ? static_cast<llvm::Constant*>(fn) : llvm::ConstantPointerNull::get(t.ptr);
   };

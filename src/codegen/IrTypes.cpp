@@ -80,7 +80,7 @@ IrTypes makeIrTypes(llvm::LLVMContext& context) {
       i32,     // num_jacobian_nonzeros
       p,       // jacobian_column_starts
       p,       // jacobian_rows
-      i32,     // calls_external_code
+      i32,     // needs_call_guard
   };
   t.model = llvm::StructType::create(context, modelFields, "SmcModel");
 

@@ -81,7 +81,7 @@ enum ModelField : unsigned {
   kNumJacobianNonzeros,
   kJacobianColumnStarts,
   kJacobianRows,
-  kCallsExternalCode,
+  kNeedsCallGuard,
   kModelFieldCount,
 };
 

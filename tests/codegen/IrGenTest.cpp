@@ -73,7 +73,7 @@ TEST(IrTypesTest, StructsHaveTheCLayoutOfModelH) {
       offsetof(SmcModel, num_external_objects), offsetof(SmcModel, destroy_external_objects),
       offsetof(SmcModel, construct_external_objects), offsetof(SmcModel, replay_external_call),
       offsetof(SmcModel, num_jacobian_nonzeros), offsetof(SmcModel, jacobian_column_starts),
-      offsetof(SmcModel, jacobian_rows),        offsetof(SmcModel, calls_external_code)};
+      offsetof(SmcModel, jacobian_rows),        offsetof(SmcModel, needs_call_guard)};
   EXPECT_EQ(types.model->getNumElements(), static_cast<unsigned>(kModelFieldCount));
   for (unsigned i = 0; i < kModelFieldCount; ++i)
     EXPECT_EQ(model->getElementOffset(i), offsets[i]) << "field " << i;

@@ -185,12 +185,15 @@ typedef struct SmcModel {
   const int32_t* jacobian_column_starts; /* num_states + 1 */
   const int32_t* jacobian_rows;
 
-  /* 1 when the generated code may call external C (a function with an
-   * `external` clause, an external object), which may end the call with
-   * ModelicaError's longjmp: the runtime then runs each callback under a
-   * setjmp guard (modelica_utilities.c). 0: callbacks are called directly,
-   * which is most of an fmi2DoStep without continuous states. */
-  int32_t calls_external_code;
+  /* 1 when the generated code may end a call with ModelicaError's longjmp
+   * or leave strings to free after it: it calls external C (a function
+   * with an `external` clause, an external object) or builds strings at
+   * run time (smc_string_*, whose strings live until the call ends and
+   * whose size limit fails the call through ModelicaFormatError). The
+   * runtime then runs each callback under a setjmp guard
+   * (modelica_utilities.c); 0: callbacks are called directly, which was a
+   * third of an fmi2DoStep without continuous states. */
+  int32_t needs_call_guard;
 } SmcModel;
 
 /* Defined by the generated object of each FMU. */
