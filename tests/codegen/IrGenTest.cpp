@@ -7,6 +7,7 @@
 #include "codegen/Codegen.h"
 #include "codegen/IrTypes.h"
 #include "smc/model.h"
+#include "support/TestPipeline.h"
 
 #include <gtest/gtest.h>
 #include <llvm/IR/DataLayout.h>
@@ -106,6 +107,32 @@ TEST_F(IrGenTest, DumpHasTheCallbacksAndTheDescriptor) {
   ASSERT_TRUE(std::regex_search(
       ir, guid, std::regex(R"(@smc_guid = .*c"(\{[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}\}))")));
   EXPECT_NE(guid[1].str(), "{00000000-0000-0000-0000-000000000000}");
+}
+
+// The last field of the model's descriptor, needs_call_guard: whether the
+// runtime must run the callbacks under the guard that ModelicaError's
+// longjmp and the call's run-time strings need.
+std::string callGuardField(const std::string& ir) {
+  std::smatch descriptor;
+  if (!std::regex_search(ir, descriptor, std::regex(R"(@smc_model = hidden constant %SmcModel \{.*, (i32 [01]) \})")))
+    return "no descriptor";
+  return descriptor[1].str();
+}
+
+TEST_F(IrGenTest, APlainModelsCallbacksNeedNoGuard) {
+  EXPECT_EQ(callGuardField(dump(dahlquist())), "i32 0");
+}
+
+TEST_F(IrGenTest, AModelThatBuildsStringsAtRunTimeNeedsTheGuard) {
+  std::string messages;
+  std::optional<causal::CausalModel> model = test::causalModelOf(R"(model Strings
+  Real x = time;
+equation
+  assert(x < 10, "x is " + String(x));
+end Strings;
+)", &messages);
+  ASSERT_TRUE(model) << messages;
+  EXPECT_EQ(callGuardField(dump(*model)), "i32 1");
 }
 
 TEST_F(IrGenTest, DumpIsDeterministic) { EXPECT_EQ(dump(algebraicLoop()), dump(algebraicLoop())); }
