@@ -193,6 +193,10 @@ SparsePattern sparsePattern(const causal::AlgebraicLoop& loop) {
 // sparse systems); its stack array would also grow with n^2.
 constexpr uint32_t kSparseLoopMinimumSize = 32;
 
+// Coefficients and right-hand side entries of a linear loop evaluated in
+// the callback itself; more go into a fill function of their own.
+constexpr size_t kLinearEntriesInPlace = 256;
+
 llvm::GlobalVariable* constantIntegers(IrContext& ctx, const std::vector<int32_t>& values, const std::string& name) {
   auto* global = new llvm::GlobalVariable(ctx.module, llvm::ArrayType::get(ctx.types.integer, values.size()), true,
                                           llvm::GlobalValue::PrivateLinkage,
@@ -202,6 +206,30 @@ llvm::GlobalVariable* constantIntegers(IrContext& ctx, const std::vector<int32_t
 }
 
 }  // namespace
+
+// int32_t smc_loopK_fill(SmcModelData* data, double* matrix, double* rhs):
+// a large linear loop's coefficients and right-hand side, chunked like a
+// callback (IrChunks.h), since thousands of coefficient expressions in one
+// function made LLVM's passes superlinear (a distribution network of 20 x
+// 20 nodes: 52 000 instructions in one block, 7 s in the optimizer).
+llvm::Function* BlockEmitter::emitLinearFill(int32_t index, size_t count, const LinearEntries& entries) {
+  llvm::Function* fn = llvm::Function::Create(ctx_.types.residual, llvm::GlobalValue::InternalLinkage,
+                                              fmt::format("smc_loop{}_fill", index), ctx_.module);
+  fn->addFnAttr(llvm::Attribute::NoUnwind);
+  fn->addFnAttr(llvm::Attribute::NoInline);
+  llvm::IRBuilder<> builder(ctx_.llvm);
+  FunctionFrame frame(ctx_, builder, fn);
+  llvm::Value* matrix = fn->getArg(1);
+  llvm::Value* rhs = fn->getArg(2);
+  matrix->setName("matrix");
+  rhs->setName("rhs");
+  emitChunked(ctx_, frame, builder, count, [&](FunctionFrame& chunk, llvm::IRBuilder<>& b, size_t begin, size_t end) {
+    ExprEmitter exprs(ctx_, chunk, b);
+    entries(exprs, b, sameArgumentIn(chunk.function(), matrix), sameArgumentIn(chunk.function(), rhs), begin, end);
+  });
+  builder.CreateRet(builder.getInt32(SMC_OK));
+  return fn;
+}
 
 // A linear loop: evaluate A and b into stack arrays, solve in place with
 // smc_solve_linear_system (or, large and sparse, only A's nonzeros with
@@ -221,16 +249,34 @@ void BlockEmitter::emitLinearLoop(const causal::AlgebraicLoop& loop, int32_t ind
   };
   if (!sparse)  // the zeros first, then the coefficients in their places
     for (uint32_t k = 0; k < stored; ++k) store(llvm::ConstantFP::get(ctx_.types.real, 0.0), k);
-  for (uint32_t k = 0; k < loop.matrix.size(); ++k) {
-    const causal::AlgebraicLoop::Coefficient& a = sparse ? *pattern.entries[k] : loop.matrix[k];
-    llvm::Value* value = exprs_.emitAs(*a.value, ValueType::Real);
-    if (!value) return;
-    store(value, sparse ? k : a.row * n + a.column);
-  }
-  for (uint32_t i = 0; i < n; ++i) {
-    llvm::Value* v = exprs_.emitAs(*loop.rhs[i], ValueType::Real);
-    if (!v) return;
-    b_.CreateStore(v, b_.CreateConstInBoundsGEP2_32(vectorType, rhs, 0, i));
+  // Entries [begin, end) of A's coefficients followed by b, evaluated and
+  // stored through the pointers given.
+  const size_t coefficients = loop.matrix.size();
+  LinearEntries entries = [&](ExprEmitter& exprs, llvm::IRBuilder<>& b, llvm::Value* matrixAt,
+                              llvm::Value* rhsAt, size_t begin, size_t end) {
+    for (size_t k = begin; k < end; ++k) {
+      const flat::ExprPtr& expr =
+          k < coefficients ? (sparse ? pattern.entries[k]->value : loop.matrix[k].value) : loop.rhs[k - coefficients];
+      llvm::Value* value = exprs.emitAs(*expr, ValueType::Real);
+      if (!value) return;
+      if (k >= coefficients) {
+        b.CreateStore(value, b.CreateConstInBoundsGEP1_32(ctx_.types.real, rhsAt, static_cast<uint32_t>(k - coefficients)));
+        continue;
+      }
+      const causal::AlgebraicLoop::Coefficient& a = sparse ? *pattern.entries[k] : loop.matrix[k];
+      b.CreateStore(value, b.CreateConstInBoundsGEP1_32(ctx_.types.real, matrixAt, sparse ? static_cast<uint32_t>(k) : a.row * n + a.column));
+    }
+  };
+  const size_t count = coefficients + n;
+  if (count <= kLinearEntriesInPlace) {
+    entries(exprs_, b_, b_.CreateConstInBoundsGEP2_32(matrixType, matrix, 0, 0),
+            b_.CreateConstInBoundsGEP2_32(vectorType, rhs, 0, 0), 0, count);
+  } else {
+    llvm::Function* fill = emitLinearFill(index, count, entries);
+    llvm::Value* filled = b_.CreateCall(fill, {frame_.data(), matrix, rhs}, fmt::format("loop{}.filled", index));
+    llvm::BasicBlock* ok = llvm::BasicBlock::Create(ctx_.llvm, fmt::format("loop{}.filled", index), frame_.function());
+    b_.CreateCondBr(b_.CreateICmpNE(filled, b_.getInt32(SMC_OK)), frame_.failBlock(), ok);
+    b_.SetInsertPoint(ok);
   }
   llvm::Value* status = nullptr;
   if (sparse) {
@@ -250,10 +296,37 @@ void BlockEmitter::emitLinearLoop(const causal::AlgebraicLoop& loop, int32_t ind
       llvm::BasicBlock::Create(ctx_.llvm, fmt::format("loop{}.solved", index), frame_.function());
   b_.CreateCondBr(b_.CreateICmpNE(status, b_.getInt32(SMC_OK)), frame_.failBlock(), solved);
   b_.SetInsertPoint(solved);
-  for (uint32_t i = 0; i < n; ++i) {
-    llvm::Value* x = b_.CreateLoad(ctx_.types.real, b_.CreateConstInBoundsGEP2_32(vectorType, rhs, 0, i));
-    exprs_.store(loop.unknowns[i], {x, ValueType::Real}, firstRange(loop));
+  const bool allReal = std::all_of(loop.unknowns.begin(), loop.unknowns.end(), [&](flat::VarId v) {
+    return v < ctx_.layout.positionOf.size() && ctx_.layout.of(v).type == flat::BaseType::Real;
+  });
+  if (n <= kLinearEntriesInPlace || !allReal) {
+    for (uint32_t i = 0; i < n; ++i) {
+      llvm::Value* x = b_.CreateLoad(ctx_.types.real, b_.CreateConstInBoundsGEP2_32(vectorType, rhs, 0, i));
+      exprs_.store(loop.unknowns[i], {x, ValueType::Real}, firstRange(loop));
+    }
+    return;
   }
+  // Many unknowns: reals[refs[i]] = x[i] over a table of their value
+  // references, instead of code that grows with the loop.
+  std::vector<int32_t> refs;
+  for (flat::VarId v : loop.unknowns) refs.push_back(ctx_.layout.of(v).valueReference);
+  llvm::GlobalVariable* table = constantIntegers(ctx_, refs, fmt::format("smc_loop{}_unknown_refs", index));
+  llvm::Value* reals = frame_.arrayOf(flat::BaseType::Real);
+  llvm::BasicBlock* before = b_.GetInsertBlock();
+  llvm::BasicBlock* body = llvm::BasicBlock::Create(ctx_.llvm, fmt::format("loop{}.scatter", index), frame_.function());
+  llvm::BasicBlock* after = llvm::BasicBlock::Create(ctx_.llvm, fmt::format("loop{}.stored", index), frame_.function());
+  b_.CreateBr(body);
+  b_.SetInsertPoint(body);
+  llvm::PHINode* i = b_.CreatePHI(b_.getInt64Ty(), 2, "i");
+  i->addIncoming(b_.getInt64(0), before);
+  llvm::Value* x = b_.CreateLoad(ctx_.types.real, b_.CreateInBoundsGEP(vectorType, rhs, {b_.getInt64(0), i}));
+  llvm::Value* ref = b_.CreateLoad(ctx_.types.integer,
+                                   b_.CreateInBoundsGEP(table->getValueType(), table, {b_.getInt64(0), i}));
+  b_.CreateStore(x, b_.CreateInBoundsGEP(ctx_.types.real, reals, ref));
+  llvm::Value* next = b_.CreateNUWAdd(i, b_.getInt64(1));
+  i->addIncoming(next, body);
+  b_.CreateCondBr(b_.CreateICmpULT(next, b_.getInt64(n)), body, after);
+  b_.SetInsertPoint(after);
 }
 
 namespace {

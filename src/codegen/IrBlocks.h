@@ -17,6 +17,8 @@
 //                   partition's variables are frozen elsewhere).
 #pragma once
 
+#include <functional>
+
 #include "codegen/IrActions.h"
 
 namespace smc::codegen {
@@ -39,6 +41,11 @@ public:
 private:
   void emitLoop(const causal::AlgebraicLoop& loop);
   void emitLinearLoop(const causal::AlgebraicLoop& loop, int32_t index);
+  // Where stores go for the linear loop's k-th coefficient (0 <= k <
+  // loop.matrix.size()) and its i-th right-hand side entry (k = size + i).
+  using LinearEntries = std::function<void(ExprEmitter& exprs, llvm::IRBuilder<>& b, llvm::Value* matrix,
+                                           llvm::Value* rhs, size_t begin, size_t end)>;
+  llvm::Function* emitLinearFill(int32_t index, size_t count, const LinearEntries& entries);
   llvm::Function* emitResidual(const causal::AlgebraicLoop& loop, int32_t index);
   llvm::Function* sharedResidual(const causal::AlgebraicLoop& loop) const;
   bool checkLoop(const causal::AlgebraicLoop& loop);

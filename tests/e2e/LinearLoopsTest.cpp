@@ -127,12 +127,11 @@ std::vector<double> tridiagonal(int n, double k, double u) {
   return v;
 }
 
-// Forty unknowns coupled as a discretized string: one linear loop whose
-// matrix is a tenth full, solved sparsely; its diagonal changes from 2 to 3
-// at t = 0.5, so factors kept from before must not be reused.
-TEST(LinearLoops, ALargeSparseLoopIsSolvedFromItsNonzerosAndFollowsItsMatrix) {
-  std::string model = writeScratchModel("Tridiagonal.mo", R"(model Tridiagonal
-  parameter Integer n = 40;
+// A discretized string of n unknowns, k v_i - v_(i-1) - v_(i+1) = u: one
+// linear loop, tridiagonal, with k = 2 before t = 0.5 and 3 after and
+// u = 1 + t.
+std::string tridiagonalSource(const std::string& name, int n) {
+  return "model " + name + "\n  parameter Integer n = " + std::to_string(n) + R"(;
   Real v[n];
   Real k = if time < 0.5 then 2 else 3;
   Real u = 1 + time;
@@ -142,14 +141,39 @@ equation
     k * v[i] - v[i - 1] - v[i + 1] = u;
   end for;
   k * v[n] - v[n - 1] = u;
-end Tridiagonal;
-)");
+end )" + name + ";\n";
+}
+
+// Forty unknowns coupled as a discretized string: one linear loop whose
+// matrix is a tenth full, solved sparsely; its diagonal changes from 2 to 3
+// at t = 0.5, so factors kept from before must not be reused.
+TEST(LinearLoops, ALargeSparseLoopIsSolvedFromItsNonzerosAndFollowsItsMatrix) {
+  std::string model = writeScratchModel("Tridiagonal.mo", tridiagonalSource("Tridiagonal", 40));
   EXPECT_NE(irOf(model).find("@smc_solve_sparse_linear_system"), std::string::npos);
   std::string fmu = compileModel(model, "Tridiagonal.fmu");
   SimulationResult r = simulateOk(simulationOf(fmu, 1, 0.05, true));
   for (double t : {0.0, 0.25, 0.45, 0.75, 1.0}) {
     const std::vector<double> v = tridiagonal(40, t < 0.5 ? 2 : 3, 1 + t);
     for (int i : {1, 7, 20, 40})
+      EXPECT_NEAR(valueAt(r, "v[" + std::to_string(i) + "]", t), v[i - 1], 1e-9 * (1 + std::abs(v[i - 1])))
+          << "t = " << t << ", i = " << i;
+  }
+}
+
+// The same loop with 300 unknowns: its 898 coefficients and 300 right-hand
+// sides are evaluated by a fill function of their own, chunked (more than
+// one function would keep LLVM fast on), and the solution goes back to the
+// unknowns through a table of their value references.
+TEST(LinearLoops, ALoopOfThreeHundredUnknownsIsFilledAndStoredByLoopsOfItsOwn) {
+  std::string model = writeScratchModel("LongTridiagonal.mo", tridiagonalSource("LongTridiagonal", 300));
+  const std::string ir = irOf(model);
+  EXPECT_NE(ir.find("_fill("), std::string::npos);
+  EXPECT_NE(ir.find("_unknown_refs"), std::string::npos);
+  std::string fmu = compileModel(model, "LongTridiagonal.fmu");
+  SimulationResult r = simulateOk(simulationOf(fmu, 1, 0.25, true));
+  for (double t : {0.0, 0.25, 0.75, 1.0}) {
+    const std::vector<double> v = tridiagonal(300, t < 0.5 ? 2 : 3, 1 + t);
+    for (int i : {1, 2, 150, 299, 300})
       EXPECT_NEAR(valueAt(r, "v[" + std::to_string(i) + "]", t), v[i - 1], 1e-9 * (1 + std::abs(v[i - 1])))
           << "t = " << t << ", i = " << i;
   }
