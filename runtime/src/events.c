@@ -24,6 +24,7 @@
 #include "events.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -146,15 +147,18 @@ static int32_t slots_in(int32_t count, const int32_t* ranges) {
  * the other, each because the last one did) needs n + 1 rounds, the last
  * finding nothing changed; a fixed limit would call a long cascade
  * chattering. The model's table is constant, so the limit is computed
- * once (a race between instances writes the same value). */
+ * once; instances on other threads may compute it at the same time and
+ * store the same value (relaxed atomics, no lock). */
 static int max_event_iterations(void) {
-  static int limit = 0;
+  static atomic_int cached = 0;
+  int limit = atomic_load_explicit(&cached, memory_order_relaxed);
   if (limit == 0) {
     int64_t slots = (int64_t)slots_in(smc_model.num_pre_real_ranges, smc_model.pre_real_ranges) +
                     slots_in(smc_model.num_pre_integer_ranges, smc_model.pre_integer_ranges) +
                     slots_in(smc_model.num_pre_boolean_ranges, smc_model.pre_boolean_ranges) + 1;
     limit = slots > SMC_MAX_EVENT_ITERATIONS ? (slots > INT32_MAX / 2 ? INT32_MAX / 2 : (int)slots)
                                              : SMC_MAX_EVENT_ITERATIONS;
+    atomic_store_explicit(&cached, limit, memory_order_relaxed);
   }
   return limit;
 }

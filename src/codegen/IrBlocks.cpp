@@ -118,19 +118,25 @@ std::string BlockEmitter::describe(const causal::AlgebraicLoop& loop) const {
                             listed(names, kListedNames));
 }
 
+// An internal function (SmcModelData* data, double* first, double* second)
+// -> int32_t status, as a loop's residual and fill functions are.
+llvm::Function* BlockEmitter::loopFunction(const std::string& name, const char* first, const char* second) {
+  llvm::Function* fn =
+      llvm::Function::Create(ctx_.types.residual, llvm::GlobalValue::InternalLinkage, name, ctx_.module);
+  fn->addFnAttr(llvm::Attribute::NoUnwind);
+  fn->getArg(1)->setName(first);
+  fn->getArg(2)->setName(second);
+  return fn;
+}
+
 // int32_t smc_loopK_residual(SmcModelData* data, const double* x, double* f):
 // x -> the unknowns' slots, then f[i] = residual i.
 llvm::Function* BlockEmitter::emitResidual(const causal::AlgebraicLoop& loop, int32_t index) {
-  llvm::Function* fn =
-      llvm::Function::Create(ctx_.types.residual, llvm::GlobalValue::InternalLinkage,
-                             fmt::format("smc_loop{}_residual", index), ctx_.module);
-  fn->addFnAttr(llvm::Attribute::NoUnwind);
+  llvm::Function* fn = loopFunction(fmt::format("smc_loop{}_residual", index), "x", "residuals");
   llvm::IRBuilder<> builder(ctx_.llvm);
   FunctionFrame frame(ctx_, builder, fn);
   llvm::Value* x = fn->getArg(1);
   llvm::Value* f = fn->getArg(2);
-  x->setName("x");
-  f->setName("residuals");
   // A loop can hold thousands of equations: chunked like the callbacks.
   emitChunked(ctx_, frame, builder, loop.unknowns.size(),
               [&](FunctionFrame& chunk, llvm::IRBuilder<>& b, size_t begin, size_t end) {
@@ -213,16 +219,12 @@ llvm::GlobalVariable* constantIntegers(IrContext& ctx, const std::vector<int32_t
 // function made LLVM's passes superlinear (a distribution network of 20 x
 // 20 nodes: 52 000 instructions in one block, 7 s in the optimizer).
 llvm::Function* BlockEmitter::emitLinearFill(int32_t index, size_t count, const LinearEntries& entries) {
-  llvm::Function* fn = llvm::Function::Create(ctx_.types.residual, llvm::GlobalValue::InternalLinkage,
-                                              fmt::format("smc_loop{}_fill", index), ctx_.module);
-  fn->addFnAttr(llvm::Attribute::NoUnwind);
+  llvm::Function* fn = loopFunction(fmt::format("smc_loop{}_fill", index), "matrix", "rhs");
   fn->addFnAttr(llvm::Attribute::NoInline);
   llvm::IRBuilder<> builder(ctx_.llvm);
   FunctionFrame frame(ctx_, builder, fn);
   llvm::Value* matrix = fn->getArg(1);
   llvm::Value* rhs = fn->getArg(2);
-  matrix->setName("matrix");
-  rhs->setName("rhs");
   emitChunked(ctx_, frame, builder, count, [&](FunctionFrame& chunk, llvm::IRBuilder<>& b, size_t begin, size_t end) {
     ExprEmitter exprs(ctx_, chunk, b);
     entries(exprs, b, sameArgumentIn(chunk.function(), matrix), sameArgumentIn(chunk.function(), rhs), begin, end);

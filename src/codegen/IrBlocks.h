@@ -47,6 +47,7 @@ private:
                                            llvm::Value* rhs, size_t begin, size_t end)>;
   llvm::Function* emitLinearFill(int32_t index, size_t count, const LinearEntries& entries);
   llvm::Function* emitResidual(const causal::AlgebraicLoop& loop, int32_t index);
+  llvm::Function* loopFunction(const std::string& name, const char* first, const char* second);
   llvm::Function* sharedResidual(const causal::AlgebraicLoop& loop) const;
   bool checkLoop(const causal::AlgebraicLoop& loop);
   std::string describe(const causal::AlgebraicLoop& loop) const;

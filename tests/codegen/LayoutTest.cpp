@@ -66,6 +66,21 @@ TEST_F(LayoutTest, RunOfStatesIsFollowedByTheirDerivativesInTheSameOrder) {
     EXPECT_EQ(layout->vars[i].valueReference, static_cast<int32_t>(i));
 }
 
+// Members of one numbered family of instances share a family (RunOrder.h
+// groups their assignments by it); other names do not.
+TEST_F(LayoutTest, NamesThatDifferOnlyInTheirNumbersShareAFamily) {
+  ModelBuilder b("Families");
+  for (const char* name : {"r_3.n.i", "r_12.n.i", "r[7].n.i", "r[12].n.i", "c_3.n.i"}) b.algebraic(name, true);
+  causal::CausalModel model = b.model();
+  std::optional<Layout> layout = buildLayout(model, diags);
+  ASSERT_TRUE(layout);
+  auto family = [&](const char* name) { return info(*layout, model, name).family; };
+  EXPECT_EQ(family("r_3.n.i"), family("r_12.n.i"));
+  EXPECT_EQ(family("r[7].n.i"), family("r[12].n.i"));
+  EXPECT_NE(family("r_3.n.i"), family("c_3.n.i"));
+  EXPECT_NE(family("r_3.n.i"), family("r[7].n.i"));
+}
+
 TEST_F(LayoutTest, EachTypeIsNumberedFromZero) {
   ModelBuilder m("Types");
   m.parameter("n", integer(3), flat::BaseType::Integer);
