@@ -13,7 +13,14 @@
 # register twice and abort at start-up. That is why lld's imported targets,
 # which name the shared `LLVM`, are rewritten below to name `smc_llvm`.
 
-option(SMC_STATIC_LLVM "Link bin/smc with LLVM's and Clang's static archives, position-dependent (fast start-up)" ON)
+# Sanitized builds keep the shared libraries: UBSan's vptr check misreads
+# the classes whose vtables LLVM's archives (built without RTTI) define.
+if(SMC_SANITIZE)
+  set(smc_static_default OFF)
+else()
+  set(smc_static_default ON)
+endif()
+option(SMC_STATIC_LLVM "Link bin/smc with LLVM's and Clang's static archives, position-dependent (fast start-up)" ${smc_static_default})
 
 find_library(SMC_CLANG_CPP clang-cpp HINTS ${LLVM_LIBRARY_DIR} NO_DEFAULT_PATH REQUIRED)
 

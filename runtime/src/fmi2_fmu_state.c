@@ -213,7 +213,7 @@ fmi2Status fmi2DeSerializeFMUstate(fmi2Component c, const fmi2Byte serializedSta
   SmcSolverImage image = {0};
   if ((parts.log_size > 0 && log == NULL) ||
       !smc_solver_image_deserialize(instance, parts.solver_image, parts.solver_image_size,
-                                    parts.solver_image_tag, &image)) {
+                                    &image)) {
     smc_log_error(instance, "%s: out of memory for the state's copy of the integrator or its log of "
                   "external object calls", function);
     smc_release(instance, log);

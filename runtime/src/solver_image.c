@@ -83,9 +83,9 @@ void smc_solver_image_serialize(const SmcInstance* instance, const SmcSolverImag
 }
 
 bool smc_solver_image_deserialize(SmcInstance* instance, const unsigned char* bytes, size_t size,
-                                  uint64_t tag, SmcSolverImage* image) {
+                                  SmcSolverImage* image) {
   SmcSolverImage fresh = {0};
-  if (bytes != NULL && smc_solver_memory_accepts(instance->solver_memory, bytes, size, tag)) {
+  if (bytes != NULL) {
     if (!reserve(instance, bytes, size, &fresh)) return false;
     take(instance, size, &fresh);
   }

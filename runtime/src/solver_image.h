@@ -36,10 +36,10 @@ size_t smc_solver_image_serialized_size(const SmcSolverImage* image);
 void smc_solver_image_serialize(const SmcInstance* instance, const SmcSolverImage* image,
                                 unsigned char* out);
 
-/* image := a serialized image when this instance took it and it is
- * unaltered, else no image. False only when memory runs out, the image
- * then unchanged. */
+/* image := a serialized image that this instance's region accepted
+ * (smc_solver_memory_accepts), or no image when bytes is NULL. False only
+ * when memory runs out, the image then unchanged. */
 bool smc_solver_image_deserialize(SmcInstance* instance, const unsigned char* bytes, size_t size,
-                                  uint64_t tag, SmcSolverImage* image);
+                                  SmcSolverImage* image);
 
 #endif /* SMC_RUNTIME_SOLVER_IMAGE_H */

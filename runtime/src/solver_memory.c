@@ -20,8 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define XXH_INLINE_ALL
-#include <xxhash.h>
+#include "state_hash.h"
 
 enum { ALIGNMENT = 16, BLOCK_HEAD = 16, MIN_SPLIT = 64 };
 
@@ -35,6 +34,8 @@ typedef struct RegionHeader {
   void* root;
   FreeBlock* free_blocks;
 } RegionHeader;
+_Static_assert(offsetof(RegionHeader, top) + sizeof(size_t) == SMC_SOLVER_IMAGE_NAME_SIZE,
+               "an image's name is its identity and its size");
 
 struct SmcSolverMemory {
   unsigned char* start;
@@ -93,7 +94,7 @@ static uint64_t fresh_random(void) {
   uint64_t parts[4] = {(uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec,
                        (uint64_t)getpid(), (uint64_t)(uintptr_t)&counter,
                        (uint64_t)atomic_fetch_add(&counter, 1)};
-  return XXH3_64bits(parts, sizeof parts);
+  return smc_hash_bytes(parts, sizeof parts, 0);
 }
 
 SmcSolverMemory* smc_solver_memory_create(size_t capacity) {
@@ -258,7 +259,15 @@ unsigned char* smc_solver_memory_restore_target(SmcSolverMemory* memory, size_t 
 
 uint64_t smc_solver_memory_tag(const SmcSolverMemory* memory, const unsigned char* image,
                                size_t size) {
-  return XXH3_64bits_withSeed(image, size, memory->secret);
+  return smc_hash_bytes(image, size, memory->secret);
+}
+
+bool smc_solver_memory_named_in(const SmcSolverMemory* memory, const unsigned char* image,
+                                size_t size) {
+  if (image == NULL || size < sizeof(RegionHeader)) return false;
+  RegionHeader header;
+  memcpy(&header, image, sizeof header);
+  return header.identity == memory->identity && header.top == size;
 }
 
 bool smc_solver_memory_accepts(const SmcSolverMemory* memory, const unsigned char* image,

@@ -83,6 +83,17 @@ unsigned char* smc_solver_memory_restore_target(SmcSolverMemory* memory, size_t 
 uint64_t smc_solver_memory_tag(const SmcSolverMemory* memory, const unsigned char* image,
                                size_t size);
 
+/* The leading bytes of every image that name the region it was taken from
+ * (its identity and its size). A serialized state's checksum covers them
+ * and the tag the rest, so each byte is hashed once. */
+enum { SMC_SOLVER_IMAGE_NAME_SIZE = 16 };
+
+/* Whether an image (size bytes) names this region as its origin, whatever
+ * its other bytes: if so and smc_solver_memory_accepts refuses it, the
+ * image was altered on its way. */
+bool smc_solver_memory_named_in(const SmcSolverMemory* memory, const unsigned char* image,
+                                size_t size);
+
 /* Whether an image (size bytes) with `tag` came from this region unaltered. */
 bool smc_solver_memory_accepts(const SmcSolverMemory* memory, const unsigned char* image,
                                size_t size, uint64_t tag);

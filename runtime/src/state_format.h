@@ -6,7 +6,9 @@
  *       12     4  0x01020304 in the writer's byte order: the payload's
  *      16     8  payload size in bytes, little-endian
  *       24     8  checksum, little-endian: XXH3 64 (seed 0) of all bytes
- *                 with this field read as zero
+ *                 with this field read as zero, except the integrator
+ *                 image's body after its first 16 bytes (the image's
+ *                 keyed tag covers those)
  *       32     8  integrator image section size m, little-endian (0, or
  *                 the image and an 8-byte tag)
  *       40     4  GUID length L, little-endian
@@ -25,7 +27,7 @@
  * type sizes: the GUID, the byte-order mark and the block's size check
  * that. Version 2 added the log, version 3 the C static data, version 4
  * changed the checksum from FNV-1a 64 to XXH3 64, version 5 added the
- * integrator image.
+ * integrator image, version 6 left the image's body out of the checksum.
  */
 #ifndef SMC_RUNTIME_STATE_FORMAT_H
 #define SMC_RUNTIME_STATE_FORMAT_H
@@ -35,7 +37,7 @@
 
 #include "fmu_state.h"
 
-enum { SMC_STATE_FORMAT_VERSION = 5 };
+enum { SMC_STATE_FORMAT_VERSION = 6 };
 enum { SMC_STATE_HEADER_SIZE = 44 }; /* without the GUID */
 
 /* Bytes the serialized form of `state` takes. */
@@ -50,16 +52,16 @@ typedef struct SmcSerializedState {
   const unsigned char* block; /* instance->dynamic_size bytes, then the C static data */
   const unsigned char* log;
   size_t log_size;
-  const unsigned char* solver_image; /* NULL when there is none */
+  /* The integrator image when this instance's region took it and it came
+   * back unaltered (its tag checked); NULL when there is none or it is of
+   * no use here (another instance's or process's). */
+  const unsigned char* solver_image;
   size_t solver_image_size;
-  uint64_t solver_image_tag;
 } SmcSerializedState;
 
 /* Checks `size` bytes from outside. On success returns NULL and points
  * *parts into them; else writes what is wrong into why and returns it.
- * Reads nothing before it has checked that the bytes are there. Whether
- * the integrator image is usable is the instance's region's to say
- * (smc_solver_image_deserialize). */
+ * Reads nothing before it has checked that the bytes are there. */
 const char* smc_state_check_serialized(const SmcInstance* instance, const unsigned char* bytes,
                                        size_t size, SmcSerializedState* parts, char* why,
                                        size_t why_capacity);

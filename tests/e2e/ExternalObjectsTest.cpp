@@ -12,9 +12,9 @@
 #include "importer/FmuInstance.h"
 #include "importer/ModelDescription.h"
 #include "importer/VerifyState.h"
+#include "support/StateChecksum.h"
 
 #include <gtest/gtest.h>
-#include <xxhash.h>
 
 #include <cstring>
 #include <filesystem>
@@ -316,8 +316,7 @@ std::vector<char> withRecordAppended(std::vector<char> bytes, const std::vector<
   };
   bytes.insert(bytes.end(), record.begin(), record.end());
   writeLe(16, readLe(16, 8) + record.size(), 8);
-  writeLe(24, 0, 8);
-  writeLe(24, XXH3_64bits(bytes.data(), bytes.size()), 8);
+  smc::test::resealSerializedState(bytes);
   return bytes;
 }
 

@@ -1,6 +1,7 @@
 // Implementation of the deserialize harness's shared helpers (see
-// StateFuzzInput.h). The checksum is computed here with xxHash's library,
-// not the runtime's state_format.c, from the format's definition.
+// StateFuzzInput.h). The checksum is computed with xxHash's library, not
+// the runtime's state_format.c, from the format's definition
+// (tests/support/StateChecksum.h).
 #include "StateFuzzInput.h"
 
 #include "smc/model.h"
@@ -9,7 +10,7 @@
 #include <cstdarg>
 #include <cstdio>
 
-#include <xxhash.h>
+#include "support/StateChecksum.h"
 
 namespace smc::fuzz {
 namespace {
@@ -29,13 +30,7 @@ const fmi2CallbackFunctions callbacks = {formatAndDrop, nullptr, nullptr, nullpt
 
 }  // namespace
 
-void resealChecksum(std::vector<unsigned char>& bytes) {
-  if (bytes.size() < kChecksumOffset + kChecksumSize) return;
-  std::fill(bytes.begin() + kChecksumOffset, bytes.begin() + kChecksumOffset + kChecksumSize, 0);
-  const uint64_t hash = XXH3_64bits(bytes.data(), bytes.size());
-  for (size_t i = 0; i < kChecksumSize; ++i)
-    bytes[kChecksumOffset + i] = static_cast<unsigned char>(hash >> (8 * i));
-}
+void resealChecksum(std::vector<unsigned char>& bytes) { smc::test::resealSerializedState(bytes); }
 
 fmi2Component newInitializedInstance() {
   fmi2Component c = fmi2Instantiate("fuzz", fmi2CoSimulation, smc_model.guid, "file:///unused",

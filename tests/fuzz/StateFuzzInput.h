@@ -25,10 +25,6 @@ namespace smc::fuzz {
 
 constexpr uint8_t kResealChecksum = 1;
 
-// Offset and size of the checksum field in the serialized header.
-constexpr size_t kChecksumOffset = 24;
-constexpr size_t kChecksumSize = 8;
-
 // Rewrites the checksum field of `bytes` to match their contents; leaves
 // bytes too short to hold the field as they are.
 void resealChecksum(std::vector<unsigned char>& bytes);

@@ -42,7 +42,7 @@ class FmuStateFormat : public ::testing::Test {
 TEST_F(FmuStateFormat, HeaderHoldsMagicVersionGuidAndSizes) {
   ASSERT_GT(bytes_.size(), kGuidAt);
   EXPECT_EQ(std::string(bytes_.begin(), bytes_.begin() + 8), "SMCSTATE");
-  EXPECT_EQ(read_le(bytes_, kVersionAt, 4), 5u);
+  EXPECT_EQ(read_le(bytes_, kVersionAt, 4), 6u);
   std::string guid = DAHLQUIST_GUID;
   EXPECT_EQ(read_le(bytes_, kGuidLengthAt, 4), guid.size());
   EXPECT_EQ(std::string(bytes_.begin() + kGuidAt, bytes_.begin() + kGuidAt + guid.size()), guid);
@@ -68,8 +68,8 @@ TEST_F(FmuStateFormat, EachHeaderFieldNamesItsProblem) {
   expect_rejected(magic, "not an smc FMU state");
 
   Bytes future = bytes_;
-  write_le(future, kVersionAt, 6, 4);
-  expect_rejected(future, "format version 6 is not supported");
+  write_le(future, kVersionAt, 7, 4);
+  expect_rejected(future, "format version 7 is not supported");
 
   Bytes swapped = bytes_;
   std::swap(swapped[kByteOrderAt], swapped[kByteOrderAt + 3]);
@@ -108,6 +108,19 @@ TEST_F(FmuStateFormat, EachHeaderFieldNamesItsProblem) {
   Bytes payload = bytes_;
   payload.back() = static_cast<fmi2Byte>(payload.back() ^ 0x01);
   expect_rejected(payload, "corrupted: checksum");
+}
+
+TEST_F(FmuStateFormat, AChangedIntegratorImageIsRefusedByItsTag) {
+  // The checksum leaves the image's body to its keyed tag; a change there
+  // in an image of this very instance is corruption all the same.
+  size_t image_at = kGuidAt + read_le(bytes_, kGuidLengthAt, 4);
+  size_t image_section = read_le(bytes_, kImageSizeAt, 8);
+  ASSERT_GT(image_section, 8u + 16u + 8u);
+  Bytes changed = bytes_;
+  size_t inside = image_at + 16 + (image_section - 8 - 16) / 2;
+  changed[inside] = static_cast<fmi2Byte>(changed[inside] ^ 0x01);
+  EXPECT_EQ(expected_checksum(changed), expected_checksum(bytes_));
+  expect_rejected(changed, "corrupted: the integrator image does not match its tag");
 }
 
 TEST_F(FmuStateFormat, EveryTruncationIsRefused) {

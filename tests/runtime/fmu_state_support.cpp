@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include <xxhash.h>
+#include "support/StateChecksum.h"
 
 namespace smc::runtime_test {
 
@@ -48,11 +48,7 @@ void write_le(Bytes& bytes, size_t at, uint64_t value, int size) {
   for (int i = 0; i < size; ++i) bytes[at + i] = static_cast<fmi2Byte>((value >> (8 * i)) & 0xff);
 }
 
-uint64_t expected_checksum(const Bytes& bytes) {
-  std::vector<char> copy(bytes.begin(), bytes.end());
-  std::fill(copy.begin() + kChecksumAt, copy.begin() + kChecksumAt + 8, 0);
-  return XXH3_64bits(copy.data(), copy.size());
-}
+uint64_t expected_checksum(const Bytes& bytes) { return smc::test::serializedStateChecksum(bytes); }
 
 void reseal(Bytes& bytes) { write_le(bytes, kChecksumAt, expected_checksum(bytes), 8); }
 

@@ -1,7 +1,7 @@
 // Helpers for the FMU state tests: taking, serializing and comparing states,
 // the serialized format's header fields as docs/fmu-state.md defines them,
-// and the format's checksum computed with xxHash's library itself, not the
-// runtime's code, so that tests can forge well-checksummed bytes (a foreign
+// and the format's checksum (all bytes but the integrator image's body)
+// computed with xxHash's library itself, not the runtime's code, so that tests can forge well-checksummed bytes (a foreign
 // GUID, a future field value).
 #pragma once
 
@@ -39,7 +39,8 @@ fmi2Status deserialize(Instance& fmu, const Bytes& bytes, fmi2FMUstate* state);
 // Little-endian header fields.
 uint64_t read_le(const Bytes& bytes, size_t at, int size);
 void write_le(Bytes& bytes, size_t at, uint64_t value, int size);
-// XXH3 64 over the bytes, the checksum field read as zero.
+// XXH3 64 over the bytes, the checksum field read as zero, without the
+// integrator image's body after its first 16 bytes (docs/fmu-state.md).
 uint64_t expected_checksum(const Bytes& bytes);
 // Recomputes and stores the checksum after a deliberate edit.
 void reseal(Bytes& bytes);
