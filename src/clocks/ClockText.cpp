@@ -23,9 +23,12 @@ std::string describeClock(const std::string& base, const ClockOffset& clock) {
 }
 
 bool isSupportedSolverMethod(const std::string& method) {
-  return method == "ExplicitEuler" || method == "ImplicitEuler" || method == "ImplicitTrapezoid";
+  return method == "ExplicitEuler" || method == "ExplicitMidPoint2" || method == "ExplicitRungeKutta4" ||
+         method == "ImplicitEuler" || method == "ImplicitTrapezoid";
 }
 
-const char* supportedSolverMethods() { return "\"ExplicitEuler\", \"ImplicitEuler\", \"ImplicitTrapezoid\""; }
+const char* supportedSolverMethods() {
+  return "\"ExplicitEuler\", \"ExplicitMidPoint2\", \"ExplicitRungeKutta4\", \"ImplicitEuler\", \"ImplicitTrapezoid\"";
+}
 
 }  // namespace smc::clocks

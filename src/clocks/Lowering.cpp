@@ -15,6 +15,7 @@
 //    update of x;
 //  - Clock variables and clock equations disappear (VarIds are remapped).
 #include "clocks/Clocks.h"
+#include "clocks/SolverStages.h"
 
 #include <fmt/format.h>
 
@@ -108,6 +109,9 @@ private:
   ExprPtr leftLimit(const ExprPtr& e);
   ExprPtr intervalOf(PartitionContext& p);
   ExprPtr firstTickOf(PartitionContext& p);
+  // The stages of a multi-stage explicit method (SolverStages.h) added to
+  // the partition: state -> the increment of its next step, read as pre().
+  std::map<VarId, ExprPtr> addSolverStages(PartitionContext& p, const std::vector<flat::Equation>& written);
   VarId countOf(PartitionContext& p);
   void lowerBase(size_t index, const std::vector<flat::Equation>& oldEquations);
   void lowerPartition(size_t baseIndex, size_t m, VarId tick, const std::vector<flat::Equation>& oldEquations);
@@ -280,24 +284,29 @@ void Lowering::lowerPartition(size_t baseIndex, size_t m, VarId tick, const std:
     model_.variables[id].variability = flat::Variability::Discrete;
     out.variables.push_back(id);
   }
+  std::vector<flat::Equation> written;  // the partition's own equations, rewritten
   for (size_t index : sub.equations) {
     const flat::Equation& eq = oldEquations[index];
     flat::Equation lowered = eq;
     lowered.clock = nullptr;
     lowered.lhs = rewritePartition(eq.lhs, p);
     lowered.rhs = rewritePartition(eq.rhs, p);
+    written.push_back(lowered);
     out.equations.push_back(std::move(lowered));
   }
+  std::map<VarId, ExprPtr> stagedIncrement = addSolverStages(p, written);
   // Clocked discretized continuous-time partition (spec 16.8.1): the step
   // uses the derivative at the previous tick (ExplicitEuler), at this tick
-  // (ImplicitEuler: solved with the partition's equations as a loop), or
-  // the mean of the two (ImplicitTrapezoid).
+  // (ImplicitEuler: solved with the partition's equations as a loop), the
+  // mean of the two (ImplicitTrapezoid), or the stages worked out at the
+  // previous tick (ExplicitMidPoint2, ExplicitRungeKutta4: SolverStages.h).
   for (const auto& [state, derivative] : p.derOf) {
     ExprPtr x = flat::makeVar(state);
     ExprPtr now = flat::makeVar(derivative);
     ExprPtr before = flat::makePre(flat::makeVar(derivative));
     ExprPtr increment =
-        sub.solverMethod == "ImplicitEuler"       ? now
+        stagedIncrement.count(state)              ? stagedIncrement.at(state)
+        : sub.solverMethod == "ImplicitEuler"     ? now
         : sub.solverMethod == "ImplicitTrapezoid" ? flat::makeBinary(Op::Mul, flat::makeReal(0.5),
                                                                      flat::makeBinary(Op::Add, before, now))
                                                   : before;
@@ -320,6 +329,42 @@ void Lowering::lowerPartition(size_t baseIndex, size_t m, VarId tick, const std:
                   sub.clockText, count, out.variables.size());
     failed_ = true;
   }
+}
+
+std::map<VarId, ExprPtr> Lowering::addSolverStages(PartitionContext& p, const std::vector<flat::Equation>& written) {
+  const ExplicitTableau* tableau = multiStageTableau(p.sub->solverMethod);
+  if (!tableau || p.derOf.empty()) return {};
+  if (p.base->kind == BaseClock::Kind::Event) {
+    diags_.errorf(p.base->range,
+                  "solver method \"{}\" works out each step a tick ahead, which needs the interval known "
+                  "in advance: use it on a periodic clock, or use \"ExplicitEuler\" or \"ImplicitEuler\" here",
+                  tableau->name);
+    failed_ = true;
+    return {};
+  }
+  std::vector<VarId> copied;
+  for (VarId v : p.out->variables)
+    if (!p.derOf.count(v) && v != p.count && v != p.last) copied.push_back(v);
+  StageCopies stages = buildStages(*tableau, written, copied, p.derOf, intervalOf(p), [&](VarId original, size_t stage) {
+    const std::string name = fmt::format("{}.stage{}.{}", p.prefix, stage, model_.variables[original].name);
+    const flat::BaseType type = model_.variables[original].type;
+    ExprPtr start = type == flat::BaseType::Integer   ? flat::makeInteger(0)
+                    : type == flat::BaseType::Boolean ? flat::makeBoolean(false)
+                                                      : flat::makeReal(0.0);
+    VarId id = addHidden(name, type, std::move(start));
+    p.out->variables.push_back(id);
+    return id;
+  });
+  for (flat::Equation& eq : stages.equations) p.out->equations.push_back(std::move(eq));
+  std::map<VarId, ExprPtr> increments;
+  for (const auto& [state, sum] : stages.increment) {
+    VarId increment = addHidden(fmt::format("{}.increment.{}", p.prefix, model_.variables[state].name),
+                                flat::BaseType::Real, flat::makeReal(0.0));
+    p.out->variables.push_back(increment);
+    addEquation(p.out->equations, flat::makeVar(increment), sum, p.sub->range);
+    increments[state] = flat::makePre(flat::makeVar(increment));
+  }
+  return increments;
 }
 
 void Lowering::lowerBase(size_t index, const std::vector<flat::Equation>& oldEquations) {

@@ -153,16 +153,16 @@ TEST(ClockErrors, UnknownSolverMethodOfAClockIsRejected) {
   VarId x = b.real("x", 1);
   b.equation(der(x), neg(var(x)), 4, clockSolver(clockInterval(real(0.1)), "RungeKutta4", 3));
   expectErrors(b.model,
-               "3: error: unknown solverMethod \"RungeKutta4\"; supported: \"ExplicitEuler\", \"ImplicitEuler\", "
-               "\"ImplicitTrapezoid\" (spec 16.8.2)\n");
+               "3: error: unknown solverMethod \"RungeKutta4\"; supported: \"ExplicitEuler\", \"ExplicitMidPoint2\", "
+               "\"ExplicitRungeKutta4\", \"ImplicitEuler\", \"ImplicitTrapezoid\" (spec 16.8.2)\n");
 }
 
 TEST(ClockErrors, UnknownSolverMethodAnnotationIsRejected) {
   ClockBuilder b("Annotated");
   b.model.solverMethod = "Trapezoid";
   expectErrors(b.model,
-               "1: error: unknown solverMethod \"Trapezoid\"; supported: \"ExplicitEuler\", \"ImplicitEuler\", "
-               "\"ImplicitTrapezoid\" (spec 16.8.2)\n");
+               "1: error: unknown solverMethod \"Trapezoid\"; supported: \"ExplicitEuler\", \"ExplicitMidPoint2\", "
+               "\"ExplicitRungeKutta4\", \"ImplicitEuler\", \"ImplicitTrapezoid\" (spec 16.8.2)\n");
 }
 
 TEST(ClockErrors, ClockedWhenWithElsewhenIsRejected) {

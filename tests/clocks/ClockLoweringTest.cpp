@@ -174,6 +174,20 @@ TEST(ClockLowering, ImplicitTrapezoidStepsWithTheMeanOfBothDerivatives) {
                   "x = if $clock1.s1.count == 1 then pre(x) else pre(x) + 0.1 * (0.5 * (pre(der(x)) + der(x)))"));
 }
 
+TEST(ClockLowering, ExplicitMidPoint2CopiesThePartitionForItsSecondStage) {
+  // k1 = der(x); the copy gives k2 = f(x + h/2*k1); the step taken at the
+  // next tick is h*k2 (SolverStages.h).
+  ClockRun run = runClocks(eulerModel(clockSolver(clockInterval(real(0.1), 3), "ExplicitMidPoint2", 3)));
+  ASSERT_TRUE(run.lowered) << run.messages;
+  const flat::FlatModel& m = *run.lowered;
+  ASSERT_EQ(m.clockedPartitions.size(), 1u);
+  EXPECT_EQ(equationTexts(m, m.clockedPartitions[0].equations),
+            texts("der(x) = -x", "$clock1.s1.stage2.der(x) = -(x + 0.1 * (0.5 * der(x)))",
+                  "$clock1.s1.increment.x = $clock1.s1.stage2.der(x)",
+                  "$clock1.s1.count = pre($clock1.s1.count) + 1",
+                  "x = if $clock1.s1.count == 1 then pre(x) else pre(x) + 0.1 * pre($clock1.s1.increment.x)"));
+}
+
 TEST(ClockLowering, ModelWithoutClocksPassesThroughUnchanged) {
   ClockBuilder b("Plain");
   VarId x = b.real("x", 1);
