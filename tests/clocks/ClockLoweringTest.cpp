@@ -154,22 +154,23 @@ TEST(ClockLowering, ExplicitEulerStepsWithThePreviousDerivative) {
   EXPECT_EQ(m.variables[idOf(m, "der(x)")].variability, flat::Variability::Discrete);
 }
 
+// The equations of the one partition of eulerModel (der(x) = -x on a
+// 0.1 s clock) stepped with `method`.
+std::vector<std::string> steppedWith(const std::string& method) {
+  ClockRun run = runClocks(eulerModel(clockSolver(clockInterval(real(0.1), 3), method, 3)));
+  EXPECT_TRUE(run.lowered) << run.messages;
+  if (!run.lowered || run.lowered->clockedPartitions.size() != 1) return {};
+  return equationTexts(*run.lowered, run.lowered->clockedPartitions[0].equations);
+}
+
 TEST(ClockLowering, ImplicitEulerStepsWithTheNewDerivative) {
-  ClockRun run = runClocks(eulerModel(clockSolver(clockInterval(real(0.1), 3), "ImplicitEuler", 3)));
-  ASSERT_TRUE(run.lowered) << run.messages;
-  const flat::FlatModel& m = *run.lowered;
-  ASSERT_EQ(m.clockedPartitions.size(), 1u);
-  EXPECT_EQ(equationTexts(m, m.clockedPartitions[0].equations),
-              texts("der(x) = -x", "$clock1.s1.count = pre($clock1.s1.count) + 1",
-                          "x = if $clock1.s1.count == 1 then pre(x) else pre(x) + 0.1 * der(x)"));
+  EXPECT_EQ(steppedWith("ImplicitEuler"),
+            texts("der(x) = -x", "$clock1.s1.count = pre($clock1.s1.count) + 1",
+                  "x = if $clock1.s1.count == 1 then pre(x) else pre(x) + 0.1 * der(x)"));
 }
 
 TEST(ClockLowering, ImplicitTrapezoidStepsWithTheMeanOfBothDerivatives) {
-  ClockRun run = runClocks(eulerModel(clockSolver(clockInterval(real(0.1), 3), "ImplicitTrapezoid", 3)));
-  ASSERT_TRUE(run.lowered) << run.messages;
-  const flat::FlatModel& m = *run.lowered;
-  ASSERT_EQ(m.clockedPartitions.size(), 1u);
-  EXPECT_EQ(equationTexts(m, m.clockedPartitions[0].equations),
+  EXPECT_EQ(steppedWith("ImplicitTrapezoid"),
             texts("der(x) = -x", "$clock1.s1.count = pre($clock1.s1.count) + 1",
                   "x = if $clock1.s1.count == 1 then pre(x) else pre(x) + 0.1 * (0.5 * (pre(der(x)) + der(x)))"));
 }
@@ -177,11 +178,7 @@ TEST(ClockLowering, ImplicitTrapezoidStepsWithTheMeanOfBothDerivatives) {
 TEST(ClockLowering, ExplicitMidPoint2CopiesThePartitionForItsSecondStage) {
   // k1 = der(x); the copy gives k2 = f(x + h/2*k1); the step taken at the
   // next tick is h*k2 (SolverStages.h).
-  ClockRun run = runClocks(eulerModel(clockSolver(clockInterval(real(0.1), 3), "ExplicitMidPoint2", 3)));
-  ASSERT_TRUE(run.lowered) << run.messages;
-  const flat::FlatModel& m = *run.lowered;
-  ASSERT_EQ(m.clockedPartitions.size(), 1u);
-  EXPECT_EQ(equationTexts(m, m.clockedPartitions[0].equations),
+  EXPECT_EQ(steppedWith("ExplicitMidPoint2"),
             texts("der(x) = -x", "$clock1.s1.stage2.der(x) = -(x + 0.1 * (0.5 * der(x)))",
                   "$clock1.s1.increment.x = $clock1.s1.stage2.der(x)",
                   "$clock1.s1.count = pre($clock1.s1.count) + 1",
