@@ -13,7 +13,10 @@
 // A partition with a clock source (clocked when, sample, previous,
 // interval, firstTick, a conversion operator's result) is clocked; the
 // rest form the continuous-time partition. Clocked partitions with the same
-// base clock, factor, shift and solver are merged into one sub-partition.
+// base clock, factor, shift and solver are merged into one sub-partition,
+// unless the merge would close a cycle through other partitions
+// (shiftSample then backSample back onto the same clock): those stay
+// sub-partitions of their own, each run when what it reads is known.
 #include "clocks/InferenceState.h"
 
 #include <fmt/format.h>
@@ -90,6 +93,9 @@ void Inference::collect(const Expr& e, size_t anchor) {
         size_t node = dataParent_.size();
         dataParent_.push_back(node);
         operandNode_[&e] = node;
+        // sample() reads its operand's left limit (spec 16.5.1): no
+        // dependency at the same instant.
+        if (e.clockOp != ClockOperator::Sample) conversionReads_.push_back({anchor, node});
         collect(*e.args[0], node);
         return;
       }
@@ -222,8 +228,16 @@ std::optional<Partitioning> Inference::assemble() {
     variablesOf[root].push_back(v);
   }
 
+  // Which data partitions each one reads through conversions.
+  std::map<size_t, std::vector<size_t>> reads;
+  for (const auto& [reader, operand] : conversionReads_) {
+    const size_t from = findData(reader), to = findData(operand);
+    if (from != to) reads[from].push_back(to);
+  }
   std::map<size_t, size_t> baseOfRoot;
-  std::map<std::tuple<size_t, int64_t, int64_t, int64_t, int64_t, std::string>, size_t> subOfKey;
+  // Sub-partitions by clock and solver; several when merging would close a cycle.
+  std::map<std::tuple<size_t, int64_t, int64_t, int64_t, int64_t, std::string>, std::vector<size_t>> subsOfKey;
+  std::map<size_t, std::vector<size_t>> componentsOfSub;
   for (size_t component : order) {
     auto factsIt = facts_.find(component);
     if (factsIt == facts_.end() || !factsIt->second.clocked) {
@@ -271,8 +285,14 @@ std::optional<Partitioning> Inference::assemble() {
     }
     auto key = std::make_tuple(baseIt->second, offset.factor.num(), offset.factor.den(), offset.shift.num(),
                                offset.shift.den(), solver);
-    auto [subIt, isNewSub] = subOfKey.try_emplace(key, result.subPartitions.size());
-    if (isNewSub) {
+    std::optional<size_t> into;
+    for (size_t candidate : subsOfKey[key])
+      if (!mergeClosesCycle(component, componentsOfSub[candidate], reads)) {
+        into = candidate;
+        break;
+      }
+    if (!into) {
+      into = result.subPartitions.size();
       SubPartition sub;
       sub.base = baseIt->second;
       sub.clock = offset;
@@ -280,9 +300,11 @@ std::optional<Partitioning> Inference::assemble() {
       sub.range = firstRange;
       sub.solverMethod = solver;
       result.subPartitions.push_back(sub);
-      base.subPartitions.push_back(subIt->second);
+      base.subPartitions.push_back(*into);
+      subsOfKey[key].push_back(*into);
     }
-    SubPartition& sub = result.subPartitions[subIt->second];
+    componentsOfSub[*into].push_back(component);
+    SubPartition& sub = result.subPartitions[*into];
     sub.hasDer = sub.hasDer || f.hasDer;
     for (size_t eq : equationsOf[component]) sub.equations.push_back(eq);
     for (VarId v : variablesOf[component]) sub.variables.push_back(v);

@@ -109,6 +109,10 @@ private:
   void checkStructure();
 
   std::optional<Partitioning> assemble();
+  // Whether adding data partition `c` to the sub-partition made of `group`
+  // would close a cycle through other partitions (SubPartitionCycles.cpp).
+  bool mergeClosesCycle(size_t c, const std::vector<size_t>& group,
+                        const std::map<size_t, std::vector<size_t>>& reads);
 
   const flat::FlatModel& model_;
   DiagnosticEngine& diags_;
@@ -117,6 +121,10 @@ private:
 
   std::vector<size_t> dataParent_;
   std::map<const Expr*, size_t> operandNode_;
+  // (node of the expression holding a conversion, node of its operand):
+  // the first partition reads the second through the conversion at the
+  // same instant (every conversion but sample(), which reads left limits).
+  std::vector<std::pair<size_t, size_t>> conversionReads_;
   std::vector<bool> isClockEquation_;
 
   ClockUnion clocks_;
