@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
+
 namespace smc::test {
 namespace {
 
@@ -64,27 +66,34 @@ TEST(ClockInference, RateChangesHasFourSubClocksOfOneBaseClock) {
   EXPECT_TRUE(p.continuousEquations.empty());
 }
 
-// The MSL's BackSample examples: x = sample(u) on the base clock, s =
-// shiftSample(x, 4, 3), y = backSample(s, 4, 3) back on the base clock.
-// Merging y into x's sub-partition (same clock) would make one block that
-// feeds s and waits for it at the same tick; y stays a sub-partition of
-// its own, run after s.
-TEST(ClockInference, ABackSampleOntoTheClockOfWhatItShiftedStaysItsOwnSubPartition) {
-  ClockBuilder b("ShiftedBack");
+// x = sample(time) on a 20 ms clock, s = shiftSample(x, 4, 3), and y
+// given by `third` from x and s.
+struct ShiftedPair {
+  ClockBuilder b{"ShiftedPair"};
   VarId base = b.clock("base");
   VarId x = b.real("x"), s = b.real("s"), y = b.real("y");
-  b.equation(var(base), clockRational(20, 1000, 2), 2);
-  b.equation(var(x), sampleOf(time(), var(base), 3), 3);
-  b.equation(var(s), shiftSample(var(x), 4, 3, 4), 4);
-  b.equation(var(y), backSample(var(s), 4, 3, 5), 5);
-  ClockRun run = runClocks(b.model);
+  explicit ShiftedPair(const std::function<ExprPtr(VarId x, VarId s)>& third) {
+    b.equation(var(base), clockRational(20, 1000, 2), 2);
+    b.equation(var(x), sampleOf(time(), var(base), 3), 3);
+    b.equation(var(s), shiftSample(var(x), 4, 3, 4), 4);
+    b.equation(var(y), third(x, s), 5);
+  }
+};
+
+// The MSL's BackSample examples: y = backSample(s, 4, 3) is back on the
+// base clock. Merging y into x's sub-partition (same clock) would make one
+// block that feeds s and waits for it at the same tick; y stays a
+// sub-partition of its own, run after s.
+TEST(ClockInference, ABackSampleOntoTheClockOfWhatItShiftedStaysItsOwnSubPartition) {
+  ShiftedPair m([](VarId, VarId s) { return backSample(var(s), 4, 3, 5); });
+  ClockRun run = runClocks(m.b.model);
   ASSERT_TRUE(run.partitioning) << run.messages;
   const auto& p = *run.partitioning;
   ASSERT_EQ(p.subPartitions.size(), 3u);
-  EXPECT_EQ(namesOf(b.model, p.subPartitions[0].variables), (std::vector<std::string>{"x"}));
-  EXPECT_EQ(namesOf(b.model, p.subPartitions[1].variables), (std::vector<std::string>{"s"}));
+  EXPECT_EQ(namesOf(m.b.model, p.subPartitions[0].variables), (std::vector<std::string>{"x"}));
+  EXPECT_EQ(namesOf(m.b.model, p.subPartitions[1].variables), (std::vector<std::string>{"s"}));
   EXPECT_EQ(p.subPartitions[1].clock.shift, Rational(4, 3));
-  EXPECT_EQ(namesOf(b.model, p.subPartitions[2].variables), (std::vector<std::string>{"y"}));
+  EXPECT_EQ(namesOf(m.b.model, p.subPartitions[2].variables), (std::vector<std::string>{"y"}));
   EXPECT_EQ(p.subPartitions[2].clock.shift, Rational(0));
   EXPECT_EQ(p.subPartitions[2].clockText, p.subPartitions[0].clockText);
   ASSERT_TRUE(run.lowered) << run.messages;
@@ -93,18 +102,12 @@ TEST(ClockInference, ABackSampleOntoTheClockOfWhatItShiftedStaysItsOwnSubPartiti
 // Without the way back, partitions of one clock still merge: y reads x
 // directly through a conversion that keeps the clock.
 TEST(ClockInference, PartitionsOfOneClockStillMergeWithoutACycleThroughOthers) {
-  ClockBuilder b("NoCycle");
-  VarId base = b.clock("base");
-  VarId x = b.real("x"), s = b.real("s"), y = b.real("y");
-  b.equation(var(base), clockRational(20, 1000, 2), 2);
-  b.equation(var(x), sampleOf(time(), var(base), 3), 3);
-  b.equation(var(s), shiftSample(var(x), 4, 3, 4), 4);
-  b.equation(var(y), subSample(var(x), integer(1), 5), 5);
-  ClockRun run = runClocks(b.model);
+  ShiftedPair m([](VarId x, VarId) { return subSample(var(x), integer(1), 5); });
+  ClockRun run = runClocks(m.b.model);
   ASSERT_TRUE(run.partitioning) << run.messages;
   const auto& p = *run.partitioning;
   ASSERT_EQ(p.subPartitions.size(), 2u);
-  EXPECT_EQ(namesOf(b.model, p.subPartitions[0].variables), (std::vector<std::string>{"x", "y"}));
+  EXPECT_EQ(namesOf(m.b.model, p.subPartitions[0].variables), (std::vector<std::string>{"x", "y"}));
 }
 
 TEST(ClockInference, RateChangesGridTicksEveryTenthOfASecond) {
