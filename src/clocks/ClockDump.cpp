@@ -44,6 +44,8 @@ std::string dumpClocks(const flat::FlatModel& model, const Partitioning& partiti
       if (grid)
         out += fmt::format(", grid sample(t0, {}, {})", flat::formatReal(grid->interval),
                            flat::formatReal(grid->resolution));
+    } else if (base.varyingInterval) {
+      out += fmt::format(", time-varying interval {}", flat::toString(*base.varyingInterval, model));
     } else {
       out += fmt::format(", condition {}, startInterval {}", flat::toString(*base.condition, model),
                          flat::formatReal(base.startInterval));

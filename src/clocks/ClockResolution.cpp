@@ -39,6 +39,14 @@ std::optional<double> Inference::realArgument(const Expr& e, const char* what) {
   return value->asReal();
 }
 
+// A clock whose interval is computed at each tick: an event clock whose
+// condition the lowering writes (time reaching the next tick, Lowering.cpp).
+void Inference::varyingClock(BaseClock& clock, flat::ExprPtr interval, const Expr& constructor) {
+  clock.kind = BaseClock::Kind::Event;
+  clock.varyingInterval = std::move(interval);
+  clock.text = flat::toString(constructor, model_);
+}
+
 // subSample(u) or superSample(u) with the factor left out (0): inferred.
 bool Inference::isInferredFactor(const Expr& op) {
   if (op.clockOp != ClockOperator::SubSample && op.clockOp != ClockOperator::SuperSample) return false;
@@ -141,6 +149,14 @@ std::optional<ClockRef> Inference::resolve(const Expr& e) {
         }
         case ClockForm::Rational: {
           if (e.args.size() != 2) return fail("Clock(intervalCounter, resolution) needs two arguments");
+          if (!evaluator_.evaluate(*e.args[0], e.args[0]->range)) {
+            // A clocked intervalCounter: the interval may change at every tick.
+            auto resolution = integerArgument(*e.args[1], "the resolution of Clock()");
+            if (!resolution) return std::nullopt;
+            if (*resolution <= 0) return fail("the resolution of Clock() must be positive");
+            varyingClock(clock, flat::makeBinary(flat::Op::Div, e.args[0], flat::makeInteger(*resolution)), e);
+            break;
+          }
           auto counter = integerArgument(*e.args[0], "the intervalCounter of Clock()");
           auto resolution = integerArgument(*e.args[1], "the resolution of Clock()");
           if (!counter || !resolution) return std::nullopt;
@@ -154,6 +170,11 @@ std::optional<ClockRef> Inference::resolve(const Expr& e) {
         }
         case ClockForm::Interval: {
           if (e.args.size() != 1) return fail("Clock(interval) needs one argument");
+          if (!evaluator_.evaluate(*e.args[0], e.args[0]->range)) {
+            // A clocked Real interval: it may change at every tick.
+            varyingClock(clock, e.args[0], e);
+            break;
+          }
           auto interval = realArgument(*e.args[0], "the interval of Clock()");
           if (!interval) return std::nullopt;
           if (!(*interval > 0)) return fail("the interval of Clock() must be positive");

@@ -33,6 +33,12 @@ struct BaseClock {
   double interval = 1.0;    // Interval
   flat::ExprPtr condition;  // Event
   double startInterval = 0; // Event
+  // A time-varying clock (spec 16.3: Clock(intervalCounter, resolution) or
+  // Clock(interval) whose argument is a clocked expression of the clock's
+  // own partition): an Event clock that ticks at the start time and then
+  // `varyingInterval` (a Real expression, evaluated at each tick) after
+  // each tick; null for every other clock.
+  flat::ExprPtr varyingInterval;
   std::string text;         // "Clock(0.2)", "Clock(1, 10)", "Clock(x > 0.5, 0.0)"
   SourceRange range;        // the constructor (the first equation for the default clock)
   std::vector<size_t> subPartitions;  // indices into Partitioning::subPartitions

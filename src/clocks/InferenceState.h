@@ -81,6 +81,7 @@ private:
   std::optional<ClockRef> resolve(const Expr& e);
   std::optional<ClockTransform> transformOf(const Expr& op);
   std::optional<long long> integerArgument(const Expr& e, const char* what);
+  void varyingClock(BaseClock& clock, flat::ExprPtr interval, const Expr& constructor);
   std::optional<double> realArgument(const Expr& e, const char* what);
   void relate(size_t node, const ClockRef& ref, SourceRange where);
   void markClocked(size_t partition, SourceRange where) {

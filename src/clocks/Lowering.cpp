@@ -123,6 +123,11 @@ private:
   std::vector<flat::Equation> equations_;  // the continuous-time equations after lowering
   bool failed_ = false;
   std::optional<VarId> startTime_;  // $clocks.startTime, once a periodic clock needs it
+  // Time-varying clocks: base index -> `$clockN.next`, the time of the next
+  // tick, written by the clock's own partition at each tick.
+  std::map<size_t, VarId> nextTickOf_;
+  std::map<size_t, bool> nextTickWritten_;
+  void writeNextTick(size_t baseIndex, PartitionContext& p);
 };
 
 bool Lowering::remapVar(VarId& v, SourceRange where) {
@@ -218,7 +223,12 @@ ExprPtr Lowering::intervalOf(PartitionContext& p) {
         addEquation(p.out->equations, flat::makeVar(*p.last), flat::makeTime(), p.sub->range);
         p.out->variables.push_back(*p.last);
       }
-      return flat::makeIf(firstTickOf(p), flat::makeReal(base.startInterval),
+      // A time-varying clock's own partition: at the first tick, the
+      // interval to the next one.
+      ExprPtr first = base.varyingInterval && p.sub->clock.factor == Rational(1) && p.sub->clock.shift.isZero()
+                          ? rewritePartition(base.varyingInterval, p)
+                          : flat::makeReal(base.startInterval);
+      return flat::makeIf(firstTickOf(p), first,
                           flat::makeBinary(Op::Sub, flat::makeTime(), flat::makePre(flat::makeVar(*p.last))));
     }
   }
@@ -294,6 +304,7 @@ void Lowering::lowerPartition(size_t baseIndex, size_t m, VarId tick, const std:
     written.push_back(lowered);
     out.equations.push_back(std::move(lowered));
   }
+  writeNextTick(baseIndex, p);
   std::map<VarId, ExprPtr> stagedIncrement = addSolverStages(p, written);
   // Clocked discretized continuous-time partition (spec 16.8.1): the step
   // uses the derivative at the previous tick (ExplicitEuler), at this tick
@@ -329,6 +340,32 @@ void Lowering::lowerPartition(size_t baseIndex, size_t m, VarId tick, const std:
                   sub.clockText, count, out.variables.size());
     failed_ = true;
   }
+}
+
+// The partition of a time-varying clock itself (factor 1, no shift) sets
+// the next tick: `$clockN.next = time + interval`, the interval read from
+// the partition's own variables at this tick.
+void Lowering::writeNextTick(size_t baseIndex, PartitionContext& p) {
+  auto next = nextTickOf_.find(baseIndex);
+  if (next == nextTickOf_.end() || nextTickWritten_[baseIndex]) return;
+  if (!(p.sub->clock.factor == Rational(1)) || !p.sub->clock.shift.isZero()) return;
+  const BaseClock& base = *p.base;
+  std::function<bool(const ExprPtr&)> ownOrParameter = [&](const ExprPtr& e) {
+    if (!e) return true;
+    if (e->kind == ExprKind::Var) {
+      const flat::Variability variability = model_.variables[e->var].variability;
+      return variability == flat::Variability::Parameter || variability == flat::Variability::Constant ||
+             std::binary_search(p.sub->variables.begin(), p.sub->variables.end(), e->var);
+    }
+    for (const ExprPtr& a : e->args)
+      if (!ownOrParameter(a)) return false;
+    return true;
+  };
+  if (!ownOrParameter(base.varyingInterval)) return;  // reported once all partitions are lowered
+  nextTickWritten_[baseIndex] = true;
+  addEquation(p.out->equations, flat::makeVar(next->second),
+              flat::makeBinary(Op::Add, flat::makeTime(), rewritePartition(base.varyingInterval, p)), base.range);
+  p.out->variables.push_back(next->second);
 }
 
 std::map<VarId, ExprPtr> Lowering::addSolverStages(PartitionContext& p, const std::vector<flat::Equation>& written) {
@@ -387,10 +424,16 @@ void Lowering::lowerBase(size_t index, const std::vector<flat::Equation>& oldEqu
     // rises in the event iteration right after it: the clock ticks at the
     // start time (as the MSL's reference results have it).
     VarId condition = addHidden(prefix + ".condition", flat::BaseType::Boolean, flat::makeBoolean(false));
+    ExprPtr reached = base.condition ? rewriteContinuous(base.condition) : nullptr;
+    if (base.varyingInterval) {
+      // A time-varying clock ticks at the start time, then whenever time
+      // reaches the next tick its own partition computed.
+      VarId next = addHidden(prefix + ".next", flat::BaseType::Real, startTime());
+      nextTickOf_[index] = next;
+      reached = flat::makeBinary(Op::GreaterEq, flat::makeTime(), flat::makeVar(next));
+    }
     addEquation(equations_, flat::makeVar(condition),
-                flat::makeBinary(Op::And, flat::makeUnary(Op::Not, flat::makeInitial()),
-                                 rewriteContinuous(base.condition)),
-                base.range);
+                flat::makeBinary(Op::And, flat::makeUnary(Op::Not, flat::makeInitial()), reached), base.range);
     model_.eventAfterInitialization = true;
     VarId tick = addHidden(prefix + ".tick", flat::BaseType::Boolean, flat::makeBoolean(false));
     addEquation(equations_, flat::makeVar(tick),
@@ -492,6 +535,12 @@ std::optional<flat::FlatModel> Lowering::run() {
       lowerBase(b, oldEquations);
     } catch (const RationalOverflow& overflow) {
       diags_.error(partitioning_.baseClocks[b].range, overflow.what());
+      failed_ = true;
+    }
+    if (nextTickOf_.count(b) && !nextTickWritten_[b]) {
+      diags_.unsupported(partitioning_.baseClocks[b].range,
+                         "a clock interval that is not computed from the variables of the clock's own partition "
+                         "(and parameters)");
       failed_ = true;
     }
   }

@@ -179,6 +179,16 @@ flat::ExprPtr Flattener::clockParameter(const ast::Expr& arg, BaseType type, con
   return e;
 }
 
+// The interval argument of Clock(intervalCounter, resolution) or
+// Clock(interval): a parameter expression, or a clocked expression that
+// may change at every tick (spec 16.3), left to the clocks stage.
+flat::ExprPtr Flattener::clockIntervalArgument(const ast::Expr& arg, BaseType type, const std::string& what,
+                                               const Scope& scope) {
+  flat::ExprPtr e = expectScalar(lower(arg, scope), type, arg.range, what, scope);
+  if (!e || !isParameterExpression(*e, scope)) return e;
+  return clockParameter(arg, type, what, "16.3", scope);
+}
+
 bool Flattener::checkAtLeast(const flat::ExprPtr& e, double minimum, bool strict, const std::string& what,
                              SourceRange range) {
   auto value = flat::ConstantEvaluator(model_).evaluate(*e);
@@ -245,7 +255,7 @@ std::optional<Value> Flattener::lowerClockConstructor(const ast::Expr& call, con
   switch (*form) {
     case ClockForm::Rational: {
       const std::string what = "the intervalCounter of Clock()";
-      flat::ExprPtr counter = clockParameter(*s[0], BaseType::Integer, what, "16.3", scope);
+      flat::ExprPtr counter = clockIntervalArgument(*s[0], BaseType::Integer, what, scope);
       if (!counter || !checkAtLeast(counter, 0, true, what, s[0]->range)) return std::nullopt;
       flat::ExprPtr resolution = flat::makeInteger(1, r);
       if (s[1]) {
@@ -257,7 +267,7 @@ std::optional<Value> Flattener::lowerClockConstructor(const ast::Expr& call, con
       break;
     }
     case ClockForm::Interval: {
-      flat::ExprPtr interval = clockParameter(*s[0], BaseType::Real, "the interval of Clock()", "16.3", scope);
+      flat::ExprPtr interval = clockIntervalArgument(*s[0], BaseType::Real, "the interval of Clock()", scope);
       if (!interval || !checkAtLeast(interval, 0, true, "the interval of Clock()", s[0]->range))
         return std::nullopt;
       args = {interval};

@@ -844,6 +844,8 @@ private:
   std::optional<Value> lowerClockConstructor(const ast::Expr& call, const Scope& scope);
   // An argument that must be a scalar parameter expression of `type`.
   // `section` is the spec section cited in the message.
+  flat::ExprPtr clockIntervalArgument(const ast::Expr& arg, flat::BaseType type, const std::string& what,
+                                      const Scope& scope);
   flat::ExprPtr clockParameter(const ast::Expr& arg, flat::BaseType type, const std::string& what,
                                const char* section, const Scope& scope);
   // Reports `what` below `minimum` when `e` can be evaluated now.

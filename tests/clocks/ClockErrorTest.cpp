@@ -115,17 +115,19 @@ TEST(ClockErrors, PartitionWithMoreVariablesThanEquationsIsRejected) {
   expectErrors(b.model, "3: error: the clocked partition on Clock(0.1) has 1 equation(s) for 2 variable(s) (y, z)\n");
 }
 
-TEST(ClockErrors, ClockIntervalThatIsNotAParameterExpressionIsRejected) {
+// A time-varying interval must come from the clock's own partition (spec
+// 16.3: a clocked expression); a continuous-time one is not supported.
+TEST(ClockErrors, AClockIntervalReadFromOutsideItsOwnPartitionIsNotSupportedYet) {
   ClockBuilder b("Varying");
   VarId x = b.real("x"), y = b.integer("y");
   b.equation(der(x), real(1.0), 2);
   b.equation(var(y), add(previous(y), integer(1)), 4, clockInterval(var(x, 3), 3));
   ClockRun run = runClocks(b.model);
-  EXPECT_FALSE(run.partitioning);
-  EXPECT_EQ(run.messages.rfind("3: error: the interval of Clock() must be a parameter expression with a known value: ", 0),
-            0u)
+  EXPECT_FALSE(run.lowered);
+  EXPECT_EQ(run.messages,
+            "3: error: not supported yet: a clock interval that is not computed from the variables of the clock's "
+            "own partition (and parameters)\n")
       << run.messages;
-  EXPECT_EQ(std::count(run.messages.begin(), run.messages.end(), '\n'), 1);
 }
 
 TEST(ClockErrors, InferredSubSampleFactorIsNotSupportedYet) {

@@ -1,0 +1,94 @@
+// Clocks whose interval changes at every tick (spec 16.3): the argument of
+// Clock(intervalCounter, resolution) or Clock(interval) is a clocked
+// expression of the clock's own partition, and the next tick comes that
+// interval after the current one, the interval read at the current tick.
+// The tick times below are worked out from that rule by hand.
+#include "e2e/E2eSupport.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <vector>
+
+namespace {
+
+using namespace smc::test;
+using smc::importer::SimulationResult;
+
+// The distinct values a column takes over the run, in order.
+std::vector<double> distinctValues(const SimulationResult& result, const std::string& name) {
+  std::vector<double> values;
+  const int column = columnOf(result, name);
+  for (const auto& row : result.rows)
+    if (values.empty() || row[column] != values.back()) values.push_back(row[column]);
+  return values;
+}
+
+// k = 2, 3, 4, ... at the ticks, each tick k/10 s after the one before:
+// ticks at 0, 0.2, 0.5, 0.9, 1.4 and 2.0.
+TEST(TimeVaryingClocks, AClockedIntervalCounterSetsTheTimeToTheNextTick) {
+  const char* text = R"(model Counter
+  Integer k(start = 1);
+  Clock c = Clock(k, 10);
+  Real tick(start = -1);
+  output Real heldTick = hold(tick);
+equation
+  when c then
+    k = previous(k) + 1;
+    tick = sample(time);
+  end when;
+end Counter;
+)";
+  SimulationResult result =
+      simulateOk(simulationOf(compileModel(writeScratchModel("Counter.mo", text), "Counter.fmu"), 2.2, 0.01));
+  const std::vector<double> ticks = distinctValues(result, "heldTick");
+  const std::vector<double> expected = {0, 0.2, 0.5, 0.9, 1.4, 2.0};
+  ASSERT_EQ(ticks.size(), expected.size());
+  for (size_t i = 0; i < ticks.size(); ++i) EXPECT_NEAR(ticks[i], expected[i], 1e-9) << "tick " << i;
+}
+
+// A Real interval that doubles at every tick, from 0.2 at the first: ticks
+// at 0, 0.2, 0.6, 1.4 and 3.0. interval() is the interval to the next tick
+// at the first tick and the time since the previous one after that.
+TEST(TimeVaryingClocks, AClockedRealIntervalAndIntervalOfIt) {
+  const char* text = R"(model Doubling
+  Real h(start = 0.1);
+  Clock c = Clock(h);
+  output Real dt = hold(interval(h));
+  Real tick(start = -1);
+  output Real heldTick = hold(tick);
+equation
+  when c then
+    h = previous(h) * 2;
+    tick = sample(time);
+  end when;
+end Doubling;
+)";
+  SimulationResult result =
+      simulateOk(simulationOf(compileModel(writeScratchModel("Doubling.mo", text), "Doubling.fmu"), 3.5, 0.01));
+  const std::vector<double> ticks = distinctValues(result, "heldTick");
+  const std::vector<double> expected = {0, 0.2, 0.6, 1.4, 3.0};
+  ASSERT_EQ(ticks.size(), expected.size());
+  for (size_t i = 0; i < ticks.size(); ++i) EXPECT_NEAR(ticks[i], expected[i], 1e-9) << "tick " << i;
+  const std::vector<double> intervals = distinctValues(result, "dt");
+  const std::vector<double> expectedIntervals = {0.2, 0.4, 0.8, 1.6};
+  ASSERT_EQ(intervals.size(), expectedIntervals.size());
+  for (size_t i = 0; i < intervals.size(); ++i) EXPECT_NEAR(intervals[i], expectedIntervals[i], 1e-9) << i;
+}
+
+TEST(TimeVaryingClocks, AnIntervalReadFromTheContinuousPartitionIsALocatedNotSupportedYet) {
+  const char* text = R"(model Outside
+  Real x = 1 + time;
+  Clock c = Clock(x);
+  Integer n(start = 0);
+equation
+  when c then
+    n = previous(n) + 1;
+  end when;
+end Outside;
+)";
+  const std::string errors = compileErrors(writeScratchModel("Outside.mo", text));
+  EXPECT_NE(errors.find("Outside.mo:3:13: error: not supported yet: a clock interval"), std::string::npos) << errors;
+}
+
+}  // namespace
