@@ -7,7 +7,6 @@
 
 #include <gtest/gtest.h>
 
-#include <set>
 #include <vector>
 
 namespace {
@@ -22,6 +21,13 @@ std::vector<double> distinctValues(const SimulationResult& result, const std::st
   for (const auto& row : result.rows)
     if (values.empty() || row[column] != values.back()) values.push_back(row[column]);
   return values;
+}
+
+// The distinct values of `name` are `expected`, to 1e-9.
+void expectValues(const SimulationResult& result, const std::string& name, const std::vector<double>& expected) {
+  const std::vector<double> values = distinctValues(result, name);
+  ASSERT_EQ(values.size(), expected.size()) << name;
+  for (size_t i = 0; i < values.size(); ++i) EXPECT_NEAR(values[i], expected[i], 1e-9) << name << " " << i;
 }
 
 // k = 2, 3, 4, ... at the ticks, each tick k/10 s after the one before:
@@ -41,10 +47,7 @@ end Counter;
 )";
   SimulationResult result =
       simulateOk(simulationOf(compileModel(writeScratchModel("Counter.mo", text), "Counter.fmu"), 2.2, 0.01));
-  const std::vector<double> ticks = distinctValues(result, "heldTick");
-  const std::vector<double> expected = {0, 0.2, 0.5, 0.9, 1.4, 2.0};
-  ASSERT_EQ(ticks.size(), expected.size());
-  for (size_t i = 0; i < ticks.size(); ++i) EXPECT_NEAR(ticks[i], expected[i], 1e-9) << "tick " << i;
+  expectValues(result, "heldTick", {0, 0.2, 0.5, 0.9, 1.4, 2.0});
 }
 
 // A Real interval that doubles at every tick, from 0.2 at the first: ticks
@@ -66,14 +69,8 @@ end Doubling;
 )";
   SimulationResult result =
       simulateOk(simulationOf(compileModel(writeScratchModel("Doubling.mo", text), "Doubling.fmu"), 3.5, 0.01));
-  const std::vector<double> ticks = distinctValues(result, "heldTick");
-  const std::vector<double> expected = {0, 0.2, 0.6, 1.4, 3.0};
-  ASSERT_EQ(ticks.size(), expected.size());
-  for (size_t i = 0; i < ticks.size(); ++i) EXPECT_NEAR(ticks[i], expected[i], 1e-9) << "tick " << i;
-  const std::vector<double> intervals = distinctValues(result, "dt");
-  const std::vector<double> expectedIntervals = {0.2, 0.4, 0.8, 1.6};
-  ASSERT_EQ(intervals.size(), expectedIntervals.size());
-  for (size_t i = 0; i < intervals.size(); ++i) EXPECT_NEAR(intervals[i], expectedIntervals[i], 1e-9) << i;
+  expectValues(result, "heldTick", {0, 0.2, 0.6, 1.4, 3.0});
+  expectValues(result, "dt", {0.2, 0.4, 0.8, 1.6});
 }
 
 TEST(TimeVaryingClocks, AnIntervalReadFromTheContinuousPartitionIsALocatedNotSupportedYet) {
