@@ -310,22 +310,20 @@ std::optional<Value> Flattener::lowerCall(const ast::Expr& call, const Scope& sc
     }
     auto dims = integerArgs(isFill ? 1 : 0);
     if (!dims || !withinElementLimit(*dims, r, (name + "()").c_str())) return std::nullopt;
-    flat::ExprPtr item;
+    // fill(s, n1, ..., nk) of an array s is the n1 x ... x nk array of
+    // copies of s (spec 10.3.3): s's dimensions come last.
+    Value item = Value::scalar(flat::makeInteger(name == "ones" ? 1 : 0, r));
     if (isFill) {
       auto v = lower(*call.args[0], scope);
       if (!v) return std::nullopt;
-      if (!v->isScalar()) {
-        diags_.unsupported(call.args[0]->range, "fill() with an array value");
-        return std::nullopt;
-      }
-      item = v->elements[0];
-    } else {
-      item = flat::makeInteger(name == "ones" ? 1 : 0, r);
+      item = std::move(*v);
     }
     Value out{*dims, {}};
+    out.dims.insert(out.dims.end(), item.dims.begin(), item.dims.end());
+    if (!withinElementLimit(out.dims, r, (name + "()").c_str())) return std::nullopt;
     long long n = 1;
     for (long long d : *dims) n *= d;
-    out.elements.assign(static_cast<size_t>(std::max(0LL, n)), item);
+    for (long long i = 0; i < n; ++i) out.elements.insert(out.elements.end(), item.elements.begin(), item.elements.end());
     return out;
   }
   if (name == "identity") {

@@ -85,6 +85,21 @@ TEST(Flatten, AnIdenticalDeclarationInAClassAndItsBaseIsOneComponent) {
   EXPECT_TRUE(has(text, "  x[3] = time;\n")) << text;
 }
 
+// fill(s, n) of an array s is n copies of s (spec 10.3.3: fill(s, n1, n2)
+// = fill(fill(s, n2), n1)): M[i, j] = C[j].
+TEST(Flatten, FillOfAnArrayRepeatsTheArray) {
+  std::string text = flatText(R"(
+    model Top
+      Real C[2] = {time, 2 * time};
+      Real M[3, 2] = fill(C, 3);
+      Real N[2, 1, 2] = fill(C, 2, 1);
+    end Top;)");
+  EXPECT_TRUE(has(text, "M[1,1] = C[1];")) << text;
+  EXPECT_TRUE(has(text, "M[3,2] = C[2];")) << text;
+  EXPECT_TRUE(has(text, "N[2,1,1] = C[1];")) << text;
+  EXPECT_TRUE(has(text, "N[2,1,2] = C[2];")) << text;
+}
+
 TEST(Flatten, DifferentDeclarationsOfOneNameInAClassAndItsBaseClash) {
   std::string d = flattenErrors(R"(
     model Top
