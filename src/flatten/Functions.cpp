@@ -253,6 +253,25 @@ std::optional<std::vector<long long>> Flattener::functionVariableDims(
     diags_.note(decl.range, "declared here");
     return std::nullopt;
   }
+  // A size may read the input's own shape (`input Real A[:, size(A, 1)]`,
+  // Modelica.Math.Matrices): while its sizes are checked, the input's name
+  // stands for an array of the given shape.
+  struct OwnShape {
+    std::map<std::string, Value>& names;
+    const std::string& name;
+    bool bound = false;
+    ~OwnShape() {
+      if (bound) names.erase(name);
+    }
+  } ownShape{build.names, formal.name};
+  if (given && formal.record < 0 && !build.names.count(formal.name)) {
+    Value placeholder{*given, {}};
+    long long count = 1;
+    for (long long n : *given) count *= n;
+    placeholder.elements.assign(static_cast<size_t>(std::max(0LL, count)), flat::makeReal(0.0, decl.range));
+    build.names.emplace(formal.name, std::move(placeholder));
+    ownShape.bound = true;
+  }
   std::vector<long long> dims;
   for (size_t d = 0; d < subscripts.size(); ++d) {
     const auto& [expr, where] = subscripts[d];

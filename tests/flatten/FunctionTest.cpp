@@ -471,6 +471,25 @@ end M;
   EXPECT_TRUE(has(d, "test.mo:8:16: error: argument 1 ('x') of 'M.dot' must be an array, not a scalar")) << d;
 }
 
+// An input sized by its own shape (Modelica.Math.Matrices.solve:
+// `input Real A[:, size(A, 1)]`, a square matrix).
+TEST(FunctionArrays, AnInputMaySizeItselfByItsOwnShape) {
+  std::string d = flattenErrors(R"(model M
+  function trace
+    input Real A[:, size(A, 1)];
+    output Real s;
+  algorithm
+    s := sum(A[i, i] for i in 1:size(A, 1));
+  end trace;
+  Real z = trace([1, 2; 3, 4]);
+  Real w = trace([1, 2, 3; 4, 5, 6]);
+end M;
+)");
+  EXPECT_FALSE(has(d, "test.mo:8:")) << d;
+  EXPECT_TRUE(has(d, "test.mo:9:12: error: argument 'A' of 'M.trace' has size [2, 3], but its dimension 2 must be 2"))
+      << d;
+}
+
 TEST(FunctionArrays, AnArrayAssignmentReadingWhatItAssignsGoesThroughStagedValues) {
   auto r = flattenToModel(R"(model M
   function swap
