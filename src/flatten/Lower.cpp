@@ -631,7 +631,9 @@ Flattener::ConstantDecl Flattener::findConstant(const std::vector<std::string>& 
   };
   if (names.size() == 1 && !global) {
     const std::string& name = names[0];
+    ClassNode* moved = nullptr;  // the first view seen from a class other than its own
     for (ClassNode* s = lexical; s && s->def; s = s->parent) {
+      if (!moved && s->original && s->original->parent && s->original->parent != s->parent) moved = s->original;
       // A base class seen from the class inheriting it: its components are
       // the inheritor's, with the inheritor's modifications.
       ClassNode* holder = s->original && s->parent && tree_.isOrInherits(s->parent, s->original) ? s->parent : s;
@@ -658,6 +660,10 @@ Flattener::ConstantDecl Flattener::findConstant(const std::vector<std::string>& 
         if (ConstantDecl c = componentOf(cls, member, 0); c.decl) return c;
       }
     }
+    // An inherited class (a `function extends`'s base seen from the class
+    // that redeclares it): what is not found from where it is seen is found
+    // where its text is, imports included (imports are not inherited).
+    if (moved) return findConstant(names, false, moved->parent);
     return {};
   }
   for (size_t k = names.size() - 1; k >= 1; --k) {

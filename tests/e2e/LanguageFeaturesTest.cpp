@@ -602,6 +602,38 @@ end ClassExtends;
   EXPECT_NEAR(valueAt(r, "made.T", 0.5), 6, 1e-12);
 }
 
+// An input default inherited by `function extends` reads a constant that
+// the base's package imports (Modelica.Fluid's wall friction: `crossArea =
+// pi*diameter^2/4`, with `import Modelica.Constants.pi` in the base
+// package): imports are not inherited, so it is found where the base's
+// text is (spec 5.3, 13.2.1).
+TEST(ClassExtends, AnInheritedDefaultReadsWhatTheBasesPackageImports) {
+  std::string model = writeScratchModel("ClassExtendsImport.mo", R"(model ClassExtendsImport
+  package Constants
+    constant Real k = 3;
+  end Constants;
+  package Base
+    import ClassExtendsImport.Constants.k;
+    replaceable partial function scaled
+      input Real d;
+      input Real a = k * d;
+      output Real y;
+    end scaled;
+  end Base;
+  package Concrete
+    extends Base;
+    redeclare function extends scaled
+    algorithm
+      y := a + 1;
+    end scaled;
+  end Concrete;
+  Real z = Concrete.scaled(2) + time;
+end ClassExtendsImport;
+)");
+  SimulationResult r = simulateOk(optionsFor(compileModel(model, "ClassExtendsImport.fmu"), 0.5, 0.25));
+  EXPECT_NEAR(valueAt(r, "z", 0.5), 3 * 2 + 1 + 0.5, 1e-12);
+}
+
 TEST(ClassExtends, ExtendingAClassNoBaseHasIsALocatedError) {
   std::string model = writeScratchModel("ClassExtendsNothing.mo", R"(model ClassExtendsNothing
   package P
