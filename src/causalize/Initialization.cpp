@@ -35,6 +35,7 @@
 #include "causalize/Sort.h"
 #include "causalize/Statements.h"
 #include "causalize/Systems.h"
+#include "flatten/ConstEval.h"
 
 #include <algorithm>
 #include <functional>
@@ -42,6 +43,28 @@
 namespace smc::causal {
 
 namespace {
+
+// `e` with each if-expression whose condition reads only constants (and
+// so parameters declared with Evaluate = true, FixedValues.h) replaced by
+// the branch it takes. Modelica.Fluid's start values read each other in
+// the branch not taken: `T_start = if use_T_start then system.T_start else
+// temperature_phX(p_start, h_start, X_start)` and h_start the other way.
+ExprPtr withDecidedBranches(const ExprPtr& e, const flat::FlatModel& model) {
+  if (!e || e->args.empty()) return e;
+  if (e->kind == flat::ExprKind::If && e->args.size() == 3) {
+    std::set<VarId> reads;
+    collectVars(*e->args[0], reads);
+    const bool constant = std::all_of(reads.begin(), reads.end(), [&](VarId v) {
+      return model.variables[v].variability == flat::Variability::Constant;
+    });
+    if (constant) {
+      auto value = flat::ConstantEvaluator(model).evaluate(*e->args[0], e->args[0]->range);
+      if (value && value->kind == flat::Constant::Boolean)
+        return withDecidedBranches(e->args[value->boolean ? 1 : 2], model);
+    }
+  }
+  return mapChildren(e, [&](const ExprPtr& arg) { return withDecidedBranches(arg, model); });
+}
 
 // Calculated parameters in dependency order (a parameter after those its
 // binding uses).
@@ -56,6 +79,7 @@ bool orderCalculatedParameters(CausalModel& model, DiagnosticEngine& diags, std:
       return false;
     }
     marks[p] = Mark::Busy;
+    model.flat.variables[p].binding = withDecidedBranches(v.binding, model.flat);
     std::set<VarId> uses;
     collectVars(*v.binding, uses);
     for (VarId u : uses) {

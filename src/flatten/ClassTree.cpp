@@ -252,7 +252,14 @@ ClassNode* ClassTree::findImported(const std::string& name, ClassNode* scope) {
 ClassNode* ClassTree::findSimple(const std::string& name, ClassNode* scope) {
   ClassNode* moved = nullptr;  // the first view seen from a class other than its own
   for (ClassNode* s = scope; s && s != &root_; s = s->parent) {
-    if (ClassNode* c = member(s, name)) return c;
+    // A base class seen from a class that inherits it: its classes are the
+    // inheritor's, which any class between them may have redeclared (a
+    // function of PartialMedium calling specificEnthalpy, which the medium's
+    // own base replaces with `redeclare function extends`).
+    ClassNode* holder = s->original && s->parent && s->parent != &root_ && inherits(s->parent, s->original, 0)
+                            ? s->parent
+                            : s;
+    if (ClassNode* c = member(holder, name)) return c;
     if (ClassNode* c = findImported(name, s)) return c;
     if (!moved && s->original && s->original->parent && s->original->parent != s->parent) moved = s->original;
     if (s->def && s->def->isEncapsulated) break;

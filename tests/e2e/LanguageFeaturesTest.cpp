@@ -634,6 +634,41 @@ end ClassExtendsImport;
   EXPECT_NEAR(valueAt(r, "z", 0.5), 3 * 2 + 1 + 0.5, 1e-12);
 }
 
+// Modelica.Fluid's vessels call Medium.specificEnthalpy_pTX, a function of
+// PartialMedium that calls specificEnthalpy, which the medium's own base
+// (PartialSimpleMedium) replaces with `redeclare function extends`; seen
+// through the vessel's Medium, the call must reach the replacement, not
+// PartialMedium's partial original. (Small models of the same shape
+// resolved it already; the MSL's nesting of views did not.)
+TEST(ClassExtends, AFluidExampleReachesTheFunctionsItsMediumRedeclares) {
+  std::string model = writeScratchModel("EmptyTanksBuilt.mo", R"(model EmptyTanksBuilt
+  extends Modelica.Fluid.Examples.Tanks.EmptyTanks;
+end EmptyTanksBuilt;
+)");
+  std::string fmu = compileModel(model, "EmptyTanksBuilt.fmu", [](smc::CompileOptions& o) {
+    o.libraryPaths.push_back(std::string(SMC_SHARED_MODELS) + "/../msl");
+  });
+  EXPECT_FALSE(fmu.empty());
+}
+
+// Start values that read each other in the branch their Evaluate = true
+// switch does not take (Modelica.Fluid: T_start from h_start or the other
+// way round, by use_T_start) are no cycle: the branch not taken is gone.
+TEST(ParameterBindings, AnEvaluatedSwitchLeavesOutTheBranchItDoesNotTake) {
+  std::string model = writeScratchModel("StartSwitch.mo", R"(model StartSwitch
+  parameter Boolean use_T_start = true annotation(Evaluate = true);
+  parameter Real T0 = 300;
+  parameter Real T_start = if use_T_start then T0 else h_start / 4;
+  parameter Real h_start = if use_T_start then 4 * T_start else 1200;
+  Real x(start = h_start, fixed = true);
+equation
+  der(x) = 0;
+end StartSwitch;
+)");
+  SimulationResult r = simulateOk(optionsFor(compileModel(model, "StartSwitch.fmu"), 0.5, 0.25));
+  EXPECT_NEAR(valueAt(r, "x", 0.5), 1200, 1e-12);
+}
+
 TEST(ClassExtends, ExtendingAClassNoBaseHasIsALocatedError) {
   std::string model = writeScratchModel("ClassExtendsNothing.mo", R"(model ClassExtendsNothing
   package P
