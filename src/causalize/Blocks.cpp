@@ -33,10 +33,15 @@ void reportMixedLoop(const EquationSystem& system, const SortedBlock& block, con
   for (VarId v : block.unknowns) names.push_back("'" + model.flat.variables[v].name + "'");
   for (size_t n : block.nodes)
     for (VarId v : system.nodes[n].defines) names.push_back("'" + model.flat.variables[v].name + "'");
+  // A loop through arrays can hold hundreds: name the first few.
+  constexpr size_t kNamed = 8;
+  const size_t more = names.size() > kNamed ? names.size() - kNamed : 0;
+  names.resize(names.size() - more);
   SourceRange first = block.equations.empty() ? system.nodes[block.nodes[0]].range
                                               : system.equation(block.equations[0]).range;
-  diags.unsupported(first, fmt::format("mixed discrete/continuous algebraic loop: in {}, {} depend on each other",
-                                       system.what, fmt::join(names, ", ")));
+  diags.unsupported(first, fmt::format("mixed discrete/continuous algebraic loop: in {}, {}{} depend on each other",
+                                       system.what, fmt::join(names, ", "),
+                                       more > 0 ? fmt::format(" and {} more", more) : std::string()));
   for (size_t e : block.equations) {
     const flat::Equation& eq = system.equation(e);
     diags.note(eq.range, fmt::format("in the loop: '{} = {}'", flat::toString(*eq.lhs, model.flat),

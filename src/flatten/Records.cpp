@@ -242,11 +242,13 @@ std::optional<Leaves> leavesOfArgs(Flattener& self, DiagnosticEngine& diags, con
     Scope recordScope{nullptr, f.declaredIn, nullptr, &known};
     auto type = self.resolveDeclType(decl, f.declaredIn, recordScope);
     if (!type) return std::nullopt;
+    // A ':' size is the value's (`parameter Real tab[:, :] = [...]`):
+    // -1 until the value is known.
     std::vector<long long> dims;
     for (const auto& [expr, where] : type->subscripts) {
       if (expr->kind == ast::ExprKind::Colon) {
-        diags.unsupported(expr->range, "array dimensions given by ':' (deduced from the binding)");
-        return std::nullopt;
+        dims.push_back(-1);
+        continue;
       }
       auto n = self.evaluateInteger(*expr, where);
       if (!n) return std::nullopt;
@@ -261,7 +263,12 @@ std::optional<Leaves> leavesOfArgs(Flattener& self, DiagnosticEngine& diags, con
       diags.errorf(decl.nameRange, "constant field '{}' of record '{}' has no value", decl.name, name);
       return std::nullopt;
     }
+    const bool deduced = std::find(dims.begin(), dims.end(), -1) != dims.end();
     if (type->leaf == LeafType::None) {
+      if (deduced) {
+        diags.unsupported(decl.range, "array dimensions given by ':' in a record field that is a record");
+        return std::nullopt;
+      }
       if (!dims.empty()) {
         diags.unsupported(source->range, "arrays of records in record constructors");
         return std::nullopt;
@@ -279,6 +286,9 @@ std::optional<Leaves> leavesOfArgs(Flattener& self, DiagnosticEngine& diags, con
     }
     auto value = self.lower(*source, sourceScope);
     if (!value) return std::nullopt;
+    if (deduced && value->dims.size() == dims.size())
+      for (size_t d = 0; d < dims.size(); ++d)
+        if (dims[d] == -1) dims[d] = value->dims[d];
     if (value->dims != dims) {
       auto text = [](const std::vector<long long>& d) {
         return d.empty() ? std::string("a scalar") : fmt::format("size [{}]", fmt::join(d, ", "));

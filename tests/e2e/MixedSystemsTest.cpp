@@ -123,4 +123,25 @@ TEST(MixedSystems, IdealDiodesCommutatingAtADegenerateCrossingRunOn) {
   EXPECT_NEAR(valueAt(r, "Capacitor1.v", 0.1), 258.514, 0.5);
   EXPECT_NEAR(valueAt(r, "Capacitor2.v", 0.1), 258.514, 0.5);
 }
+// A loop through many array elements names the first few and counts the
+// rest, so that the message stays readable.
+TEST(MixedSystems, AnUnsupportedLoopNamesItsFirstVariablesAndCountsTheRest) {
+  std::string model = writeScratchModel("ManyInLoop.mo", R"(model ManyInLoop
+  Real x[12];
+  Integer k;
+algorithm
+  for i in 1:12 loop
+    x[i] := k + time + i;
+  end for;
+equation
+  k = integer(x[1]);
+end ManyInLoop;
+)");
+  std::string errors = smc::test::compileErrors(model);
+  EXPECT_NE(errors.find("ManyInLoop.mo:9:3: error: not supported yet: mixed discrete/continuous algebraic loop: in "
+                        "the model, 'k', 'x[1]', 'x[2]', 'x[3]', 'x[4]', 'x[5]', 'x[6]', 'x[7]' and 6 more depend "
+                        "on each other"),
+            std::string::npos)
+      << errors;
+}
 }  // namespace

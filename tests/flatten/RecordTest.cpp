@@ -61,6 +61,23 @@ end M;
   EXPECT_TRUE(has(text, "  a.m = 1;\n  a.p.x = 2;\n  a.p.y = 3;\n  a.v[1] = 4;\n  a.v[2] = 5;\n")) << text;
 }
 
+// A field sized ':' takes the size of its value, the default's or the
+// constructor argument's (Modelica.Magnetic.FluxTubes' hysteresis tables:
+// `parameter Real[:, :] tabris = [...]`).
+TEST(Records, AFieldSizedByColonTakesTheSizeOfItsValue) {
+  std::string text = flatText(R"(model M
+  record Data
+    parameter Real tab[:, :] = [1, 2; 3, 4; 5, 6];
+  end Data;
+  parameter Data d = Data();
+  parameter Data e = Data(tab = [7, 8]);
+end M;
+)");
+  EXPECT_TRUE(has(text, "  parameter Real d.tab[3,2] = 6;\n")) << text;
+  EXPECT_TRUE(has(text, "  parameter Real e.tab[1,2] = 8;\n")) << text;
+  EXPECT_FALSE(has(text, "e.tab[2,1]")) << text;
+}
+
 TEST(Records, ConstructorBindingModifiesTheFieldsAndOwnModificationsWin) {
   std::string text = flatText(R"(model M
   record R
