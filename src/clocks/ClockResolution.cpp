@@ -39,6 +39,19 @@ std::optional<double> Inference::realArgument(const Expr& e, const char* what) {
   return value->asReal();
 }
 
+// Whether `e` reads a variable that is neither a parameter nor a constant:
+// a clock argument that may change at every tick, rather than a parameter
+// expression whose value must be known now.
+bool readsTimeVarying(const Expr& e, const flat::FlatModel& model) {
+  if (e.kind == ExprKind::Var) {
+    const flat::Variability variability = model.variables[e.var].variability;
+    return variability != flat::Variability::Parameter && variability != flat::Variability::Constant;
+  }
+  for (const auto& a : e.args)
+    if (a && readsTimeVarying(*a, model)) return true;
+  return false;
+}
+
 // A clock whose interval is computed at each tick: an event clock whose
 // condition the lowering writes (time reaching the next tick, Lowering.cpp).
 void Inference::varyingClock(BaseClock& clock, flat::ExprPtr interval, const Expr& constructor) {
@@ -149,7 +162,7 @@ std::optional<ClockRef> Inference::resolve(const Expr& e) {
         }
         case ClockForm::Rational: {
           if (e.args.size() != 2) return fail("Clock(intervalCounter, resolution) needs two arguments");
-          if (!evaluator_.evaluate(*e.args[0], e.args[0]->range)) {
+          if (readsTimeVarying(*e.args[0], model_)) {
             // A clocked intervalCounter: the interval may change at every tick.
             auto resolution = integerArgument(*e.args[1], "the resolution of Clock()");
             if (!resolution) return std::nullopt;
@@ -170,7 +183,7 @@ std::optional<ClockRef> Inference::resolve(const Expr& e) {
         }
         case ClockForm::Interval: {
           if (e.args.size() != 1) return fail("Clock(interval) needs one argument");
-          if (!evaluator_.evaluate(*e.args[0], e.args[0]->range)) {
+          if (readsTimeVarying(*e.args[0], model_)) {
             // A clocked Real interval: it may change at every tick.
             varyingClock(clock, e.args[0], e);
             break;

@@ -344,16 +344,22 @@ void Lowering::lowerPartition(size_t baseIndex, size_t m, VarId tick, const std:
 
 // The partition of a time-varying clock itself (factor 1, no shift) sets
 // the next tick: `$clockN.next = time + interval`, the interval read from
-// the partition's own variables at this tick.
+// the partition's own variables at this tick. An interval that is not
+// positive would stop the clock (time has already reached the next tick,
+// so the condition never rises again): `$clockN.intervalPositive` holds
+// whether it is, and an assertion fails the step that makes it not.
 void Lowering::writeNextTick(size_t baseIndex, PartitionContext& p) {
   auto next = nextTickOf_.find(baseIndex);
   if (next == nextTickOf_.end() || nextTickWritten_[baseIndex]) return;
   if (!(p.sub->clock.factor == Rational(1)) || !p.sub->clock.shift.isZero()) return;
   const BaseClock& base = *p.base;
+  // The interval's VarIds are those before Clock variables were dropped
+  // (newId_), as are the sub-partition's.
   std::function<bool(const ExprPtr&)> ownOrParameter = [&](const ExprPtr& e) {
     if (!e) return true;
     if (e->kind == ExprKind::Var) {
-      const flat::Variability variability = model_.variables[e->var].variability;
+      if (e->var >= newId_.size() || !newId_[e->var]) return false;
+      const flat::Variability variability = model_.variables[*newId_[e->var]].variability;
       return variability == flat::Variability::Parameter || variability == flat::Variability::Constant ||
              std::binary_search(p.sub->variables.begin(), p.sub->variables.end(), e->var);
     }
@@ -363,9 +369,21 @@ void Lowering::writeNextTick(size_t baseIndex, PartitionContext& p) {
   };
   if (!ownOrParameter(base.varyingInterval)) return;  // reported once all partitions are lowered
   nextTickWritten_[baseIndex] = true;
-  addEquation(p.out->equations, flat::makeVar(next->second),
-              flat::makeBinary(Op::Add, flat::makeTime(), rewritePartition(base.varyingInterval, p)), base.range);
+  ExprPtr interval = rewritePartition(base.varyingInterval, p);
+  addEquation(p.out->equations, flat::makeVar(next->second), flat::makeBinary(Op::Add, flat::makeTime(), interval),
+              base.range);
   p.out->variables.push_back(next->second);
+  const std::string prefix = fmt::format("$clock{}", baseIndex + 1);
+  VarId positive = addHidden(prefix + ".intervalPositive", flat::BaseType::Boolean, flat::makeBoolean(true));
+  addEquation(p.out->equations, flat::makeVar(positive), flat::makeBinary(Op::Greater, interval, flat::makeReal(0.0)),
+              base.range);
+  p.out->variables.push_back(positive);
+  flat::Assertion positiveCheck;
+  positiveCheck.condition = flat::makeVar(positive);
+  positiveCheck.message =
+      flat::makeString(fmt::format("the interval of {} must be positive at every tick (spec 16.3)", base.text));
+  positiveCheck.range = base.range;
+  model_.assertions.push_back(std::move(positiveCheck));
 }
 
 std::map<VarId, ExprPtr> Lowering::addSolverStages(PartitionContext& p, const std::vector<flat::Equation>& written) {

@@ -73,6 +73,48 @@ end Doubling;
   expectValues(result, "dt", {0.2, 0.4, 0.8, 1.6});
 }
 
+// The interval may read parameters, declared anywhere (here after the
+// Clock variable, which the clocks stage drops): h doubles from 0.2 and the
+// interval is 2h, so ticks at 0, 0.4, 1.2 and 2.8.
+TEST(TimeVaryingClocks, AnIntervalMayReadParameters) {
+  const char* text = R"(model Scaled
+  Clock c = Clock(h * scale);
+  Real h(start = 0.1);
+  parameter Real scale = 2;
+  Real tick(start = -1);
+  output Real heldTick = hold(tick);
+equation
+  when c then
+    h = previous(h) * 2;
+    tick = sample(time);
+  end when;
+end Scaled;
+)";
+  SimulationResult result =
+      simulateOk(simulationOf(compileModel(writeScratchModel("Scaled.mo", text), "Scaled.fmu"), 3.0, 0.01));
+  expectValues(result, "heldTick", {0, 0.4, 1.2, 2.8});
+}
+
+// An interval that is not positive would stop the clock for good: the step
+// that computes one fails, naming the clock (k = 2, 1, 0 at 0, 0.2, 0.3).
+TEST(TimeVaryingClocks, AnIntervalThatIsNotPositiveFailsTheStepThatComputesIt) {
+  const char* text = R"(model Shrinking
+  Integer k(start = 3);
+  Clock c = Clock(k, 10);
+  output Integer hk = hold(k);
+equation
+  when c then
+    k = previous(k) - 1;
+  end when;
+end Shrinking;
+)";
+  const std::string error =
+      simulateError(simulationOf(compileModel(writeScratchModel("Shrinking.mo", text), "Shrinking.fmu"), 1.0, 0.01));
+  EXPECT_NE(error.find("the interval of Clock(k, 10) must be positive at every tick"), std::string::npos) << error;
+  EXPECT_NE(error.find("Shrinking.mo:3:13"), std::string::npos) << error;
+  EXPECT_NE(error.find("t=0.3"), std::string::npos) << error;
+}
+
 TEST(TimeVaryingClocks, AnIntervalReadFromTheContinuousPartitionIsALocatedNotSupportedYet) {
   const char* text = R"(model Outside
   Real x = 1 + time;
