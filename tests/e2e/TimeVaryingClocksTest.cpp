@@ -30,6 +30,14 @@ void expectValues(const SimulationResult& result, const std::string& name, const
   for (size_t i = 0; i < values.size(); ++i) EXPECT_NEAR(values[i], expected[i], 1e-9) << name << " " << i;
 }
 
+// A clock on `interval`, with h doubling at every tick from 0.2 at the
+// first, `extra` declared after h; heldTick holds the latest tick's time.
+std::string doubling(const std::string& name, const std::string& interval, const std::string& extra) {
+  return "model " + name + "\n  Clock c = Clock(" + interval + ");\n  Real h(start = 0.1);\n" + extra +
+         "  Real tick(start = -1);\n  output Real heldTick = hold(tick);\nequation\n  when c then\n"
+         "    h = previous(h) * 2;\n    tick = sample(time);\n  end when;\nend " + name + ";\n";
+}
+
 // k = 2, 3, 4, ... at the ticks, each tick k/10 s after the one before:
 // ticks at 0, 0.2, 0.5, 0.9, 1.4 and 2.0.
 TEST(TimeVaryingClocks, AClockedIntervalCounterSetsTheTimeToTheNextTick) {
@@ -54,19 +62,7 @@ end Counter;
 // at 0, 0.2, 0.6, 1.4 and 3.0. interval() is the interval to the next tick
 // at the first tick and the time since the previous one after that.
 TEST(TimeVaryingClocks, AClockedRealIntervalAndIntervalOfIt) {
-  const char* text = R"(model Doubling
-  Real h(start = 0.1);
-  Clock c = Clock(h);
-  output Real dt = hold(interval(h));
-  Real tick(start = -1);
-  output Real heldTick = hold(tick);
-equation
-  when c then
-    h = previous(h) * 2;
-    tick = sample(time);
-  end when;
-end Doubling;
-)";
+  const std::string text = doubling("Doubling", "h", "  output Real dt = hold(interval(h));\n");
   SimulationResult result =
       simulateOk(simulationOf(compileModel(writeScratchModel("Doubling.mo", text), "Doubling.fmu"), 3.5, 0.01));
   expectValues(result, "heldTick", {0, 0.2, 0.6, 1.4, 3.0});
@@ -77,19 +73,7 @@ end Doubling;
 // Clock variable, which the clocks stage drops): h doubles from 0.2 and the
 // interval is 2h, so ticks at 0, 0.4, 1.2 and 2.8.
 TEST(TimeVaryingClocks, AnIntervalMayReadParameters) {
-  const char* text = R"(model Scaled
-  Clock c = Clock(h * scale);
-  Real h(start = 0.1);
-  parameter Real scale = 2;
-  Real tick(start = -1);
-  output Real heldTick = hold(tick);
-equation
-  when c then
-    h = previous(h) * 2;
-    tick = sample(time);
-  end when;
-end Scaled;
-)";
+  const std::string text = doubling("Scaled", "h * scale", "  parameter Real scale = 2;\n");
   SimulationResult result =
       simulateOk(simulationOf(compileModel(writeScratchModel("Scaled.mo", text), "Scaled.fmu"), 3.0, 0.01));
   expectValues(result, "heldTick", {0, 0.4, 1.2, 2.8});
