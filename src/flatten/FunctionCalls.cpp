@@ -11,6 +11,7 @@
 // scalar input given an array makes the call vectorized (spec 12.4.6): one
 // call per element.
 #include "flatten/Flattener.h"
+#include "frontend/ResourceLimits.h"
 
 #include <fmt/format.h>
 
@@ -348,6 +349,7 @@ flat::ExprPtr Flattener::buildFunctionCall(const CallArguments& arguments, Sourc
   const size_t n = interface.numInputs;
   CallShape shape;
   shape.call = r;
+  const bool foldStrings = specializations_[interface.cls] < limits::kMaxFoldedStringSpecializations;
   for (size_t i = 0; i < n; ++i) {
     const std::string& input = interface.variables[i].name;
     if (given[i] && interface.variables[i].isArray) shape.inputDims.emplace_back(given[i]->dims);
@@ -360,9 +362,9 @@ flat::ExprPtr Flattener::buildFunctionCall(const CallArguments& arguments, Sourc
       // String variable of the function; an impure call in the argument
       // (a file's full path) is for the run to make.
       flat::ConstantEvaluator evaluator(model_);
-      if (auto text = known ? evaluator.evaluate(*value, r) : std::nullopt)
+      if (auto text = known && foldStrings ? evaluator.evaluate(*value, r) : std::nullopt)
         shape.sizeValues[input] = flat::makeLiteral(*text, r);
-      else if (known && !evaluator.error().needsRun)
+      else if (known && foldStrings && !evaluator.error().needsRun)
         diags_.error(evaluator.error().range, evaluator.error().message);
       else
         shape.varyingStrings.insert(input);

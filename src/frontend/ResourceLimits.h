@@ -67,6 +67,12 @@ constexpr long long kMaxModelScalars = 1'000'000;
 // without end.
 constexpr int kMaxFunctionSpecializations = 64;
 
+// Builds of one function for the values of its String inputs known at
+// translation (which fold `if unit == "mm"`); the calls beyond share one
+// build that takes the strings as variables, so a model with a hundred
+// noise blocks (each seeding from its own getInstanceName()) still compiles.
+constexpr int kMaxFoldedStringSpecializations = 16;
+
 // Scalar variables of one flat function: its arrays live on the stack of
 // the thread that calls the FMU (which may be a master's worker thread with
 // a small stack), and its array inputs are passed as scalar arguments.

@@ -111,6 +111,34 @@ end StringInputs;
   EXPECT_NEAR(valueAt(r, "b", 0.5), 500, 1e-12);
 }
 
+// Each distinct known String builds the function once, up to a limit;
+// the calls beyond share one build that reads the string at run time, so
+// a hundred blocks seeding from their own instance names still compile.
+TEST(ExternalFunctions, CallsWithManyDistinctKnownStringsShareOneBuildBeyondTheFoldingLimit) {
+  std::string model = writeScratchModel("ManyStrings.mo", R"(model ManyStrings
+  function len
+    input String s;
+    output Integer n;
+    external "C" n = strlen(s);
+  end len;
+  function weight
+    input String s;
+    input Real x;
+    output Real y;
+  algorithm
+    y := if s == "77" then 3 * x else len(s) * x;
+  end weight;
+  Real y[100] = {weight(String(i), time) for i in 1:100};
+end ManyStrings;
+)");
+  std::string fmu = compileModel(model, "ManyStrings.fmu");
+  SimulationResult r = simulateOk(simulationOf(fmu, 1, 0.5, true));
+  EXPECT_NEAR(valueAt(r, "y[5]", 0.5), 0.5, 1e-15);
+  EXPECT_NEAR(valueAt(r, "y[42]", 0.5), 1.0, 1e-15);
+  EXPECT_NEAR(valueAt(r, "y[77]", 0.5), 1.5, 1e-15);
+  EXPECT_NEAR(valueAt(r, "y[100]", 0.5), 1.5, 1e-15);
+}
+
 std::string userLibraryModel() {
   return std::string(R"(package UserLib
   function weightedSum
