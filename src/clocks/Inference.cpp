@@ -327,6 +327,51 @@ std::optional<Partitioning> Inference::assemble() {
   return result;
 }
 
+namespace {
+
+// The first clock operator in `e` other than hold(), or null.
+const Expr* firstNonHold(const Expr& e) {
+  if (e.kind == ExprKind::ClockOp && e.clockOp != ClockOperator::Hold) return &e;
+  if (e.kind == ExprKind::ClockConstructor) return &e;
+  for (const auto& a : e.args)
+    if (a)
+      if (const Expr* found = firstNonHold(*a)) return found;
+  return nullptr;
+}
+
+}  // namespace
+
+// A when-equation with a Boolean condition is discrete-time and belongs to
+// no clock: hold(u) may appear in it (its value is piecewise constant,
+// spec 16.5.1), the other clock operators give clocked values, which are
+// not a discrete-time Boolean condition nor assignable there (spec 8.3.5,
+// 16.6). True when it holds hold() and nothing else to reject.
+bool Inference::checkBooleanWhenOperators(const flat::WhenEquation& when) {
+  bool mentions = false;
+  auto check = [&](const flat::ExprPtr& e) {
+    if (!e || !mentionsClocks(*e)) return;
+    mentions = true;
+    if (const Expr* bad = firstNonHold(*e)) {
+      const std::string what =
+          bad->kind == ExprKind::ClockConstructor ? std::string("Clock") : flat::toString(bad->clockOp);
+      diags_.errorf(bad->range,
+                    "{}() in a when-clause with a Boolean condition: its value is clocked, and a when-clause "
+                    "is either clocked (its condition a Clock) or discrete-time (spec 16.6); hold() converts "
+                    "a clocked value for it",
+                    what);
+      ++errors_;
+    }
+  };
+  for (const flat::WhenBranch& branch : when.branches) {
+    for (const auto& c : branch.conditions) check(c);
+    for (const flat::Action& a : branch.actions) {
+      check(a.value);
+      check(a.message);
+    }
+  }
+  return mentions && errors_ == 0;
+}
+
 std::optional<Partitioning> Inference::run() {
   // Clock operators belong in equations of models only.
   for (const flat::Function& function : model_.functions) {
@@ -335,34 +380,36 @@ std::optional<Partitioning> Inference::run() {
       ++errors_;
     }
   }
-  for (const flat::WhenEquation& when : model_.whenEquations) {
-    bool clocked = false, other = false;
-    for (const flat::WhenBranch& branch : when.branches) {
+  for (size_t w = 0; w < model_.whenEquations.size(); ++w) {
+    const flat::WhenEquation& when = model_.whenEquations[w];
+    bool clocked = false;
+    for (const flat::WhenBranch& branch : when.branches)
       for (const auto& c : branch.conditions) clocked = clocked || isClockExpr(*c, model_);
-      for (const auto& c : branch.conditions) other = other || (!isClockExpr(*c, model_) && mentionsClocks(*c));
-      for (const flat::Action& a : branch.actions)
-        other = other || (a.value && mentionsClocks(*a.value));
-    }
     if (clocked && when.branches.size() > 1) {
       diags_.error(when.range, "a clocked when-clause cannot have elsewhen (spec 16.6)");
       ++errors_;
-    } else if (clocked || other) {
+    } else if (clocked) {
       diags_.unsupported(when.range, "clock operators in a when-equation with a Boolean condition");
       ++errors_;
+    } else if (checkBooleanWhenOperators(when)) {
+      booleanWhensWithHold_.push_back(w);
     }
   }
-  auto unsupportedIn = [&](const std::vector<flat::Algorithm>& algorithms) {
-    for (const flat::Algorithm& a : algorithms)
-      if (mentionsClocks(a.statements)) {
-        diags_.unsupported(a.range, "clock operators in an algorithm");
-        ++errors_;
-      }
-  };
-  unsupportedIn(model_.algorithms);
-  unsupportedIn(model_.initialAlgorithms);
+  for (const flat::Algorithm& a : model_.algorithms)
+    if (mentionsClocks(a.statements)) {
+      diags_.unsupported(a.range, "clock operators in an algorithm");
+      ++errors_;
+    }
+  // Clocked partitions start from their start values, never from initial
+  // equations (spec 16.9).
+  for (const flat::Algorithm& a : model_.initialAlgorithms)
+    if (mentionsClocks(a.statements)) {
+      diags_.error(a.range, "clock operators cannot be used in an initial algorithm (spec 16.9)");
+      ++errors_;
+    }
   for (const flat::Equation& eq : model_.initialEquations)
     if (mentionsClocks(*eq.lhs) || mentionsClocks(*eq.rhs)) {
-      diags_.unsupported(eq.range, "clock operators in an initial equation");
+      diags_.error(eq.range, "clock operators cannot be used in an initial equation (spec 16.9)");
       ++errors_;
     }
   if (!model_.solverMethod.empty() && !isSupportedSolverMethod(model_.solverMethod)) {
@@ -373,7 +420,7 @@ std::optional<Partitioning> Inference::run() {
   }
   if (errors_ > 0) return std::nullopt;
 
-  bool anyClock = false;
+  bool anyClock = !booleanWhensWithHold_.empty();
   for (const flat::Variable& v : model_.variables) anyClock = anyClock || v.type == flat::BaseType::Clock;
   for (const flat::Equation& eq : model_.equations)
     anyClock = anyClock || eq.clock || mentionsClocks(*eq.lhs) || mentionsClocks(*eq.rhs);
@@ -394,6 +441,19 @@ std::optional<Partitioning> Inference::run() {
     if (isClockEquation_[i]) continue;
     collect(*eq.lhs, i);
     collect(*eq.rhs, i);
+  }
+  // A when-equation holding hold(): one node of its own, so that the
+  // operands are checked clocked and the when stays continuous-time.
+  std::vector<size_t> whenNodes;
+  for (size_t w : booleanWhensWithHold_) {
+    const size_t node = dataParent_.size();
+    dataParent_.push_back(node);
+    whenNodes.push_back(node);
+    for (const flat::WhenBranch& branch : model_.whenEquations[w].branches) {
+      for (const auto& c : branch.conditions) collect(*c, node);
+      for (const flat::Action& a : branch.actions)
+        if (a.value) collect(*a.value, node);
+    }
   }
   clocks_.growTo(dataParent_.size());
 
@@ -428,12 +488,78 @@ std::optional<Partitioning> Inference::run() {
     analyze(*eq.lhs, root);
     analyze(*eq.rhs, root);
   }
+  for (size_t k = 0; k < whenNodes.size(); ++k) {
+    const size_t root = findData(whenNodes[k]);
+    for (const flat::WhenBranch& branch : model_.whenEquations[booleanWhensWithHold_[k]].branches) {
+      for (const auto& c : branch.conditions) analyze(*c, root);
+      for (const flat::Action& a : branch.actions)
+        if (a.value) analyze(*a.value, root);
+    }
+  }
   if (errors_ > 0) return std::nullopt;
   resolveInferredFactors();
   if (errors_ > 0) return std::nullopt;
   checkStructure();
   if (errors_ > 0) return std::nullopt;
-  return assemble();
+  auto result = assemble();
+  if (result) checkInitialSections(*result);
+  if (errors_ > 0) return std::nullopt;
+  return result;
+}
+
+namespace {
+
+// The first variable of `clocked` that `e` reads, or null.
+const Expr* findClockedRead(const flat::ExprPtr& e, const std::vector<bool>& clocked) {
+  if (!e) return nullptr;
+  if (e->kind == ExprKind::Var && e->var < clocked.size() && clocked[e->var]) return e.get();
+  for (const auto& a : e->args)
+    if (const Expr* found = findClockedRead(a, clocked)) return found;
+  return nullptr;
+}
+
+// The range of the first statement that reads or assigns a variable of
+// `clocked`, with that variable.
+std::optional<std::pair<SourceRange, VarId>> findClockedUse(const std::vector<flat::Statement>& statements,
+                                                             const std::vector<bool>& clocked) {
+  for (const flat::Statement& s : statements) {
+    std::vector<VarId> written;
+    if (s.kind == flat::StatementKind::Assign || s.kind == flat::StatementKind::Reinit) written.push_back(s.target);
+    for (const auto& t : s.targets)
+      if (t) written.push_back(*t);
+    for (VarId v : written)
+      if (v < clocked.size() && clocked[v]) return std::make_pair(s.range, v);
+    for (const flat::ExprPtr* e : {&s.value, &s.message, &s.element, &s.rangeStart, &s.rangeStep, &s.rangeStop})
+      if (const Expr* found = findClockedRead(*e, clocked)) return std::make_pair(found->range, found->var);
+    for (const auto& c : s.conditions)
+      if (const Expr* found = findClockedRead(c, clocked)) return std::make_pair(found->range, found->var);
+    for (const auto& b : s.branches)
+      if (auto found = findClockedUse(b, clocked)) return found;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+void Inference::checkInitialSections(const Partitioning& result) {
+  std::vector<bool> clocked(model_.variables.size(), false);
+  for (const SubPartition& sub : result.subPartitions)
+    for (VarId v : sub.variables) clocked[v] = true;
+  auto report = [&](SourceRange where, VarId v, const char* section) {
+    diags_.errorf(where,
+                  "'{}' is a clocked variable, which cannot be used in an {} (spec 16.9): a clocked partition "
+                  "starts from the start values, and previous() reads them at its first tick",
+                  model_.variables[v].name, section);
+    ++errors_;
+  };
+  for (const flat::Equation& eq : model_.initialEquations) {
+    const Expr* found = findClockedRead(eq.lhs, clocked);
+    if (!found) found = findClockedRead(eq.rhs, clocked);
+    if (found) report(found->range.valid() ? found->range : eq.range, found->var, "initial equation");
+  }
+  for (const flat::Algorithm& a : model_.initialAlgorithms)
+    if (auto found = findClockedUse(a.statements, clocked))
+      report(found->first.valid() ? found->first : a.range, found->second, "initial algorithm");
 }
 
 }  // namespace detail

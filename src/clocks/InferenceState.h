@@ -57,6 +57,9 @@ public:
       : model_(model), diags_(diags), evaluator_(model) {}
 
   std::optional<Partitioning> run();
+  bool checkBooleanWhenOperators(const flat::WhenEquation& when);
+  // Initial equations and algorithms must not use clocked variables (spec 16.9).
+  void checkInitialSections(const Partitioning& result);
 
 private:
   // --- data union-find
@@ -126,6 +129,9 @@ private:
   // the first partition reads the second through the conversion at the
   // same instant (every conversion but sample(), which reads left limits).
   std::vector<std::pair<size_t, size_t>> conversionReads_;
+  // Boolean when-equations whose clock operators are all hold(): indices
+  // into FlatModel::whenEquations.
+  std::vector<size_t> booleanWhensWithHold_;
   std::vector<bool> isClockEquation_;
 
   ClockUnion clocks_;

@@ -525,13 +525,16 @@ std::optional<flat::FlatModel> Lowering::run() {
     eq.lhs = remap(eq.lhs);
     eq.rhs = remap(eq.rhs);
   }
+  // A when-equation with a Boolean condition may read clocked variables
+  // through hold() (the inference rejected every other clock operator).
+  auto continuous = [this](const ExprPtr& e) { return e ? rewriteContinuous(e) : e; };
   for (flat::WhenEquation& when : model_.whenEquations)
     for (flat::WhenBranch& branch : when.branches) {
-      for (auto& c : branch.conditions) c = remap(c);
+      for (auto& c : branch.conditions) c = continuous(c);
       for (flat::Action& a : branch.actions) {
         if (a.kind == flat::ActionKind::Assign || a.kind == flat::ActionKind::Reinit) remapVar(a.target, a.range);
-        a.value = remap(a.value);
-        a.message = remap(a.message);
+        a.value = continuous(a.value);
+        a.message = continuous(a.message);
       }
     }
   for (flat::Assertion& a : model_.assertions) {

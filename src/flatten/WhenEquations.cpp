@@ -102,6 +102,12 @@ std::optional<std::vector<flat::ExprPtr>> Flattener::checkWhenConditions(const s
   }
   for (const flat::ExprPtr& e : value->elements) {
     flat::BaseType type = typeOf(*e, scope);
+    if (type == flat::BaseType::Clock) {
+      diags_.error(condition.range,
+                   "a Clock condition makes a clocked when-clause, which has no elsewhen and cannot be used inside "
+                   "an algorithm (spec 16.6)");
+      return std::nullopt;
+    }
     if (type != flat::BaseType::Boolean) {
       diags_.errorf(condition.range, "the condition of a when-clause must be Boolean, not {}", flat::toString(type));
       return std::nullopt;

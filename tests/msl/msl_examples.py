@@ -270,7 +270,21 @@ def print_text(outcomes):
     print(f"{'all':28} {totals[0]:8} {totals[1]:8} {totals[2]:9} {totals[3]:8}")
 
 
-def write_markdown(outcomes, path):
+def read_diagnoses(path):
+    """Example name -> what has been found about why it does not verify
+    (`Name: text` lines, # comments), kept by hand next to this script."""
+    diagnoses = {}
+    if not path or not Path(path).is_file():
+        return diagnoses
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if line and not line.startswith("#") and ":" in line:
+            name, text = line.split(":", 1)
+            diagnoses[name.strip()] = text.strip()
+    return diagnoses
+
+
+def write_markdown(outcomes, path, diagnoses):
     lines = ["<!-- Written by tests/msl/msl_examples.py --markdown; do not edit by hand. -->",
              "# MSL examples against their reference results", "",
              "Each MSL 4.0.0 example with reference results in `../shared/msl-reference` is",
@@ -285,14 +299,16 @@ def write_markdown(outcomes, path):
              "|---|---:|---:|---:|---:|"]
     for package, counts in summary_rows(outcomes):
         lines.append(f"| {package} | " + " | ".join(str(c) for c in counts) + " |")
-    lines += ["", "Every example that does not verify, with the first error it meets:", "",
-              "| Example | Reached | First error |", "|---|---|---|"]
+    lines += ["", "Every example that does not verify, with the first error it meets and what is known",
+              "about why (`tests/msl/diagnoses.txt`):", "",
+              "| Example | Reached | First error | Why |", "|---|---|---|---|"]
     for o in outcomes:
         if o.reached == len(STAGES):
             continue
         reached = STAGES[o.reached - 1] if o.reached else "—"
         error = o.error.replace("|", "\\|")
-        lines.append(f"| `{o.example.name}` | {reached} | {error} |")
+        why = diagnoses.get(o.example.name, "not diagnosed yet").replace("|", "\\|")
+        lines.append(f"| `{o.example.name}` | {reached} | {error} | {why} |")
     Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
@@ -320,6 +336,8 @@ def main():
     parser.add_argument("--skip",
                         help="file of example names to leave out (one a line, # comments), "
                              "e.g. those too slow for a sanitized build")
+    parser.add_argument("--diagnoses", default=str(here / "diagnoses.txt"),
+                        help="file of `Example: why it does not verify` lines for the report")
     parser.add_argument("--verify-state", action="store_true",
                         help="also require `smc verify-state` to pass on each verified FMU")
     args = parser.parse_args()
@@ -357,7 +375,7 @@ def main():
 
     print_text(outcomes)
     if args.markdown:
-        write_markdown(outcomes, args.markdown)
+        write_markdown(outcomes, args.markdown, read_diagnoses(args.diagnoses))
     if expected is not None:
         failed = [o.example.name for o in outcomes if o.reached < len(STAGES)]
         if failed:
