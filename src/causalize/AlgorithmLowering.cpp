@@ -145,7 +145,10 @@ private:
   std::vector<std::pair<VarId, ExprPtr>>& updates_;
 };
 
-DefiningNode algorithmNode(Lowerer& lowerer, const flat::Algorithm& algorithm, bool initial) {
+// `crossings`: whether relations outside when-statements generate events
+// (not in initial algorithms, evaluated once, nor in clocked ones, which
+// run only at their ticks).
+DefiningNode algorithmNode(Lowerer& lowerer, const flat::Algorithm& algorithm, bool initial, bool crossings) {
   AlgorithmBlock block;
   block.range = algorithm.range;
   const std::vector<VarId> assigned = assignedVariables(algorithm.statements);
@@ -153,7 +156,7 @@ DefiningNode algorithmNode(Lowerer& lowerer, const flat::Algorithm& algorithm, b
   std::vector<std::pair<VarId, ExprPtr>> updates;
   lowerer.events.setLocalScope(&assignedSet, &updates);
   block.statements =
-      StatementLowerer(lowerer, block, updates).lower(algorithm.statements, {!initial, false, false, false, initial});
+      StatementLowerer(lowerer, block, updates).lower(algorithm.statements, {crossings, false, false, false, initial});
   lowerer.events.setLocalScope(nullptr, nullptr);
   const std::string where = initial ? "the initial algorithm section" : "the algorithm section";
   for (VarId v : assignedVariables(block.statements))
@@ -172,9 +175,13 @@ DefiningNode algorithmNode(Lowerer& lowerer, const flat::Algorithm& algorithm, b
 
 void Lowerer::lowerAlgorithms() {
   for (const flat::Algorithm& algorithm : model.flat.algorithms)
-    out.nodes.push_back(algorithmNode(*this, algorithm, false));
+    out.nodes.push_back(algorithmNode(*this, algorithm, false, true));
   for (const flat::Algorithm& algorithm : model.flat.initialAlgorithms)
-    out.initialNodes.push_back(algorithmNode(*this, algorithm, true));
+    out.initialNodes.push_back(algorithmNode(*this, algorithm, true, false));
+}
+
+DefiningNode Lowerer::clockedAlgorithmNode(const flat::Algorithm& algorithm) {
+  return algorithmNode(*this, algorithm, false, false);
 }
 
 }  // namespace smc::causal

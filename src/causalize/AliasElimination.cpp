@@ -75,6 +75,9 @@ std::vector<bool> pinnedVariables(CausalModel& model) {
   for (const auto* algorithms : {&model.flat.algorithms, &model.flat.initialAlgorithms})
     for (const flat::Algorithm& algorithm : *algorithms)
       for (VarId v : assignedVariables(algorithm.statements)) pinned[v] = true;
+  for (const flat::ClockedPartition& partition : model.flat.clockedPartitions)
+    for (const flat::Algorithm& algorithm : partition.algorithms)
+      for (VarId v : assignedVariables(algorithm.statements)) pinned[v] = true;
   for (VarId v : model.delayedVariables) pinned[v] = true;
   return pinned;
 }

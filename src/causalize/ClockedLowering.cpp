@@ -1,5 +1,7 @@
 // Clocked partitions (spec 16.7, as the clocks stage hands them over: see
-// flat::ClockedPartition) -> one ClockedBlock node each.
+// flat::ClockedPartition) -> one ClockedBlock node each. A clocked
+// algorithm section is one node of the partition's sort, like a tuple
+// equation.
 //
 // A partition's equations are sorted on their own, for the partition's
 // variables only: everything else (continuous and discrete variables, other
@@ -42,6 +44,7 @@ void Lowerer::lowerClockedPartitions() {
       }
       system.equations.push_back({events.rewrite(eq.lhs, false), events.rewrite(eq.rhs, false), eq.range, eq.origin});
     }
+    for (const flat::Algorithm& algorithm : partition.algorithms) system.nodes.push_back(clockedAlgorithmNode(algorithm));
     if (!lowered) continue;
     auto sorted = sortSystem(system, model.flat, diags);
     std::vector<Block> blocks;

@@ -44,7 +44,10 @@ void mapModelExpressions(flat::FlatModel& model, const std::function<ExprPtr(con
   };
   mapEquations(model.equations);
   mapEquations(model.initialEquations);
-  for (flat::ClockedPartition& partition : model.clockedPartitions) mapEquations(partition.equations);
+  for (flat::ClockedPartition& partition : model.clockedPartitions) {
+    mapEquations(partition.equations);
+    for (flat::Algorithm& algorithm : partition.algorithms) mapExprs(algorithm.statements, f);
+  }
   for (flat::WhenEquation& when : model.whenEquations)
     for (flat::WhenBranch& branch : when.branches) {
       for (ExprPtr& c : branch.conditions) c = f(c);

@@ -31,6 +31,8 @@ public:
   void lowerWhenEquations();  // WhenLowering.cpp
   void lowerAlgorithms();     // AlgorithmLowering.cpp
   void lowerClockedPartitions();  // ClockedLowering.cpp
+  // An algorithm of a clocked partition: its relations need no crossings.
+  DefiningNode clockedAlgorithmNode(const flat::Algorithm& algorithm);  // AlgorithmLowering.cpp
   // `(a, b) = f(x)` as an AlgorithmBlock holding one TupleAssign.
   // `initialization`: an initial equation, which may assign states and
   // parameters with fixed = false.

@@ -59,7 +59,11 @@ public:
     };
     equations(flat.equations);
     equations(flat.initialEquations);
-    for (flat::ClockedPartition& partition : flat.clockedPartitions) equations(partition.equations);
+    for (flat::ClockedPartition& partition : flat.clockedPartitions) {
+      equations(partition.equations);
+      for (flat::Algorithm& algorithm : partition.algorithms)
+        mapExprs(algorithm.statements, [&](const ExprPtr& e) { return fold(e); });
+    }
     for (flat::WhenEquation& when : flat.whenEquations)
       for (flat::WhenBranch& branch : when.branches) {
         for (ExprPtr& condition : branch.conditions) each(condition);

@@ -4,6 +4,7 @@
 // the size of the continuous-time partition. Times of periodic clocks are
 // exact fractions for Clock(n, r) and 12 significant digits for Clock(h).
 #include "clocks/Clocks.h"
+#include "flatten/StatementWalk.h"
 
 #include <fmt/format.h>
 
@@ -69,6 +70,12 @@ std::string dumpClocks(const flat::FlatModel& model, const Partitioning& partiti
       for (size_t eq : sub.equations) {
         const flat::Equation& e = model.equations[eq];
         out += fmt::format("    {} = {};\n", flat::toString(*e.lhs, model), flat::toString(*e.rhs, model));
+      }
+      for (size_t a : sub.algorithms) {
+        std::vector<std::string> assigned;
+        for (flat::VarId v : flat::assignedVariables(model.algorithms[a].statements))
+          assigned.push_back(model.variables[v].name);
+        out += fmt::format("    algorithm assigning {}\n", fmt::join(assigned, ", "));
       }
     }
   }

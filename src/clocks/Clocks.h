@@ -54,6 +54,7 @@ struct SubPartition {
   std::string clockText;  // "subSample(Clock(0.2), 3)"
   std::vector<flat::VarId> variables;  // sorted
   std::vector<size_t> equations;       // indices into FlatModel::equations, sorted
+  std::vector<size_t> algorithms;      // indices into FlatModel::algorithms, sorted
   bool hasDer = false;                 // a clocked discretized continuous-time partition
   std::string solverMethod;            // one isSupportedSolverMethod accepts (when hasDer)
   SourceRange range;                   // the first equation

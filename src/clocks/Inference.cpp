@@ -18,6 +18,7 @@
 // (shiftSample then backSample back onto the same clock): those stay
 // sub-partitions of their own, each run when what it reads is known.
 #include "clocks/InferenceState.h"
+#include "flatten/StatementWalk.h"
 
 #include <fmt/format.h>
 
@@ -220,6 +221,8 @@ std::optional<Partitioning> Inference::assemble() {
     if (!equationsOf.count(root)) order.push_back(root);
     equationsOf[root].push_back(i);
   }
+  std::map<size_t, std::vector<size_t>> algorithmsOf;
+  for (size_t k = 0; k < algorithmNodes_.size(); ++k) algorithmsOf[findData(algorithmNodes_[k])].push_back(k);
   for (VarId v = 0; v < model_.variables.size(); ++v) {
     if (model_.variables[v].type == flat::BaseType::Clock) result.clockVariables.push_back(v);
     if (!joins(v)) continue;
@@ -308,13 +311,16 @@ std::optional<Partitioning> Inference::assemble() {
     sub.hasDer = sub.hasDer || f.hasDer;
     for (size_t eq : equationsOf[component]) sub.equations.push_back(eq);
     for (VarId v : variablesOf[component]) sub.variables.push_back(v);
+    for (size_t a : algorithmsOf[component]) sub.algorithms.push_back(a);
   }
   std::sort(result.continuousEquations.begin(), result.continuousEquations.end());
   for (SubPartition& sub : result.subPartitions) {
     std::sort(sub.equations.begin(), sub.equations.end());
     std::sort(sub.variables.begin(), sub.variables.end());
+    std::sort(sub.algorithms.begin(), sub.algorithms.end());
     size_t count = 0;
     for (size_t eq : sub.equations) count += flat::valuesGiven(model_.equations[eq]);
+    for (size_t a : sub.algorithms) count += flat::assignedVariables(model_.algorithms[a].statements).size();
     if (count != sub.variables.size()) {
       std::vector<std::string> names;
       for (VarId v : sub.variables) names.push_back(model_.variables[v].name);
@@ -395,11 +401,6 @@ std::optional<Partitioning> Inference::run() {
       booleanWhensWithHold_.push_back(w);
     }
   }
-  for (const flat::Algorithm& a : model_.algorithms)
-    if (mentionsClocks(a.statements)) {
-      diags_.unsupported(a.range, "clock operators in an algorithm");
-      ++errors_;
-    }
   // Clocked partitions start from their start values, never from initial
   // equations (spec 16.9).
   for (const flat::Algorithm& a : model_.initialAlgorithms)
@@ -421,6 +422,7 @@ std::optional<Partitioning> Inference::run() {
   if (errors_ > 0) return std::nullopt;
 
   bool anyClock = !booleanWhensWithHold_.empty();
+  for (const flat::Algorithm& a : model_.algorithms) anyClock = anyClock || mentionsClocks(a.statements);
   for (const flat::Variable& v : model_.variables) anyClock = anyClock || v.type == flat::BaseType::Clock;
   for (const flat::Equation& eq : model_.equations)
     anyClock = anyClock || eq.clock || mentionsClocks(*eq.lhs) || mentionsClocks(*eq.rhs);
@@ -441,6 +443,16 @@ std::optional<Partitioning> Inference::run() {
     if (isClockEquation_[i]) continue;
     collect(*eq.lhs, i);
     collect(*eq.rhs, i);
+  }
+  // An algorithm section is one unit (spec 16.7): one node joining what it
+  // reads and assigns, which decides whether it is clocked.
+  for (const flat::Algorithm& algorithm : model_.algorithms) {
+    const size_t node = dataParent_.size();
+    dataParent_.push_back(node);
+    algorithmNodes_.push_back(node);
+    flat::forEachExpr(algorithm.statements, [&](const flat::ExprPtr& e) { collect(*e, node); });
+    for (VarId v : flat::assignedVariables(algorithm.statements))
+      if (v < model_.variables.size() && joins(v)) uniteData(node, varNode(v));
   }
   // A when-equation holding hold(): one node of its own, so that the
   // operands are checked clocked and the when stays continuous-time.
@@ -487,6 +499,10 @@ std::optional<Partitioning> Inference::run() {
     }
     analyze(*eq.lhs, root);
     analyze(*eq.rhs, root);
+  }
+  for (size_t k = 0; k < algorithmNodes_.size(); ++k) {
+    const size_t root = findData(algorithmNodes_[k]);
+    flat::forEachExpr(model_.algorithms[k].statements, [&](const flat::ExprPtr& e) { analyze(*e, root); });
   }
   for (size_t k = 0; k < whenNodes.size(); ++k) {
     const size_t root = findData(whenNodes[k]);

@@ -132,6 +132,8 @@ private:
   // Boolean when-equations whose clock operators are all hold(): indices
   // into FlatModel::whenEquations.
   std::vector<size_t> booleanWhensWithHold_;
+  // The data node of each algorithm section (FlatModel::algorithms order).
+  std::vector<size_t> algorithmNodes_;
   std::vector<bool> isClockEquation_;
 
   ClockUnion clocks_;

@@ -16,6 +16,7 @@
 //  - Clock variables and clock equations disappear (VarIds are remapped).
 #include "clocks/Clocks.h"
 #include "clocks/SolverStages.h"
+#include "flatten/StatementWalk.h"
 
 #include <fmt/format.h>
 
@@ -93,6 +94,11 @@ private:
   // Old VarIds -> new, failing on removed Clock variables.
   ExprPtr remap(const ExprPtr& e);
   void remapStatements(std::vector<flat::Statement>& statements);
+  // Remaps the statements' targets and replaces each expression e by rewrite(e).
+  void rewriteStatements(std::vector<flat::Statement>& statements,
+                         const std::function<ExprPtr(const ExprPtr&)>& rewrite);
+  bool checkClockedAlgorithm(const flat::Algorithm& algorithm);
+  std::vector<flat::Algorithm> oldAlgorithms_;  // as the inference numbered them
   bool remapVar(VarId& v, SourceRange where);
 
   // The current partition being lowered.
@@ -151,16 +157,55 @@ ExprPtr Lowering::remap(const ExprPtr& e) {
 }
 
 void Lowering::remapStatements(std::vector<flat::Statement>& statements) {
+  rewriteStatements(statements, [this](const ExprPtr& e) { return remap(e); });
+}
+
+void Lowering::rewriteStatements(std::vector<flat::Statement>& statements,
+                                 const std::function<ExprPtr(const ExprPtr&)>& rewrite) {
   for (flat::Statement& s : statements) {
     if (s.kind == flat::StatementKind::Assign || s.kind == flat::StatementKind::Reinit ||
         s.kind == flat::StatementKind::For)
       remapVar(s.kind == flat::StatementKind::For ? s.iterator : s.target, s.range);
     for (auto& t : s.targets)
       if (t) remapVar(*t, s.range);
-    for (ExprPtr* e : {&s.value, &s.message, &s.rangeStart, &s.rangeStep, &s.rangeStop}) *e = remap(*e);
-    for (auto& c : s.conditions) c = remap(c);
-    for (auto& b : s.branches) remapStatements(b);
+    for (ExprPtr* e : {&s.value, &s.message, &s.rangeStart, &s.rangeStep, &s.rangeStop})
+      if (*e) *e = rewrite(*e);
+    for (auto& c : s.conditions)
+      if (c) c = rewrite(c);
+    for (auto& b : s.branches) rewriteStatements(b, rewrite);
   }
+}
+
+// A clocked algorithm runs whole at its partition's ticks; what it cannot
+// hold yet is reported here: when-statements (a Boolean when inside a
+// clocked partition) and der() (a discretized algorithm).
+bool Lowering::checkClockedAlgorithm(const flat::Algorithm& algorithm) {
+  std::optional<SourceRange> when;
+  std::function<void(const std::vector<flat::Statement>&)> findWhen = [&](const std::vector<flat::Statement>& list) {
+    for (const flat::Statement& s : list) {
+      if (s.kind == flat::StatementKind::When && !when) when = s.range;
+      for (const auto& b : s.branches) findWhen(b);
+    }
+  };
+  findWhen(algorithm.statements);
+  if (when) {
+    diags_.unsupported(*when, "a when-statement in a clocked algorithm");
+    failed_ = true;
+    return false;
+  }
+  std::optional<SourceRange> derivative;
+  std::function<void(const ExprPtr&)> findDer = [&](const ExprPtr& e) {
+    if (!e || derivative) return;
+    if (e->kind == ExprKind::Der) derivative = e->range;
+    for (const auto& a : e->args) findDer(a);
+  };
+  flat::forEachExpr(algorithm.statements, findDer);
+  if (derivative) {
+    diags_.unsupported(*derivative, "der() in a clocked algorithm");
+    failed_ = true;
+    return false;
+  }
+  return true;
 }
 
 // Outside clocked partitions only hold() and friends may remain (the
@@ -304,6 +349,12 @@ void Lowering::lowerPartition(size_t baseIndex, size_t m, VarId tick, const std:
     written.push_back(lowered);
     out.equations.push_back(std::move(lowered));
   }
+  for (size_t index : sub.algorithms) {
+    flat::Algorithm algorithm = oldAlgorithms_[index];
+    if (!checkClockedAlgorithm(algorithm)) continue;
+    rewriteStatements(algorithm.statements, [&](const ExprPtr& e) { return rewritePartition(e, p); });
+    out.algorithms.push_back(std::move(algorithm));
+  }
   writeNextTick(baseIndex, p);
   std::map<VarId, ExprPtr> stagedIncrement = addSolverStages(p, written);
   // Clocked discretized continuous-time partition (spec 16.8.1): the step
@@ -335,6 +386,8 @@ void Lowering::lowerPartition(size_t baseIndex, size_t m, VarId tick, const std:
   }
   size_t count = 0;
   for (const flat::Equation& equation : out.equations) count += flat::valuesGiven(equation);
+  for (const flat::Algorithm& algorithm : out.algorithms) count += flat::assignedVariables(algorithm.statements).size();
+  if (failed_) return;
   if (count != out.variables.size()) {
     diags_.errorf(sub.range, "the clocked partition on {} has {} equation(s) for {} variable(s) after lowering",
                   sub.clockText, count, out.variables.size());
@@ -541,7 +594,19 @@ std::optional<flat::FlatModel> Lowering::run() {
     a.condition = remap(a.condition);
     a.message = remap(a.message);
   }
-  for (flat::Algorithm& a : model_.algorithms) remapStatements(a.statements);
+  // Clocked algorithms move into their partitions (lowerPartition); the
+  // others may read clocked variables through hold().
+  std::vector<bool> clockedAlgorithm(model_.algorithms.size(), false);
+  for (const SubPartition& sub : partitioning_.subPartitions)
+    for (size_t a : sub.algorithms) clockedAlgorithm[a] = true;
+  oldAlgorithms_ = std::move(model_.algorithms);
+  model_.algorithms.clear();
+  for (size_t k = 0; k < oldAlgorithms_.size(); ++k) {
+    if (clockedAlgorithm[k]) continue;
+    flat::Algorithm a = oldAlgorithms_[k];
+    rewriteStatements(a.statements, continuous);
+    model_.algorithms.push_back(std::move(a));
+  }
   for (flat::Algorithm& a : model_.initialAlgorithms) remapStatements(a.statements);
 
   for (size_t index : partitioning_.continuousEquations) {

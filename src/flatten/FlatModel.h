@@ -531,6 +531,9 @@ struct ClockedPartition {
   VarId tick = 0;
   std::vector<VarId> variables;
   std::vector<Equation> equations;
+  // Clocked algorithm sections (spec 16.7): each runs as one unit at the
+  // partition's ticks, its variables starting from their previous() values.
+  std::vector<Algorithm> algorithms;
   SourceRange range;  // the first equation of the partition
 };
 
