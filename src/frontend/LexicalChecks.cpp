@@ -1,8 +1,8 @@
 // See LexicalChecks.h.
 #include "frontend/LexicalChecks.h"
 
-#include "frontend/ByteCharStream.h"
 #include "frontend/ResourceLimits.h"
+#include "frontend/Scanner.h"
 #include "frontend/Utf8.h"
 
 #include "ModelicaLexer.h"
@@ -82,12 +82,8 @@ bool closesBracket(size_t type) {
 
 }  // namespace
 
-bool checkTokens(std::string_view text, const TokenLocator& locator, antlr4::ANTLRErrorListener& lexerErrors,
-                 DiagnosticEngine& diags) {
-  ByteCharStream input(text);
-  ModelicaLexer lexer(&input);
-  lexer.removeErrorListeners();
-  lexer.addErrorListener(&lexerErrors);
+bool checkTokens(std::string_view text, const TokenLocator& locator, DiagnosticEngine& diags) {
+  Scanner lexer(text);
   // A run of adjacent stray bytes is one message (a UTF-8 sequence is
   // several of them): [strayBegin, strayEnd) while one is open.
   size_t strayBegin = 0, strayEnd = 0;

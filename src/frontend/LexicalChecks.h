@@ -15,12 +15,12 @@ namespace smc::frontend {
 
 // Lexes `text`, reporting unterminated strings, comments and quoted
 // identifiers, characters no token starts with, and bytes that are not
-// UTF-8 in quoted identifiers and strings; lexer errors go to `lexerErrors`.
+// UTF-8 in quoted identifiers and strings (every byte starts some token, so
+// the lexer itself has no error to report).
 // Returns false, after reporting it, when brackets, parentheses and braces
 // nest deeper than limits::kMaxBracketDepth: ANTLR's prediction looks ahead
 // across a whole nest at every level, quadratic time, so such a file is not
 // parsed.
-bool checkTokens(std::string_view text, const TokenLocator& locator, antlr4::ANTLRErrorListener& lexerErrors,
-                 DiagnosticEngine& diags);
+bool checkTokens(std::string_view text, const TokenLocator& locator, DiagnosticEngine& diags);
 
 }  // namespace smc::frontend

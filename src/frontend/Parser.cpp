@@ -13,15 +13,14 @@
 #include "frontend/Parser.h"
 
 #include "frontend/AstBuilder.h"
-#include "frontend/ByteCharStream.h"
 #include "frontend/ChunkedParser.h"
 #include "frontend/LexicalChecks.h"
 #include "frontend/ResourceLimits.h"
+#include "frontend/Scanner.h"
 #include "frontend/SyntaxErrors.h"
 #include "frontend/TokenLocator.h"
 #include "frontend/Utf8.h"
 
-#include "ModelicaLexer.h"
 
 namespace smc {
 
@@ -33,13 +32,11 @@ using frontend::TokenLocator;
 // its own.
 struct ParseAttempt {
   ParseAttempt(std::string_view text, frontend::ChunkedParser::ItemHandler onItem)
-      : input(text), lexer(&input), tokens(lexer), parser(tokens, std::move(onItem)) {
-    lexer.removeErrorListeners();  // LexicalChecks reported its errors
+      : lexer(text), tokens(lexer), parser(tokens, std::move(onItem)) {
     parser.removeErrorListeners();
   }
 
-  frontend::ByteCharStream input;
-  grammar::ModelicaLexer lexer;
+  frontend::Scanner lexer;  // LexicalChecks reported its errors
   frontend::ReleasingTokenStream tokens;
   frontend::ChunkedParser parser;
 };
@@ -85,7 +82,7 @@ std::optional<ast::StoredDefinition> parseFile(const SourceManager& sources, Fil
     return definition;
   };
   try {
-    if (!frontend::checkTokens(text, locator, reporter, diags)) return std::nullopt;
+    if (!frontend::checkTokens(text, locator, diags)) return std::nullopt;
     {
       ParseAttempt sll(text, buildItem);
       sll.parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
