@@ -222,6 +222,12 @@ struct CausalModel {
   // compares them and repeats until they settle, and runs once right
   // after initialization as well.
   std::set<VarId> iteratedDiscretes;
+  // Variables of clocked partitions that their own clock's condition reads
+  // (SortedBlock::clockFeedback): the event iteration compares them and
+  // repeats until they settle, one iteration after the other, as it does
+  // for variables whose pre() is read; unlike a mixed loop's, no value of
+  // theirs is guessed (a guess could undo the tick that set them).
+  std::set<VarId> clockFeedbackDiscretes;
 
   AliasRecord aliasElimination;
   IndexReductionRecord indexReduction;

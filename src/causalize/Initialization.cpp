@@ -354,8 +354,10 @@ bool buildInitialization(CausalModel& model, const LoweredModel& lowered, Diagno
 
   auto sorted = sortSystem(system, model.flat, diags);
   if (!sorted) return false;
-  for (const SortedBlock& block : *sorted)
+  for (const SortedBlock& block : *sorted) {
     model.iteratedDiscretes.insert(block.iterated.begin(), block.iterated.end());
+    model.clockFeedbackDiscretes.insert(block.clockFeedback.begin(), block.clockFeedback.end());
+  }
   std::vector<SortedBlock> needed;
   for (SortedBlock& block : *sorted) {
     bool keepsStart = block.nodes.empty() && block.equations.size() == 1 && system.isOptional(block.equations[0]) &&

@@ -71,8 +71,10 @@ bool buildSimulation(CausalModel& model, const LoweredModel& lowered, Diagnostic
   system.discrete = loopDiscreteVariables(model, system);
   auto sorted = sortSystem(system, model.flat, diags);
   if (!sorted) return false;
-  for (const SortedBlock& block : *sorted)
+  for (const SortedBlock& block : *sorted) {
     model.iteratedDiscretes.insert(block.iterated.begin(), block.iterated.end());
+    model.clockFeedbackDiscretes.insert(block.clockFeedback.begin(), block.clockFeedback.end());
+  }
   std::vector<Block> blocks;
   if (!buildBlocks(system, *sorted, model, diags, blocks)) return false;
 

@@ -291,12 +291,11 @@ std::optional<std::vector<SortedBlock>> sortSystem(const EquationSystem& system,
   for (size_t n = 0; n < system.nodes.size(); ++n)
     if (const auto* clocked = std::get_if<ClockedBlock>(&system.nodes[n].block))
       if (auto it = computedBy.find(clocked->tick); it != computedBy.end()) tickNode[nodeBase + n] = it->second;
-  if (std::vector<size_t> ticking = cutClockFeedback(components, tickNode, edges); !ticking.empty()) {
-    iterated.insert(iterated.end(), ticking.begin(), ticking.end());
-    components = Tarjan(edges).run();
-  }
-  std::vector<bool> isIterated(edges.size(), false);
+  std::vector<size_t> ticking = cutClockFeedback(components, tickNode, edges);
+  if (!ticking.empty()) components = Tarjan(edges).run();
+  std::vector<bool> isIterated(edges.size(), false), isFeedback(edges.size(), false);
   for (size_t g : iterated) isIterated[g] = true;
+  for (size_t g : ticking) isFeedback[g] = true;
   std::vector<SortedBlock> blocks;
   for (const auto& component : components) {
     SortedBlock block;
@@ -308,6 +307,8 @@ std::optional<std::vector<SortedBlock>> sortSystem(const EquationSystem& system,
         block.nodes.push_back(g - nodeBase);
       }
       if (isIterated[g]) block.iterated.insert(block.iterated.end(), computes[g].begin(), computes[g].end());
+      if (isFeedback[g])
+        block.clockFeedback.insert(block.clockFeedback.end(), computes[g].begin(), computes[g].end());
     }
     blocks.push_back(std::move(block));
   }

@@ -68,6 +68,11 @@ struct SortedBlock {
   // mixed loop read at their previous event iteration's value
   // (MixedSystems.h).
   std::vector<VarId> iterated;
+  // Variables of a clocked partition whose clock's condition reads them
+  // (MixedSystems.h, cutClockFeedback): earlier blocks read them as they
+  // were before the partition ticked, and the next event iteration sees
+  // them; compared, never guessed.
+  std::vector<VarId> clockFeedback;
 };
 
 // Blocks in evaluation order (every block after those it depends on).

@@ -28,12 +28,15 @@ std::unique_ptr<llvm::Module> generateModule(llvm::LLVMContext& context,
   module->setDataLayout(options.dataLayout);
 
   IrContext ctx{*module, context, makeIrTypes(context), model, layout, options, diags};
-  // A mixed loop's discrete variables decide whether another event
-  // iteration is needed, as if their pre() were read (causalize/MixedSystems.h).
-  for (flat::VarId v : model.iteratedDiscretes) {
-    const VarInfo& info = layout.of(v);
-    ctx.preReads.mark(info.type, info.valueReference);
-  }
+  // A mixed loop's discrete variables, and the variables of a clocked
+  // partition that its own clock's condition reads, decide whether another
+  // event iteration is needed, as if their pre() were read
+  // (causalize/MixedSystems.h).
+  for (const auto* discretes : {&model.iteratedDiscretes, &model.clockFeedbackDiscretes})
+    for (flat::VarId v : *discretes) {
+      const VarInfo& info = layout.of(v);
+      ctx.preReads.mark(info.type, info.valueReference);
+    }
   const unsigned errorsBefore = diags.errorReports();
   declareFunctions(ctx);
   emitFunctionBodies(ctx);

@@ -286,8 +286,10 @@ void emitModelDescriptor(IrContext& ctx, const Callbacks& callbacks) {
   fields[kNonFiniteIsWarning] = tables.i32(ctx.options.nonFiniteIsWarning ? 1 : 0);
   fields[kEventReadsOutputs] = tables.i32(eventReadsOutputs(ctx) ? 1 : 0);
   fields[kSettlesAfterInitialization] = tables.i32(
-      ctx.model.iteratedDiscretes.empty() && !ctx.model.flat.eventAfterInitialization && !relationReadsPre(ctx) ? 0
-                                                                                                                : 1);
+      ctx.model.iteratedDiscretes.empty() && ctx.model.clockFeedbackDiscretes.empty() &&
+              !ctx.model.flat.eventAfterInitialization && !relationReadsPre(ctx)
+          ? 0
+          : 1);
   std::vector<llvm::Constant*> delayRefs;
   for (flat::VarId v : ctx.model.delayedVariables) delayRefs.push_back(tables.i32(ctx.layout.of(v).valueReference));
   fields[kNumDelays] = tables.i32(static_cast<int32_t>(delayRefs.size()));

@@ -208,6 +208,47 @@ end MovedClock;
 // Clock(3, 10) ticks at 0, 0.3, ...; shiftSample(., 2, 3) at 0.2, 0.5, ...;
 // backSample(., 1, 3) of that at 0.1, 0.4, .... Each operator's value is
 // its operand's latest value (the start value 0 before its first tick).
+// An event clock whose tick resets its own condition in the same instant
+// (Modelica.Clocked's logical clocks: a tick's change() feeds the reset of
+// the latch that starts it). The 0.1 s clock's tick raises s; q = s and
+// not r rises, c ticks and toggles h2, whose change() r makes q fall again
+// in the next event iteration. c ticks once per tick of the 0.1 s clock,
+// and what it samples and counts then stays: the event iteration compares
+// the partition's variables, it does not guess them (a guess of r = true
+// is consistent too, and undid the tick).
+TEST(Clocked, AnEventClockResetByItsOwnTickKeepsWhatItsTickComputed) {
+  SimulationResult r = runText("SelfReset", R"(
+model SelfReset
+  Clock c1 = Clock(1, 10);
+  Boolean h1(start = false);
+  Boolean held1 = hold(h1);
+  Boolean s = change(held1);
+  Boolean h2(start = false);
+  Boolean held2 = hold(h2);
+  Boolean r = change(held2);
+  Boolean q = s and not r;
+  Clock c = Clock(q);
+  Real y(start = -1);
+  Integer n(start = 0);
+equation
+  when c1 then
+    h1 = not previous(h1);
+  end when;
+  when c then
+    h2 = not previous(h2);
+    y = sample(time);
+    n = previous(n) + 1;
+  end when;
+end SelfReset;
+)", 0.35, 0.05);
+  for (size_t row = 0; row < r.rows.size(); ++row) {
+    const double t = 0.05 * static_cast<double>(row);
+    const int ticks = static_cast<int>(std::floor(t / 0.1 + 1e-9)) + 1;  // at 0, 0.1, 0.2, ...
+    EXPECT_EQ(at(r, row, "n"), ticks) << "t = " << t;
+    EXPECT_NEAR(at(r, row, "y"), 0.1 * (ticks - 1), 1e-12) << "t = " << t;
+  }
+}
+
 TEST(Clocked, ShiftAndBackSampleMoveTicksByFractionsOfTheInterval) {
   SimulationResult r = run("BackSampled", 1.2, 0.1);
   ASSERT_EQ(r.rows.size(), 13u);
