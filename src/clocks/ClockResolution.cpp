@@ -218,6 +218,17 @@ std::optional<ClockRef> Inference::resolve(const Expr& e) {
       if (!isClockExpr(e, model_)) return fail("expected a clock expression");
       auto inner = resolve(*e.args[0]);
       if (!inner) return std::nullopt;
+      if (isInferredFactor(e)) {
+        // A clock of its own whose factor against its operand's clock is
+        // decided once the other relations are known (spec 16.5.2).
+        auto cached = inferredClockNode_.find(&e);
+        if (cached != inferredClockNode_.end()) return ClockRef{cached->second, {}, inner->solver};
+        const size_t in = clocks_.add(), out = clocks_.add();
+        relate(in, *inner, e.range);
+        inferred_.push_back({out, in, e.clockOp, e.range});
+        inferredClockNode_[&e] = out;
+        return ClockRef{out, {}, inner->solver};
+      }
       auto t = transformOf(e);
       if (!t) return std::nullopt;
       try {

@@ -109,6 +109,8 @@ private:
     SourceRange range;
   };
   std::vector<InferredFactor> inferred_;
+  // subSample(c)/superSample(c) of a Clock without a factor: its own clock node.
+  std::map<const Expr*, size_t> inferredClockNode_;
   bool inferFactor(const InferredFactor& f, const std::function<void(const Rational&)>& decide);
   void checkStructure();
 

@@ -130,13 +130,17 @@ TEST(ClockErrors, AClockIntervalReadFromOutsideItsOwnPartitionIsNotSupportedYet)
       << run.messages;
 }
 
-TEST(ClockErrors, InferredSubSampleFactorIsNotSupportedYet) {
+// The factor of subSample(c) (0: inferred, spec 16.5.2) is fixed by
+// nothing here: y's partition relates to no other clock.
+TEST(ClockErrors, AnInferredSubSampleFactorThatNothingDeterminesIsAnError) {
   ClockBuilder b("Inferred");
   VarId c = b.clock("c");
   VarId y = b.integer("y");
   b.equation(var(c), clockInterval(real(0.1), 2), 2);
   b.equation(var(y), add(previous(y), integer(1)), 4, subSample(var(c), integer(0), 3));
-  expectErrors(b.model, "3: error: not supported yet: subSample() without a factor (an inferred factor)\n");
+  expectErrors(b.model,
+               "3: error: cannot infer the factor of subSample(): give it, or give both its input and its output an "
+               "exact clock (Clock(intervalCounter, resolution))\n");
 }
 
 TEST(ClockErrors, BackSampleBeforeTheBaseClocksFirstTickIsRejected) {

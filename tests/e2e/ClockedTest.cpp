@@ -384,6 +384,50 @@ TEST(Clocked, PreviousInAContinuousPartitionIsALocatedError) {
 // 2 ms with slow's latest value, x at the last 10 ms tick; down =
 // subSample(both) every 6 ms. At t = 0.012: fast = 0.01, both = 0.022,
 // down = both then, sum = 0.022 + 0.012; at t = 0.014 down still holds.
+// subSample of a Clock without a factor (spec 16.5.2): k's equation joins
+// m's partition on c with subSample(n, 3), so c = subSample(c0, 3) and c
+// ticks at 0, 0.3, 0.6, 0.9. At t = 0.35: n = 4 (ticks 0 to 0.3 of c0),
+// m = 2, k = 6; at t = 1: n = 11, m = 4, k = n at 0.9 + m = 10 + 4.
+TEST(Clocked, AClockSubSampledWithoutAFactorTakesTheFactorItsPartitionImplies) {
+  SimulationResult r = runText("ClockFactor", R"(
+model ClockFactor
+  Clock c0 = Clock(1, 10);
+  Clock c = subSample(c0);
+  Integer n(start = 0);
+  Integer m(start = 0);
+  Integer k(start = 0);
+equation
+  when c0 then
+    n = previous(n) + 1;
+  end when;
+  when c then
+    m = previous(m) + 1;
+  end when;
+  k = subSample(n, 3) + m;
+end ClockFactor;
+)", 1.0, 0.05);
+  EXPECT_EQ(at(r, 7, "m"), 2);  // t = 0.35
+  EXPECT_EQ(at(r, 7, "k"), 6);
+  EXPECT_EQ(at(r, 20, "n"), 11);  // t = 1
+  EXPECT_EQ(at(r, 20, "m"), 4);
+  EXPECT_EQ(at(r, 20, "k"), 14);
+}
+
+TEST(Clocked, AClockSubSampledWithoutAFactorThatNothingDeterminesIsALocatedError) {
+  const std::string path = writeScratchModel("FreeFactor.mo", R"(model FreeFactor
+  Clock c0 = Clock(1, 10);
+  Clock c = subSample(c0);
+  Integer m(start = 0);
+equation
+  when c then
+    m = previous(m) + 1;
+  end when;
+end FreeFactor;
+)");
+  const std::string d = compileErrors(path);
+  EXPECT_NE(d.find("FreeFactor.mo:3:13: error: cannot infer the factor of subSample()"), std::string::npos) << d;
+}
+
 TEST(Clocked, InferredFactorsTickOnTheExactClocksTheyJoin) {
   const std::string model = std::string(SMC_SOURCE_DIR) + "/tests/e2e/models/InferredFactors.mo";
   SimulationResult r = simulateOk(simulationOf(compileModel(model, "InferredFactors.fmu"), 0.02, 0.002, true));
