@@ -131,20 +131,12 @@ void Flattener::lowerCallEquation(const ast::Equation& eq, const Scope& scope, E
     diags_.errorf(eq.range, "{}() is not allowed inside a clocked when-clause (spec 16.6)", name);
     return;
   }
-  if (context.clock && name == "assert") {
-    // Checked at the clock's ticks: the condition becomes a clocked
-    // Boolean `$assertN` of the clause's partition (previous(), interval()
-    // and the partition's variables read as the clause's equations read
-    // them), asserted like an equation section's assert. Being clocked, it
-    // changes only at ticks, so it fails at the tick it turns false.
-    auto check = lowerAssertCall(call, scope);
-    if (!check) return;
-    // The message is built when the check fails, outside the partition.
-    if (check->message && flat::mentionsClocks(*check->message)) {
-      diags_.unsupported(eq.range, "previous(), interval() or another clock operator in the message of an assert() "
-                                   "inside a clocked when-clause");
-      return;
-    }
+  // An assert whose condition is clocked: the condition becomes a hidden
+  // Boolean `$assertN` with an equation of its own (on `clock`, or where
+  // clock inference places it), asserted like an equation section's
+  // assert; being clocked it changes only at ticks, so it fails at the
+  // tick it turns false.
+  auto assertThroughBoolean = [&](const auto& check, flat::ExprPtr clock) {
     flat::Variable v;
     v.name = fmt::format("$assert{}", ++clockedAsserts_);
     v.type = flat::BaseType::Boolean;
@@ -154,9 +146,23 @@ void Flattener::lowerCallEquation(const ast::Equation& eq, const Scope& scope, E
     v.attributes.start = flat::makeBoolean(true);
     auto id = static_cast<flat::VarId>(model_.variables.size());
     model_.variables.push_back(std::move(v));
-    addEquation(flat::makeVar(id, eq.range), check->condition, eq.range, false,
-                scope.instance ? scope.instance->path : std::string(), context.clock);
-    model_.assertions.push_back({flat::makeVar(id, eq.range), check->message, check->level, eq.range});
+    addEquation(flat::makeVar(id, eq.range), check.condition, eq.range, false,
+                scope.instance ? scope.instance->path : std::string(), std::move(clock));
+    model_.assertions.push_back({flat::makeVar(id, eq.range), check.message, check.level, eq.range});
+  };
+  if (context.clock && name == "assert") {
+    // Checked at the clock's ticks, in the clause's partition (previous(),
+    // interval() and the partition's variables read as the clause's
+    // equations read them).
+    auto check = lowerAssertCall(call, scope);
+    if (!check) return;
+    // The message is built when the check fails, outside the partition.
+    if (check->message && flat::mentionsClocks(*check->message)) {
+      diags_.unsupported(eq.range, "previous(), interval() or another clock operator in the message of an assert() "
+                                   "inside a clocked when-clause");
+      return;
+    }
+    assertThroughBoolean(*check, context.clock);
     return;
   }
   if (name == "reinit") {
@@ -187,6 +193,15 @@ void Flattener::lowerCallEquation(const ast::Equation& eq, const Scope& scope, E
       context.when->actions.push_back(std::move(action));
     } else if (context.initial) {
       diags_.unsupported(eq.range, "assert() in an initial equation section");
+    } else if (flat::mentionsClocks(*check->condition)) {
+      // `assert(previous(u) < 5, ...)` is checked in the partition its
+      // condition belongs to, `assert(hold(u) < 5, ...)` in continuous
+      // time (spec 16.7).
+      if (check->message && flat::mentionsClocks(*check->message)) {
+        diags_.unsupported(eq.range, "a clock operator in the message of an assert()");
+        return;
+      }
+      assertThroughBoolean(*check, nullptr);
     } else {
       model_.assertions.push_back({check->condition, check->message, check->level, eq.range});
     }

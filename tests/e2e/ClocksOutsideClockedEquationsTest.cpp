@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 namespace {
 
 using namespace smc::test;
@@ -40,6 +42,33 @@ TEST(ClocksOutsideClockedEquations, ABooleanWhenReadsAClockedVariableThroughHold
   EXPECT_EQ(valueAt(r, "seen", 0.45), 0);
   EXPECT_EQ(valueAt(r, "seen", 1.0), 6);
   EXPECT_EQ(valueAt(r, "u", 1.0), 11);
+}
+
+// An assert in an equation section reading a clocked variable: through
+// hold() it is checked in continuous time, so it fails at the tick t = 0.4
+// that makes u = 5; on previous(u) it is checked at u's ticks, so it fails
+// at t = 0.5, where previous(u) = 5.
+TEST(ClocksOutsideClockedEquations, AnAssertOnHeldOrPreviousValuesFailsAtTheTickThatBreaksIt) {
+  const char* text = R"(model AssertOn%s
+  Integer u(start = 0);
+equation
+  when Clock(0.1) then
+    u = previous(u) + 1;
+  end when;
+  assert(%s(u) < 5, "u reached 5");
+end AssertOn%s;
+)";
+  for (auto [op, at] : {std::pair<const char*, const char*>{"hold", "t=0.4"}, {"previous", "t=0.5"}}) {
+    const std::string name = std::string("AssertOn") + op;
+    char model[512];
+    std::snprintf(model, sizeof model, text, op, op, op);
+    std::string fmu = compileModel(writeScratchModel(name + ".mo", model), name + ".fmu");
+    SimulationResult early = simulateOk(simulationOf(fmu, 0.35, 0.05, true));
+    EXPECT_EQ(valueAt(early, "u", 0.35), 4) << op;
+    std::string error = simulateError(simulationOf(fmu, 1, 0.05, true));
+    EXPECT_NE(error.find("assertion failed: u reached 5"), std::string::npos) << op << ": " << error;
+    EXPECT_NE(error.find(at), std::string::npos) << op << ": " << error;
+  }
 }
 
 std::string errorsOf(const std::string& name, const std::string& text) {
