@@ -45,6 +45,14 @@ public:
         return expanded;
       }
       const flat::Variable& v = model_.flat.variables[arg.var];
+      if (v.isHidden && (v.type != flat::BaseType::Real || v.variability != flat::Variability::Continuous)) {
+        // A hidden variable is smc's own (a clock conversion moved out of
+        // its operand, say): the user wrote an expression there.
+        diags_.error(e->range, "der() needs a continuous Real variable, but its argument here is not continuous "
+                               "(a clocked or discrete value)");
+        ok_ = false;
+        return e;
+      }
       if (v.type != flat::BaseType::Real || v.variability != flat::Variability::Continuous) {
         diags_.errorf(e->range, "der() needs a continuous Real variable, but '{}' is {}", v.name,
                       v.type != flat::BaseType::Real ? "not a Real" : "not continuous");

@@ -167,6 +167,19 @@ end PreviousInitial;
                      "(spec 16.9)")) << d;
 }
 
+// The argument of der() is a clock conversion moved into a hidden
+// variable of smc's own: the message speaks of the user's expression.
+TEST(ClocksOutsideClockedEquations, DerOfAHeldSampleIsALocatedErrorNamingNoHiddenVariable) {
+  std::string d = errorsOf("DerOfHold", R"(model DerOfHold
+  Real x = time;
+  Real y = der(hold(sample(x, Clock(0.1))));
+end DerOfHold;
+)");
+  EXPECT_TRUE(has(d, "DerOfHold.mo:3:12: error: der() needs a continuous Real variable, but its argument here is "
+                     "not continuous")) << d;
+  EXPECT_FALSE(has(d, "$clocked")) << d;
+}
+
 // What hold() of a clocked variable gives is continuous-time, so an initial
 // equation may read it: before the first tick it is the start value.
 TEST(ClocksOutsideClockedEquations, AnInitialEquationMayReadTheHeldValue) {
