@@ -83,12 +83,9 @@ std::optional<ClockTransform> Inference::transformOf(const Expr& op) {
   switch (op.clockOp) {
     case ClockOperator::SubSample:
     case ClockOperator::SuperSample:
-      if (*counter == 0) {
-        diags_.unsupported(op.range, fmt::format("{}() without a factor (an inferred factor)", name));
-        ++errors_;
-        return std::nullopt;
-      }
-      if (*counter < 0) return fail(op.args[1]->range, fmt::format("the factor of {}() must be positive", name));
+      // A factor of 0 (left out) is inferred before this is asked
+      // (isInferredFactor), so what reaches here must be positive.
+      if (*counter <= 0) return fail(op.args[1]->range, fmt::format("the factor of {}() must be positive", name));
       if (op.clockOp == ClockOperator::SubSample) return ClockTransform{Rational(*counter), Rational(0)};
       return ClockTransform{Rational(1, *counter), Rational(0)};
     case ClockOperator::ShiftSample:

@@ -464,7 +464,8 @@ std::optional<Partitioning> Inference::run() {
     for (const flat::WhenBranch& branch : model_.whenEquations[w].branches) {
       for (const auto& c : branch.conditions) collect(*c, node);
       for (const flat::Action& a : branch.actions)
-        if (a.value) collect(*a.value, node);
+        for (const flat::ExprPtr* e : {&a.value, &a.message})
+          if (*e) collect(**e, node);
     }
   }
   clocks_.growTo(dataParent_.size());
@@ -509,7 +510,8 @@ std::optional<Partitioning> Inference::run() {
     for (const flat::WhenBranch& branch : model_.whenEquations[booleanWhensWithHold_[k]].branches) {
       for (const auto& c : branch.conditions) analyze(*c, root);
       for (const flat::Action& a : branch.actions)
-        if (a.value) analyze(*a.value, root);
+        for (const flat::ExprPtr* e : {&a.value, &a.message})
+          if (*e) analyze(**e, root);
     }
   }
   if (errors_ > 0) return std::nullopt;
