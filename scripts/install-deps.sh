@@ -8,6 +8,7 @@ packages=(
   llvm-16-dev liblld-16-dev libpolly-16-dev libclang-16-dev libclang-cpp16-dev
   libsundials-dev libsuitesparse-dev libxxhash-dev
   libzip-dev zlib1g-dev libicu-dev libpugixml-dev libfmt-dev libgtest-dev libcli11-dev
+  libopenmpi-dev openmpi-bin
 )
 sudo_cmd=()
 if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi

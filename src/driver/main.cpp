@@ -12,6 +12,7 @@
 #include "driver/Compile.h"
 #include "driver/Diagram.h"
 #include "driver/Progress.h"
+#include "driver/VerifyStateCommand.h"
 #include "importer/Explore.h"
 #include "importer/CommunicationGrid.h"
 #include "importer/Simulate.h"
@@ -97,18 +98,6 @@ int runSimulate(smc::importer::SimulateOptions& options) {
   }
   smc::importer::printSummary(std::cout, *result);
   return 0;
-}
-
-// Exit status 0 only when the hypothesis test passed; 1 for a
-// counterexample, 2 when the check could not run.
-int runVerifyState(const smc::importer::VerifyStateOptions& options) {
-  auto report = smc::importer::verifyState(options);
-  if (!report) {
-    std::cerr << "smc verify-state: error: " << report.error().message << "\n";
-    return 2;
-  }
-  smc::importer::printVerifyState(std::cout, *report);
-  return report->rejected() ? 0 : 1;
 }
 
 // Exit status 0 when the goal was reached (or the whole tree explored
@@ -246,9 +235,12 @@ int runSmc(int argc, char** argv) {
       ->allow_extra_args(false);
 
   smc::importer::VerifyStateOptions verify;
+  std::vector<std::string> verifyPaths;
   CLI::App* verifyState = app.add_subcommand(
-      "verify-state", "Check an FMU's state save/restore by hypothesis testing (exit 0: passed, 1: counterexample)");
-  verifyState->add_option("fmu", verify.fmuPath, "The FMU to check (any FMI 2.0 CS FMU that can save its state)")
+      "verify-state", "Check FMUs' state save/restore by hypothesis testing (exit 0: passed, 1: counterexample)");
+  verifyState->add_option("fmu", verifyPaths,
+                          "The FMUs to check (any FMI 2.0 CS FMU that can save its state), or directories of "
+                          "FMUs; under mpirun they are spread over the ranks")
       ->required();
   verifyState->add_option("--delta", verify.delta, "Probability of wrongly rejecting H0 (default 0.08)");
   verifyState->add_option("--epsilon", verify.epsilon, "Failure probability asserted by H0 (default 0.025)");
@@ -350,7 +342,7 @@ int runSmc(int argc, char** argv) {
     return smc::plot::runPlotCommand(plotCsv, plotSvg, plotOptions, std::cerr);
   }
   if (check->parsed()) return smc::check::runCheck(checkPaths, checkLimits, std::cout);
-  if (verifyState->parsed()) return runVerifyState(verify);
+  if (verifyState->parsed()) return smc::runVerifyStateCommand(verifyPaths, verify);
   if (explore->parsed()) {
     for (const std::string& text : exploreInputs) {
       auto input = smc::importer::parseExploreInput(text);

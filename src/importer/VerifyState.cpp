@@ -4,6 +4,7 @@
 #include "importer/VerifyState.h"
 
 #include "importer/Session.h"
+#include "importer/VariableSnapshot.h"
 
 #include <fmt/format.h>
 
@@ -61,12 +62,14 @@ Result<VerifyStateReport> verifyState(const VerifyStateOptions& options) {
   Result<Session> session = describeFmu(options.fmuPath, options.load);
   if (!session) return session.error();
   const ModelDescription& md = session->description;
-  if (!md.canGetAndSetFMUstate || !md.canSerializeFMUstate)
-    return Error{fmt::format("model '{}' does not declare {}: its states cannot be saved and compared", md.modelName,
-                             !md.canGetAndSetFMUstate ? "canGetAndSetFMUstate=\"true\"" : "canSerializeFMUstate=\"true\"")};
-
   VerifyStateReport report;
   report.modelName = md.modelName;
+  if (!md.canGetAndSetFMUstate || !md.canSerializeFMUstate) {
+    report.skipReason =
+        fmt::format("model '{}' does not declare {}: its states cannot be saved and compared", md.modelName,
+                    !md.canGetAndSetFMUstate ? "canGetAndSetFMUstate=\"true\"" : "canSerializeFMUstate=\"true\"");
+    return report;
+  }
   report.delta = options.delta;
   report.epsilon = options.epsilon;
   report.trials = trialCount(options.delta, options.epsilon);
@@ -99,6 +102,8 @@ Result<VerifyStateReport> verifyState(const VerifyStateOptions& options) {
   Result<std::vector<char>> reference = currentStateBytes(instance, t0 + report.tau);
   if (!reference) return reference.error();
   report.stateBytes = reference->size();
+  Result<VariableSnapshot> referenceValues = VariableSnapshot::take(instance, md, t0 + report.tau);
+  if (!referenceValues) return referenceValues.error();
 
   std::mt19937_64 random(report.seed);
   std::uniform_real_distribution<double> detour(0.0, report.horizon);
@@ -114,8 +119,12 @@ Result<VerifyStateReport> verifyState(const VerifyStateOptions& options) {
     if (!restored) return restored.error();
     report.completed = trial;
     if (*restored != *reference) {
-      report.counterexample = VerifyStateReport::Counterexample{tauPrime, trial, firstDifference(*reference, *restored),
-                                                                reference->size(), restored->size()};
+      Result<VariableSnapshot> restoredValues = VariableSnapshot::take(instance, md, t0 + report.tau);
+      if (!restoredValues) return restoredValues.error();
+      report.counterexample =
+          VerifyStateReport::Counterexample{tauPrime,           trial,
+                                            firstDifference(*reference, *restored), reference->size(),
+                                            restored->size(),   referenceValues->firstDifference(*restoredValues)};
       break;
     }
   }
@@ -125,6 +134,10 @@ Result<VerifyStateReport> verifyState(const VerifyStateOptions& options) {
 }
 
 void printVerifyState(std::ostream& out, const VerifyStateReport& r) {
+  if (r.skipped()) {
+    out << "skipped: " << r.skipReason << "\n";
+    return;
+  }
   out << fmt::format("{}: {} trials (delta = {}, epsilon = {}): tau = {:.6g} s, tau' uniform in [0, {:.6g}] s, "
                      "steps of {:.6g} s, seed {}\n",
                      r.modelName, r.trials, r.delta, r.epsilon, r.tau, r.horizon, r.stepSize, r.seed);
@@ -136,6 +149,8 @@ void printVerifyState(std::ostream& out, const VerifyStateReport& r) {
       out << fmt::format("in size ({} bytes instead of {})\n", c->restoredSize, c->referenceSize);
     else
       out << fmt::format("from byte {} of {}\n", c->firstDifference, c->referenceSize);
+    out << fmt::format("first differing variable at t = {:.17g}: {}\n", r.startTime + r.tau,
+                       c->firstDifferingVariable.value_or("none (only the FMU's internal state differs)"));
     return;
   }
   out << fmt::format("passed: no counterexample in {} trials; H0 rejected with confidence {:.4g} %: the "

@@ -41,20 +41,30 @@ struct VerifyStateReport {
   uint64_t seed = 0;
   std::size_t stateBytes = 0;  // size of the reference state
   // The first detour that changed the result, where the bytes first differ
-  // and the sizes of both states.
+  // and the sizes of both states, and the first variable (document order)
+  // whose value differs at t0 + tau with its two values; none when only
+  // the FMU's internal state differs.
   struct Counterexample {
     double tauPrime = 0;
     std::size_t trial = 0, firstDifference = 0, referenceSize = 0, restoredSize = 0;
+    std::optional<std::string> firstDifferingVariable{};
   };
   std::optional<Counterexample> counterexample;
   double wallSeconds = 0;
+  // Set when the FMU cannot take part (it does not declare the state
+  // capabilities): why; nothing ran.
+  std::string skipReason{};
 
-  bool rejected() const { return !counterexample; }  // H0 rejected: the FMU passed
+  bool skipped() const { return !skipReason.empty(); }
+  bool rejected() const { return !skipped() && !counterexample; }  // H0 rejected: the FMU passed
 };
 
 // N = ceil(log(delta) / log(1 - epsilon)), both in (0, 1).
 std::size_t trialCount(double delta, double epsilon);
 
+// An error when the check cannot run (unreadable FMU, bad options, a
+// failing FMI call); a report with skipReason for an FMU without the state
+// capabilities.
 Result<VerifyStateReport> verifyState(const VerifyStateOptions& options);
 
 // The verdict in a few lines.

@@ -49,8 +49,9 @@ TEST_P(VerifyStateOfModel, PassesTheHypothesisTest) {
 
 // An FMU linked with the runtime whose fmi2SetFMUstate leaves the first
 // continuous state out (smc_runtime_broken_state): the detour's value of
-// x survives the restore, so the first trial is a counterexample.
-TEST(VerifyStateOfBrokenFmu, StateThatLeavesOutAValueIsCaught) {
+// x survives the restore, so the first trial is a counterexample, and x is
+// the variable it names.
+TEST(VerifyStateOfBrokenFmu, StateThatLeavesOutAValueIsCaughtAndNamed) {
   std::string fmu = smc::test::compileModelWithRuntime(smc::test::example("Dahlquist.mo"), "Dahlquist.broken.fmu",
                                                        SMC_BROKEN_RUNTIME);
   smc::importer::VerifyStateOptions options;
@@ -61,6 +62,13 @@ TEST(VerifyStateOfBrokenFmu, StateThatLeavesOutAValueIsCaught) {
   ASSERT_TRUE(report) << report.error().message;
   ASSERT_FALSE(report->rejected());
   EXPECT_EQ(report->counterexample->trial, 1u);
+  ASSERT_TRUE(report->counterexample->firstDifferingVariable);
+  EXPECT_EQ(report->counterexample->firstDifferingVariable->rfind("x: ", 0), 0u)
+      << *report->counterexample->firstDifferingVariable;
+  std::ostringstream printed;
+  smc::importer::printVerifyState(printed, *report);
+  EXPECT_NE(printed.str().find("first differing variable at t = 0.040000000000000001: x: "), std::string::npos)
+      << printed.str();
 }
 
 std::string testName(const ::testing::TestParamInfo<std::string>& info) {

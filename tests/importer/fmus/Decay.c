@@ -16,11 +16,14 @@
  *                                 dynamic fields of the instance, copied)
  *   DECAY_BROKEN_FMU_STATE        as DECAY_WITH_FMU_STATE, but fmi2SetFMUstate
  *                                 forgets the step counter (for verify-state)
+ *   DECAY_CRASH_IN_DO_STEP        fmi2DoStep aborts the process, as a faulty
+ *                                 FMU may (for a rank dying under mpirun)
  */
 #include "fmi2/fmi2Functions.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define DECAY_GUID "{8c4e810f-3df3-4a00-8276-176fa3c9f000}"
@@ -587,6 +590,9 @@ fmi2Status fmi2DoStep(fmi2Component c, fmi2Real currentCommunicationPoint,
                       fmi2Boolean noSetFMUStatePriorToCurrentCommunicationPoint) {
   Instance* m = (Instance*)c;
   (void)noSetFMUStatePriorToCurrentCommunicationPoint;
+#ifdef DECAY_CRASH_IN_DO_STEP
+  abort();
+#endif
   if (!allowed(m, "fmi2DoStep", StateStepComplete)) return fmi2Error;
   if (!sameTime(currentCommunicationPoint, m->time)) {
     return fail(m, "fmi2DoStep: the communication point does not continue from t=%.17g",
