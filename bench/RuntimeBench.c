@@ -20,6 +20,12 @@
  *   getset FMU_SO START SECONDS
  *       ns per value of fmi2GetReal over every Real and of fmi2SetReal over
  *       every input, and ns per call of either with one value.
+ *   memory fmu|hand FMU_SO HAND_SO N START STOP INTERVAL TOLERANCE
+ *       bytes of resident memory one whole simulation of one side adds to
+ *       the process at its peak (VmHWM after the run less VmRSS before it,
+ *       the peak reset through /proc/self/clear_refs once both objects are
+ *       loaded); TOLERANCE is the hand side's (the FMU's, printed by the
+ *       fmu side as `tolerance`).
  *
  * Timing: a measurement first finds how many repetitions fill about a
  * twentieth of SECONDS, scales that to SECONDS, then runs three times and
@@ -459,6 +465,71 @@ static int command_getset(const char* fmu_path, double start, double seconds) {
   return 0;
 }
 
+/* ---- memory ------------------------------------------------------------ */
+
+/* The `field` line of /proc/self/status (VmRSS, VmHWM) in bytes, or -1. */
+static long status_bytes(const char* field) {
+  FILE* status = fopen("/proc/self/status", "r");
+  if (status == NULL) return -1;
+  char line[256];
+  long kib = -1;
+  size_t length = strlen(field);
+  while (fgets(line, sizeof line, status) != NULL) {
+    if (strncmp(line, field, length) == 0 && line[length] == ':') {
+      kib = strtol(line + length + 1, NULL, 10);
+      break;
+    }
+  }
+  fclose(status);
+  return kib < 0 ? -1 : kib * 1024;
+}
+
+/* Makes VmHWM start again from the current resident size (Linux >= 4.0). */
+static int reset_peak(void) {
+  FILE* refs = fopen("/proc/self/clear_refs", "w");
+  if (refs == NULL) return 0;
+  int ok = fputs("5", refs) >= 0;
+  return fclose(refs) == 0 && ok;
+}
+
+static int command_memory(const char* side, const char* fmu_path, const char* hand_path, int n,
+                          double start, double stop, double interval, double tolerance) {
+  int fmu_side = strcmp(side, "fmu") == 0;
+  if (!fmu_side && strcmp(side, "hand") != 0) return fail("the side is `fmu` or `hand`");
+  BenchFmu fmu;
+  BenchHand hand;
+  if (!bench_fmu_load(&fmu, fmu_path) || !bench_hand_load(&hand, hand_path))
+    return fail("cannot load the models");
+  HandModel* model = hand.create(n);
+  if (model == NULL) return fail("cannot create the hand model");
+  int count = hand.num_states(model);
+  hand.destroy(model);
+  double* finals = calloc((size_t)count, sizeof(double));
+  fmi2ValueReference* refs = calloc((size_t)count, sizeof(fmi2ValueReference));
+  if (finals == NULL || refs == NULL) return fail("out of memory");
+  if (!reset_peak()) return fail("cannot reset the peak resident size (/proc/self/clear_refs)");
+  long before = status_bytes("VmRSS");
+  int ok;
+  if (fmu_side) {
+    /* Value reference 0 stands for every final value: only the run counts. */
+    ok = simulate_fmu(&fmu, start, stop, interval, refs, 1, finals, &tolerance) >= 0;
+  } else {
+    HandRunStats stats = {0, 0};
+    ok = bench_hand_simulate(&hand, n, start, stop, interval, tolerance, finals, &stats);
+  }
+  long peak = status_bytes("VmHWM");
+  if (!ok) return fail("the simulation failed");
+  if (before < 0 || peak < 0) return fail("cannot read /proc/self/status");
+  printf("states %d\n", count);
+  printf("tolerance %.17g\n", tolerance);
+  printf("peak_growth_bytes %ld\n", peak > before ? peak - before : 0);
+  free(finals);
+  free(refs);
+  bench_hand_close(&hand);
+  bench_fmu_close(&fmu);
+  return 0;
+}
+
 /* ---- main -------------------------------------------------------------- */
 
 static const char usage[] =
@@ -466,7 +537,8 @@ static const char usage[] =
     "       smc-bench-runtime simulate FMU_SO HAND_SO N START STOP INTERVAL SECONDS\n"
     "       smc-bench-runtime dostep FMU_SO START INTERVAL SECONDS\n"
     "       smc-bench-runtime dostep-plain SO START INTERVAL SECONDS\n"
-    "       smc-bench-runtime getset FMU_SO START SECONDS\n";
+    "       smc-bench-runtime getset FMU_SO START SECONDS\n"
+    "       smc-bench-runtime memory fmu|hand FMU_SO HAND_SO N START STOP INTERVAL TOLERANCE\n";
 
 int main(int argc, char** argv) {
   const char* command = argc > 1 ? argv[1] : "";
@@ -481,6 +553,9 @@ int main(int argc, char** argv) {
     return command_dostep_plain(argv[2], atof(argv[3]), atof(argv[4]), atof(argv[5]));
   if (strcmp(command, "getset") == 0 && argc == 5)
     return command_getset(argv[2], atof(argv[3]), atof(argv[4]));
+  if (strcmp(command, "memory") == 0 && argc == 10)
+    return command_memory(argv[2], argv[3], argv[4], atoi(argv[5]), atof(argv[6]), atof(argv[7]),
+                          atof(argv[8]), atof(argv[9]));
   fputs(usage, stderr);
   return 2;
 }

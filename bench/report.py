@@ -8,14 +8,15 @@ bench/runtime_speed.py (generated code against hand-written C, whole
 simulations against hand-coded CVODE, FMU overhead), bench/startup.py
 (start-up and a small MSL example against their goals) and
 bench/state_goals.py (FMU states: unchanged trajectories, serialization
-against memcpy, explore against the tree bound), run one after the other on
-the given build. Their output is copied verbatim, under a line
+against memcpy, explore against the tree bound) and bench/sts_survey.py
+--largest (each ScalableTestSuite family at its largest size; skipped by
+--quick, which says so), run one after the other on the given build. Their output is copied verbatim, under a line
 naming the date, the commit, the machine and the build type, between the
 markers of bench/README.md's "Latest results" section, so that every number
 there was printed by the scripts. Without --write the report only goes to
 stdout.
 
-Usage: python3 bench/report.py [--build DIR] [--quick] [--write]
+Usage: python3 bench/report.py [--build DIR] [--quick] [--sts-timeout S] [--write]
 """
 
 import argparse
@@ -89,6 +90,8 @@ def main(argv):
     parser.add_argument("--build", default=os.path.join(ROOT, "build"), help="build directory")
     parser.add_argument("--quick", action="store_true", help="the scripts' --quick runs (smaller sizes)")
     parser.add_argument("--write", action="store_true", help="record the report in bench/README.md")
+    parser.add_argument("--sts-timeout", type=float, default=120.0,
+                        help="seconds each ScalableTestSuite model may take to compile, and to simulate")
     args = parser.parse_args(argv)
     common = ["--build", args.build] + (["--quick"] if args.quick else [])
     when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
@@ -97,7 +100,12 @@ def main(argv):
     sections = [header, "", "$ python3 bench/compile_time.py", run("compile_time.py", common), "",
                 "$ python3 bench/runtime_speed.py", run("runtime_speed.py", common), "",
                 "$ python3 bench/startup.py", run("startup.py", common), "",
-                "$ python3 bench/state_goals.py", run("state_goals.py", common)]
+                "$ python3 bench/state_goals.py", run("state_goals.py", common), ""]
+    sts = ["--largest", "--timeout", f"{args.sts_timeout:g}",
+           "--smc", os.path.join(args.build, "bin", "smc")]
+    sections += [f"$ python3 bench/sts_survey.py {' '.join(sts[:3])}",
+                 "not measured: --quick (each family's largest model takes up to minutes)"
+                 if args.quick else run("sts_survey.py", sts)]
     report = "\n".join(sections)
     print(report)
     if args.write:

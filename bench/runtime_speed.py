@@ -49,6 +49,15 @@ The tables:
     right-hand side calls (those of the dense Jacobian's difference
     quotients included) over the whole run.
 
+3c. Memory against N: the resident memory one whole simulation of the
+    chain adds to a process at its peak (smc-bench-runtime memory: VmHWM
+    after the run less VmRSS before it), through the FMU and for the hand
+    model on CVODE's band solver, each side in a process of its own.
+    `B/state` divides the FMU's by the number of states; the goal (issue
+    27: memory linear in N) holds when that figure at each size is at most
+    MEMORY_GROWTH_GOAL times the one at the size before (a dense Jacobian
+    would multiply it by the size ratio, 10).
+
 4a. fmi2DoStep overhead: ns per fmi2DoStep of one clock period on
     bench/models/ClockedCounter.mo (no continuous states, one clocked
     Integer), so every step handles one clock tick; and of half a period
@@ -332,6 +341,46 @@ def simulation_table(work, harness, sizes_of, seconds):
         rows, warnings)
 
 
+MEMORY_SIZES = [1000, 10000, 100000]  # chain lags for 3c
+MEMORY_GROWTH_GOAL = 1.5  # bytes per state may grow this much from one size to the next
+
+
+def memory_table(work, harness, sizes):
+    rows = []
+    previous = None
+    for n in sizes:
+        try:
+            so, setup = work.family_fmu("chain", n)
+            span = (setup["start"], setup["stop"], setup["interval"])
+            fmu = run_harness(harness, "memory", "fmu", so, work.hand("chain"), n, *span, 0)
+            hand = run_harness(harness, "memory", "hand", so, work.hand("chain"), n, *span,
+                               fmu["tolerance"])
+        except Failure as error:
+            rows.append(["chain", n, f"failed: {error}"])
+            previous = None
+            continue
+        states = int(fmu["states"])
+        fmu_bytes, hand_bytes = int(fmu["peak_growth_bytes"]), int(hand["peak_growth_bytes"])
+        per_state = fmu_bytes / states
+        if previous is None:
+            growth, verdict_text = "-", ""
+        else:
+            factor = per_state / previous
+            growth = f"{factor:.2f}"
+            verdict_text = "ok" if factor <= MEMORY_GROWTH_GOAL else "OVER"
+        rows.append(["chain", n, states, number(fmu_bytes / 2**20), number(hand_bytes / 2**20),
+                     f"{fmu_bytes / max(hand_bytes, 1):.2f}", number(per_state), growth,
+                     f"<= {MEMORY_GROWTH_GOAL}", verdict_text])
+        previous = per_state
+    print_table(
+        "3c. Memory of a whole simulation against N: FMU vs the hand model on CVODE's band solver",
+        ["family", "N", "states", "FMU MiB", "hand MiB", "ratio", "FMU B/state",
+         "growth", "goal", ""],
+        rows,
+        ["growth: B/state over the same figure at the size before (10 x fewer states);",
+         "a Jacobian stored densely would make it about 10."])
+
+
 DOSTEP_GOAL = 3.0  # fmi2DoStep without continuous states: at most 3 x the hand-written FMU
 
 
@@ -440,6 +489,8 @@ def main(argv):
               f"{seconds} s per measurement, best of 3\n", flush=True)
         derivative_table(work, harness, sizes_of, seconds)
         simulation_table(work, harness, sizes_of, 5 * seconds)
+        if "chain" in FAMILIES:
+            memory_table(work, harness, sizes_of(MEMORY_SIZES))
         if args.family:
             return 0
         dostep_table(work, harness, seconds)

@@ -8,11 +8,14 @@ runs and what stops the next one.
 
 Usage:
   sts_survey.py [--smc build/bin/smc] [--sts DIR] [--msl DIR]
-                [--families F1,F2] [--smallest] [--timeout 300]
+                [--families F1,F2] [--smallest | --largest] [--timeout 300]
 
 --smallest runs only each family's smallest size (a quick look at which
-language features are missing). Figures, not a test: nothing here sets a
-pass or fail for ctest.
+language features are missing). --largest runs only each family's largest
+size and judges issue 27's goal "the STS models smc supports run at their
+largest N": a family passes when its largest model compiles and simulates,
+each within --timeout, and the last line counts the families that do.
+Figures, not a test: nothing here sets a pass or fail for ctest.
 """
 
 import argparse
@@ -72,7 +75,10 @@ def main():
     parser.add_argument("--sts", default=str(SHARED / "sts" / "ScalableTestSuite"))
     parser.add_argument("--msl", default=str(SHARED / "msl"))
     parser.add_argument("--families", default="", help="comma-separated substrings of family names")
-    parser.add_argument("--smallest", action="store_true", help="only each family's smallest size")
+    sizes_run = parser.add_mutually_exclusive_group()
+    sizes_run.add_argument("--smallest", action="store_true", help="only each family's smallest size")
+    sizes_run.add_argument("--largest", action="store_true",
+                           help="only each family's largest size, judged against the goal")
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds per compile or simulation")
     args = parser.parse_args()
 
@@ -80,11 +86,14 @@ def main():
     wanted = [f for f in args.families.split(",") if f]
     families = {k: v for k, v in experiments(sts_root).items()
                 if not wanted or any(w in k for w in wanted)}
-    print(f"{'family':<62} {'largest run':>11} {'compile s':>9} {'simulate s':>10}  next problem")
+    goal = "  goal" if args.largest else ""
+    print(f"{'family':<62} {'largest run':>11} {'compile s':>9} {'simulate s':>10}{goal}  next problem")
+    passed = 0
     with tempfile.TemporaryDirectory() as work:
         for family, sizes in sorted(families.items()):
             largest, compile_s, simulate_s, problem = None, None, None, ""
-            for size, model in sizes[:1] if args.smallest else sizes:
+            chosen = sizes[:1] if args.smallest else sizes[-1:] if args.largest else sizes
+            for size, model in chosen:
                 fmu = os.path.join(work, "m.fmu")
                 status, output, seconds = run(
                     [args.smc, "--model", model, "-I", str(sts_root.parent), "-I", args.msl,
@@ -101,7 +110,14 @@ def main():
             shown = "-" if largest is None else str(largest)
             c = "-" if compile_s is None else f"{compile_s:.2f}"
             s = "-" if simulate_s is None else f"{simulate_s:.2f}"
-            print(f"{family:<62} {shown:>11} {c:>9} {s:>10}  {problem}", flush=True)
+            if args.largest:
+                ran = largest is not None
+                passed += ran
+                goal = "  pass" if ran else "  FAIL"
+            print(f"{family:<62} {shown:>11} {c:>9} {s:>10}{goal}  {problem}", flush=True)
+    if args.largest:
+        print(f"{passed} of {len(families)} families run at their largest size "
+              f"(compile and simulate each within {args.timeout:g} s)")
 
 
 if __name__ == "__main__":
