@@ -50,14 +50,17 @@ int verifyMany(const distributed::World& world, const std::vector<std::string>& 
 
   importer::BatchTally tally;
   if (world.root()) importer::printBatchHeader(std::cout, fmus.size(), options, *options.seed);
-  distributed::runTaskFarm(
-      world, fmus.size(),
-      [&](std::size_t i) { return importer::encodeBatchLine(importer::verifyOneOfMany(fmus[i], options)); },
-      [&](std::size_t, const std::string& bytes) {
-        importer::BatchLine line = importer::decodeBatchLine(bytes);
-        tally.add(line.verdict);
-        importer::printBatchLine(std::cout, line);
-      });
+  distributed::TaskSet tasks;
+  tasks.count = fmus.size();
+  tasks.run = [&](std::size_t i, const std::string&) {
+    return importer::encodeBatchLine(importer::verifyOneOfMany(fmus[i], options));
+  };
+  tasks.deliver = [&](std::size_t, const std::string& bytes) {
+    importer::BatchLine line = importer::decodeBatchLine(bytes);
+    tally.add(line.verdict);
+    importer::printBatchLine(std::cout, line);
+  };
+  distributed::runTaskFarm(world, tasks);
   if (!world.root()) return 0;
   importer::printBatchTally(std::cout, tally);
   return tally.exitStatus();

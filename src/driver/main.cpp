@@ -11,6 +11,7 @@
 #include "driver/CommandLine.h"
 #include "driver/Compile.h"
 #include "driver/Diagram.h"
+#include "driver/ExploreCommand.h"
 #include "driver/Progress.h"
 #include "driver/VerifyStateCommand.h"
 #include "importer/Explore.h"
@@ -100,34 +101,6 @@ int runSimulate(smc::importer::SimulateOptions& options) {
   return 0;
 }
 
-// Exit status 0 when the goal was reached (or the whole tree explored
-// without a goal), 1 when it was not, 2 when the search could not run.
-int runExplore(smc::importer::ExploreOptions& options, const std::string& jsonPath) {
-  std::optional<smc::ProgressLine> progress;
-  if (smc::ProgressLine::terminal()) {
-    progress.emplace("exploring");
-    options.progress = [&progress](std::size_t done, std::size_t total, const char* mode) {
-      progress->update(total ? static_cast<double>(done) / static_cast<double>(total) : 1.0,
-                       fmt::format("{} {}/{}", mode, done, total));
-    };
-  }
-  auto report = smc::importer::explore(options);
-  progress.reset();
-  if (!report) {
-    std::cerr << "smc explore: error: " << report.error().message << "\n";
-    return 2;
-  }
-  smc::importer::printExplore(std::cout, *report);
-  if (!jsonPath.empty()) {
-    std::ofstream json(jsonPath);
-    smc::importer::writeExploreJson(json, *report);
-    if (!json) {
-      std::cerr << "smc explore: error: cannot write " << jsonPath << "\n";
-      return 2;
-    }
-  }
-  return options.goal.empty() || report->runs.front().found ? 0 : 1;
-}
 
 // The bounds on unpacking an FMU or SSP (src/archive/ArchiveLimits.h).
 // Sizes take units: 512MiB, 4GiB, 100k.
@@ -352,7 +325,7 @@ int runSmc(int argc, char** argv) {
     exploreOptions.mode = exploreMode == "save-restore" ? smc::importer::ExploreMode::SaveRestore
                           : exploreMode == "replay"     ? smc::importer::ExploreMode::Replay
                                                         : smc::importer::ExploreMode::Both;
-    return runExplore(exploreOptions, exploreJson);
+    return smc::runExploreCommand(exploreOptions, exploreJson);
   }
 
   // `smc --model Lib.M -I <dir>` compiles a library class with no file.

@@ -1,18 +1,14 @@
-// See Explore.h. Each mode runs on an instance of its own, so that neither
-// can profit from the other.
+// See Explore.h. The searches themselves are in ExploreSearch.cpp.
 #include "importer/Explore.h"
 
-#include "importer/Goal.h"
+#include "importer/ExploreSearch.h"
 #include "importer/NameSuggestions.h"
 #include "importer/Session.h"
-#include "importer/Settings.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
-#include <deque>
 #include <ostream>
 
 namespace smc::importer {
@@ -26,161 +22,6 @@ double treeNodes(std::size_t b, std::size_t d) {
   double total = 0, level = 1;
   for (std::size_t k = 1; k <= d; ++k) total += (level *= static_cast<double>(b));
   return total;
-}
-
-// Everything both modes share: the description, the choices as settings,
-// the goal and the times.
-struct Plan {
-  std::string fmuPath;
-  LoadOptions load;
-  std::vector<std::vector<Setting>> choices;
-  std::optional<Goal> goal;
-  double t0 = 0, period = 0, stop = 0;
-  std::optional<double> tolerance;
-  std::size_t depth = 0, totalNodes = 0;
-  LogSink logSink;
-  std::function<void(std::size_t, std::size_t, const char*)> progress;
-};
-
-class Explorer {
-public:
-  Explorer(const Plan& plan, const char* mode) : plan_(plan), run_{mode, 0, 0, 0, std::nullopt} {}
-
-  Result<ExploreRun> saveRestore();
-  Result<ExploreRun> replay();
-
-private:
-  Result<void> start() {
-    Result<Session> session = describeFmu(plan_.fmuPath, plan_.load);
-    if (!session) return session.error();
-    session_ = std::move(session).value();
-    if (Result<void> made = instantiate(session_, InstanceOptions{"", false, false, plan_.logSink}); !made) return made;
-    return initialize();
-  }
-  // After initialization an FMU that can save its state takes one (and
-  // frees it), in replay mode too: an FMU may integrate differently once
-  // its states are used (smc's did until its states held the integrator's
-  // history, see docs/fmu-state.md), and both modes must run it alike.
-  Result<void> initialize() {
-    FmuInstance& instance = *session_.instance;
-    if (Result<void> ready = initializeInstance(instance, plan_.t0, plan_.stop, plan_.tolerance, {}); !ready)
-      return ready;
-    if (!session_.description.canGetAndSetFMUstate) return {};
-    Result<fmi2::FMUstate> state = instance.getState(plan_.t0);
-    if (!state) return state.error();
-    SavedState release(instance, *state);
-    return {};
-  }
-  // Applies choice c at time t and simulates one period; false when the
-  // FMU discarded the step (it cannot go on from there).
-  Result<bool> step(std::size_t c, double t) {
-    FmuInstance& instance = *session_.instance;
-    if (Result<void> applied = applySettings(instance, plan_.choices[c], t); !applied) return applied.error();
-    Result<fmi2::Status> status = instance.doStep(t, plan_.period);
-    if (!status) return status.error();
-    run_.simulatedTime += plan_.period;
-    return *status != fmi2::Status::Discard;
-  }
-  Result<bool> goalHolds(double t) {
-    if (!plan_.goal) return false;
-    return plan_.goal->holds(*session_.instance, t);
-  }
-  void nodeDone() {
-    ++run_.nodes;
-    if (plan_.progress) plan_.progress(run_.nodes, plan_.totalNodes, run_.mode.c_str());
-  }
-  double timeAt(std::size_t depth) const { return plan_.t0 + static_cast<double>(depth) * plan_.period; }
-
-  const Plan& plan_;
-  ExploreRun run_;
-  Session session_;
-};
-
-// Wall time counts from after the first initialization: loading the FMU
-// costs both modes the same.
-Result<ExploreRun> Explorer::saveRestore() {
-  if (Result<void> ready = start(); !ready) return ready.error();
-  auto began = std::chrono::steady_clock::now();
-  FmuInstance& instance = *session_.instance;
-  Result<bool> atRoot = goalHolds(plan_.t0);
-  if (!atRoot) return atRoot.error();
-  if (*atRoot) run_.found = std::vector<std::size_t>{};
-
-  struct Node {
-    std::vector<std::size_t> path;
-    SavedState state;
-  };
-  std::deque<Node> frontier;
-  if (!run_.found) {
-    Result<fmi2::FMUstate> root = instance.getState(plan_.t0);
-    if (!root) return root.error();
-    frontier.push_back({{}, SavedState(instance, *root)});
-  }
-  while (!frontier.empty() && !run_.found) {
-    Node node = std::move(frontier.front());
-    frontier.pop_front();
-    const double t = timeAt(node.path.size());
-    for (std::size_t c = 0; c < plan_.choices.size() && !run_.found; ++c) {
-      if (Result<void> restored = instance.setState(node.state.get(), t); !restored) return restored.error();
-      Result<bool> went = step(c, t);
-      if (!went) return went.error();
-      nodeDone();
-      std::vector<std::size_t> path = node.path;
-      path.push_back(c);
-      Result<bool> holds = goalHolds(t + plan_.period);
-      if (!holds) return holds.error();
-      if (*holds) {
-        run_.found = path;
-      } else if (*went && path.size() < plan_.depth) {
-        Result<fmi2::FMUstate> child = instance.getState(t + plan_.period);
-        if (!child) return child.error();
-        frontier.push_back({std::move(path), SavedState(instance, *child)});
-      }
-    }
-  }
-  frontier.clear();  // free the states before the instance goes
-  run_.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-  return run_;
-}
-
-Result<ExploreRun> Explorer::replay() {
-  if (Result<void> ready = start(); !ready) return ready.error();
-  auto began = std::chrono::steady_clock::now();
-  FmuInstance& instance = *session_.instance;
-  Result<bool> atRoot = goalHolds(plan_.t0);
-  if (!atRoot) return atRoot.error();
-  if (*atRoot) run_.found = std::vector<std::size_t>{};
-  // Level by level, sequences in lexicographic order: breadth-first order.
-  for (std::size_t k = 1; k <= plan_.depth && !run_.found; ++k) {
-    std::vector<std::size_t> path(k, 0);
-    for (bool more = true; more && !run_.found;) {
-      if (Result<fmi2::Status> reset = instance.reset(plan_.t0); !reset) return reset.error();
-      if (Result<void> ready = initialize(); !ready) return ready.error();
-      bool alive = true;
-      for (std::size_t j = 0; j < k && alive; ++j) {
-        Result<bool> went = step(path[j], timeAt(j));
-        if (!went) return went.error();
-        alive = *went || j + 1 == k;
-      }
-      nodeDone();
-      if (alive) {
-        Result<bool> holds = goalHolds(timeAt(k));
-        if (!holds) return holds.error();
-        if (*holds) run_.found = path;
-      }
-      // The next sequence of length k (an odometer over the choices).
-      more = false;
-      for (std::size_t j = k; j-- > 0;) {
-        if (++path[j] < plan_.choices.size()) {
-          more = true;
-          break;
-        }
-        path[j] = 0;
-      }
-    }
-  }
-  run_.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-  return run_;
 }
 
 std::string describeFound(const ExploreReport& r, const std::optional<std::vector<std::size_t>>& found) {
@@ -280,7 +121,7 @@ Result<ExploreReport> explore(const ExploreOptions& options) {
     perInput.push_back(std::move(settings));
     report.inputNames.push_back(input.name);
   }
-  Plan plan;
+  ExplorePlan plan;
   plan.choices.push_back({});
   report.choices.push_back({});
   for (std::size_t i = 0; i < perInput.size(); ++i) {
@@ -317,20 +158,26 @@ Result<ExploreReport> explore(const ExploreOptions& options) {
   plan.logSink = options.logSink;
   plan.progress = options.progress;
 
+  const SearchSplit split{options.runTasks, options.workers, options.root};
   bool both = options.mode == ExploreMode::Both;
   if (both || options.mode == ExploreMode::SaveRestore) {
     if (!md.canGetAndSetFMUstate)
       return Error{fmt::format("model '{}' does not declare canGetAndSetFMUstate=\"true\": use --mode replay",
                                md.modelName)};
-    Result<ExploreRun> run = Explorer(plan, "save-restore").saveRestore();
+    if (options.runTasks && !md.canSerializeFMUstate)
+      return Error{fmt::format("model '{}' does not declare canSerializeFMUstate=\"true\": a distributed "
+                               "save-restore search sends serialized states between ranks; use --mode replay",
+                               md.modelName)};
+    Result<ExploreRun> run = searchSaveRestore(plan, split);
     if (!run) return run.error();
     report.runs.push_back(std::move(run).value());
   }
   if (both || options.mode == ExploreMode::Replay) {
-    Result<ExploreRun> run = Explorer(plan, "replay").replay();
+    Result<ExploreRun> run = searchReplay(plan, split);
     if (!run) return run.error();
     report.runs.push_back(std::move(run).value());
   }
+  if (!options.root) return report;
   if (both && report.runs[0].found != report.runs[1].found)
     return Error{fmt::format("save-restore and replay disagree: save-restore found {}, replay {}; the FMU's state "
                              "functions do not restore everything (try smc verify-state)",

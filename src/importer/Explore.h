@@ -13,6 +13,7 @@
 // Both must find the same sequence; their costs are reported side by side.
 #pragma once
 
+#include "distributed/TaskSet.h"
 #include "importer/FmuLogger.h"
 #include "importer/LoadOptions.h"
 #include "importer/Result.h"
@@ -45,6 +46,13 @@ struct ExploreOptions {
   // tree, mode name); empty: no progress.
   std::function<void(std::size_t, std::size_t, const char*)> progress{};
   LogSink logSink{};  // the FMU's log messages; empty = stderr
+  // A search split into subtree tasks (ExploreSearch.h), as under mpirun:
+  // where the tasks run, how many workers share them (no split below 2),
+  // and whether this process is the one that reports (false: it only runs
+  // the tasks it is handed, and its report is empty).
+  std::function<void(const distributed::TaskSet&)> runTasks{};
+  std::size_t workers = 1;
+  bool root = true;
 };
 
 struct ExploreRun {

@@ -4,6 +4,7 @@
 // exit status for the worst verdict, and a distributed run that prints
 // exactly what one process prints.
 #include "e2e/E2eSupport.h"
+#include "e2e/Mpirun.h"
 #include "support/Command.h"
 
 #include <gtest/gtest.h>
@@ -11,23 +12,14 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <unistd.h>
 
 namespace {
 
 namespace fs = std::filesystem;
+using smc::test::mpirun;
 using smc::test::runCommand;
 
 std::string smc() { return SMC_EXECUTABLE; }
-
-// mpirun as CI can run it: oversubscribed (2 ranks may exceed the cores),
-// and as root only where the tests run as root; quiet, since its note that
-// a rank ended with a non-zero status goes to stdout.
-std::string mpirun(int ranks, bool quiet = true) {
-  std::string command = std::string("mpirun") + (quiet ? " --quiet" : "") + " --oversubscribe -np " + std::to_string(ranks);
-  if (::geteuid() == 0) command += " --allow-run-as-root";
-  return command;
-}
 
 // A directory of four FMUs, one per verdict, built once.
 const fs::path& fmuDirectory() {

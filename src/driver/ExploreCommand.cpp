@@ -1,0 +1,53 @@
+// See ExploreCommand.h.
+#include "driver/ExploreCommand.h"
+
+#include "distributed/TaskFarm.h"
+#include "distributed/World.h"
+#include "driver/Progress.h"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <iostream>
+#include <optional>
+
+namespace smc {
+
+int runExploreCommand(importer::ExploreOptions& options, const std::string& jsonPath) {
+  distributed::World world;
+  if (world.distributed()) {
+    options.runTasks = [&world](const distributed::TaskSet& tasks) { distributed::runTaskFarm(world, tasks); };
+    options.workers = static_cast<std::size_t>(world.size());
+    options.root = world.root();
+  }
+  std::optional<ProgressLine> progress;
+  if (world.root() && ProgressLine::terminal()) {
+    progress.emplace("exploring");
+    options.progress = [&progress](std::size_t done, std::size_t total, const char* mode) {
+      progress->update(total ? static_cast<double>(done) / static_cast<double>(total) : 1.0,
+                       fmt::format("{} {}/{}", mode, done, total));
+    };
+  }
+  auto report = importer::explore(options);
+  progress.reset();
+  if (!report) {
+    // Other ranks may be waiting for tasks from this one, or this one for
+    // theirs: the whole job ends with the message.
+    if (world.distributed()) world.abort("smc explore: error: " + report.error().message, 2);
+    std::cerr << "smc explore: error: " << report.error().message << "\n";
+    return 2;
+  }
+  if (!world.root()) return 0;
+  importer::printExplore(std::cout, *report);
+  if (!jsonPath.empty()) {
+    std::ofstream json(jsonPath);
+    importer::writeExploreJson(json, *report);
+    if (!json) {
+      std::cerr << "smc explore: error: cannot write " << jsonPath << "\n";
+      return 2;
+    }
+  }
+  return options.goal.empty() || report->runs.front().found ? 0 : 1;
+}
+
+}  // namespace smc

@@ -1,0 +1,18 @@
+// `smc explore FMU --input ... --period T --depth d [--goal G]`: prints the
+// search's report (and writes it as JSON). Under `mpirun -np N` the search
+// splits into subtree tasks spread over the ranks (importer/ExploreSearch.h
+// through distributed/TaskFarm.h) and rank 0 prints what one process
+// prints, the wall times aside.
+#pragma once
+
+#include "importer/Explore.h"
+
+#include <string>
+
+namespace smc {
+
+// Exit status 0 when the goal was reached (or the whole tree explored
+// without a goal), 1 when it was not, 2 when the search could not run.
+int runExploreCommand(importer::ExploreOptions& options, const std::string& jsonPath);
+
+}  // namespace smc

@@ -1,0 +1,477 @@
+// See ExploreSearch.h. Each mode runs on an instance of its own, so that
+// neither can profit from the other.
+#include "importer/ExploreSearch.h"
+
+#include "importer/Session.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstring>
+#include <mutex>
+
+namespace smc::importer {
+
+namespace {
+
+using Path = std::vector<std::size_t>;
+
+// Nodes simulated and periods integrated, per level (index = depth; 0, the
+// root, is never simulated).
+struct Figures {
+  std::vector<uint64_t> nodes, periods;
+  explicit Figures(std::size_t depth) : nodes(depth + 1), periods(depth + 1) {}
+};
+
+// What a subtree task sends back: its figures per level and the first
+// node (whole path from the tree's root) where the goal holds, if any.
+struct SubtreeOutcome {
+  std::string error;  // non-empty: the task could not run
+  std::optional<Path> found;
+  Figures figures;
+};
+
+// Task messages are sequences of 64-bit words, then raw bytes.
+class WordWriter {
+public:
+  WordWriter& word(uint64_t value) {
+    bytes_.append(reinterpret_cast<const char*>(&value), sizeof value);
+    return *this;
+  }
+  std::string take() { return std::move(bytes_); }
+
+private:
+  std::string bytes_;
+};
+
+class WordReader {
+public:
+  explicit WordReader(const std::string& bytes) : bytes_(bytes) {}
+  bool word(uint64_t& value) {
+    if (bytes_.size() - at_ < sizeof value) return false;
+    std::memcpy(&value, bytes_.data() + at_, sizeof value);
+    at_ += sizeof value;
+    return true;
+  }
+  std::string rest() const { return bytes_.substr(at_); }
+
+private:
+  const std::string& bytes_;
+  std::size_t at_ = 0;
+};
+
+// Outcome: 'R' then words (found flag, found length and choices, levels,
+// nodes per level, periods per level), or 'E' then the error message.
+std::string encodeOutcome(const SubtreeOutcome& outcome) {
+  if (!outcome.error.empty()) return "E" + outcome.error;
+  WordWriter out;
+  out.word(outcome.found ? 1 : 0);
+  if (outcome.found) {
+    out.word(outcome.found->size());
+    for (std::size_t c : *outcome.found) out.word(c);
+  }
+  out.word(outcome.figures.nodes.size());
+  for (uint64_t n : outcome.figures.nodes) out.word(n);
+  for (uint64_t p : outcome.figures.periods) out.word(p);
+  return "R" + out.take();
+}
+
+SubtreeOutcome decodeOutcome(const std::string& bytes, std::size_t depth) {
+  SubtreeOutcome outcome{"", std::nullopt, Figures(depth)};
+  if (!bytes.empty() && bytes[0] == 'E') {
+    outcome.error = bytes.substr(1);
+    return outcome;
+  }
+  const std::string words = bytes.empty() ? std::string() : bytes.substr(1);
+  WordReader in(words);
+  uint64_t hasFound = 0, levels = 0;
+  bool ok = !bytes.empty() && bytes[0] == 'R' && in.word(hasFound);
+  if (ok && hasFound) {
+    uint64_t length = 0;
+    ok = in.word(length) && length <= depth;
+    outcome.found.emplace();
+    for (uint64_t j = 0, c = 0; ok && j < length; ++j) {
+      ok = in.word(c);
+      outcome.found->push_back(static_cast<std::size_t>(c));
+    }
+  }
+  ok = ok && in.word(levels) && levels == depth + 1;
+  for (std::size_t k = 0; ok && k <= depth; ++k) ok = in.word(outcome.figures.nodes[k]);
+  for (std::size_t k = 0; ok && k <= depth; ++k) ok = in.word(outcome.figures.periods[k]);
+  if (!ok) outcome.error = "a rank sent a subtree result that cannot be read";
+  return outcome;
+}
+
+// A task's payload: how deep it may search, its root's depth and path,
+// then (save-restore) the root's serialized FMU state.
+struct TaskStart {
+  std::size_t bound = 0, depth = 0;
+  Path path;
+  std::string state;
+};
+
+std::string encodeStart(std::size_t bound, const Path& path, const std::string& state) {
+  WordWriter out;
+  out.word(bound).word(path.size());
+  for (std::size_t c : path) out.word(c);
+  return out.take() + state;
+}
+
+std::optional<TaskStart> decodeStart(const std::string& bytes, std::size_t maxDepth) {
+  WordReader in(bytes);
+  uint64_t bound = 0, depth = 0;
+  if (!in.word(bound) || !in.word(depth) || depth > maxDepth) return std::nullopt;
+  TaskStart start{static_cast<std::size_t>(bound), static_cast<std::size_t>(depth), {}, {}};
+  for (uint64_t j = 0, c = 0; j < depth; ++j) {
+    if (!in.word(c)) return std::nullopt;
+    start.path.push_back(static_cast<std::size_t>(c));
+  }
+  start.state = in.rest();
+  return start;
+}
+
+// The goal found first in breadth-first order so far, for the bound of the
+// tasks handed out next (on the root, under the task farm's lock).
+struct BestSoFar {
+  std::optional<std::size_t> task;
+  std::size_t level = 0;
+
+  void consider(std::size_t i, std::size_t foundLevel) {
+    if (!task || foundLevel < level || (foundLevel == level && i < *task)) {
+      task = i;
+      level = foundLevel;
+    }
+  }
+  // How deep task i must search to find something that could still come
+  // first: the same level when it precedes the best task, one less after.
+  std::size_t boundFor(std::size_t i, std::size_t depth) const {
+    if (!task) return depth;
+    return *task < i ? level - 1 : level;
+  }
+};
+
+class Explorer {
+public:
+  Explorer(const ExplorePlan& plan, const char* mode)
+      : plan_(plan), run_{mode, 0, 0, 0, std::nullopt}, figures_(plan.depth) {}
+
+  Result<ExploreRun> saveRestore(const SearchSplit& split);
+  Result<ExploreRun> replay(const SearchSplit& split);
+
+private:
+  struct Node {
+    Path path;
+    SavedState state;
+  };
+
+  Result<void> start() {
+    Result<Session> session = describeFmu(plan_.fmuPath, plan_.load);
+    if (!session) return session.error();
+    session_ = std::move(session).value();
+    if (Result<void> made = instantiate(session_, InstanceOptions{"", false, false, plan_.logSink}); !made) return made;
+    return initialize();
+  }
+  // After initialization an FMU that can save its state takes one (and
+  // frees it), in replay mode too: an FMU may integrate differently once
+  // its states are used (smc's did until its states held the integrator's
+  // history, see docs/fmu-state.md), and both modes must run it alike.
+  Result<void> initialize() {
+    FmuInstance& instance = *session_.instance;
+    if (Result<void> ready = initializeInstance(instance, plan_.t0, plan_.stop, plan_.tolerance, {}); !ready)
+      return ready;
+    if (!session_.description.canGetAndSetFMUstate) return {};
+    Result<fmi2::FMUstate> state = instance.getState(plan_.t0);
+    if (!state) return state.error();
+    SavedState release(instance, *state);
+    return {};
+  }
+  // Applies choice c at time t and simulates one period for a node at
+  // `level`; false when the FMU discarded the step (it cannot go on).
+  Result<bool> step(std::size_t c, double t, std::size_t level, Figures& figures) {
+    FmuInstance& instance = *session_.instance;
+    if (Result<void> applied = applySettings(instance, plan_.choices[c], t); !applied) return applied.error();
+    Result<fmi2::Status> status = instance.doStep(t, plan_.period);
+    if (!status) return status.error();
+    ++figures.periods[level];
+    return *status != fmi2::Status::Discard;
+  }
+  Result<bool> goalHolds(double t) {
+    if (!plan_.goal) return false;
+    return plan_.goal->holds(*session_.instance, t);
+  }
+  void nodeDone(std::size_t level, Figures& figures) {
+    ++figures.nodes[level];
+    if (plan_.progress) plan_.progress(++progressNodes_, plan_.totalNodes, run_.mode.c_str());
+  }
+  double timeAt(std::size_t depth) const { return plan_.t0 + static_cast<double>(depth) * plan_.period; }
+
+  Result<void> breadthFirst(std::vector<Node>& level, std::size_t& k, std::size_t last, std::size_t splitAt,
+                            Figures& figures, std::optional<Path>& found);
+  Result<void> replayLevels(const Path& prefix, std::size_t from, std::size_t last, Figures& figures,
+                            std::optional<Path>& found);
+  std::string saveRestoreTask(const std::string& payload);
+  std::string replayTask(const std::string& payload);
+  Result<void> runSubtrees(const SearchSplit& split, const std::vector<Path>& roots, std::size_t rootDepth,
+                           const std::function<std::string(std::size_t)>& stateOf,
+                           const std::function<std::string(const std::string&)>& runTask);
+  Result<ExploreRun> finish(std::chrono::steady_clock::time_point began);
+
+  const ExplorePlan& plan_;
+  ExploreRun run_;
+  Figures figures_;  // the root's whole search
+  std::size_t progressNodes_ = 0;
+  Session session_;
+};
+
+// Level k's nodes expanded into level k + 1's until `last`, the goal, or a
+// level of at least splitAt nodes (splitAt 0: never) stops it. Each node's
+// state is freed once its children are simulated, so memory holds about
+// one level.
+Result<void> Explorer::breadthFirst(std::vector<Node>& level, std::size_t& k, std::size_t last, std::size_t splitAt,
+                                    Figures& figures, std::optional<Path>& found) {
+  FmuInstance& instance = *session_.instance;
+  while (!found && !level.empty() && k < last && !(splitAt > 0 && level.size() >= splitAt)) {
+    const double t = timeAt(k);
+    std::vector<Node> next;
+    for (Node& node : level) {
+      for (std::size_t c = 0; c < plan_.choices.size() && !found; ++c) {
+        if (Result<void> restored = instance.setState(node.state.get(), t); !restored) return restored.error();
+        Result<bool> went = step(c, t, k + 1, figures);
+        if (!went) return went.error();
+        nodeDone(k + 1, figures);
+        Path path = node.path;
+        path.push_back(c);
+        Result<bool> holds = goalHolds(t + plan_.period);
+        if (!holds) return holds.error();
+        if (*holds) {
+          found = std::move(path);
+        } else if (*went && k + 1 < plan_.depth) {
+          Result<fmi2::FMUstate> child = instance.getState(t + plan_.period);
+          if (!child) return child.error();
+          next.push_back({std::move(path), SavedState(instance, *child)});
+        }
+      }
+      node.state = SavedState();
+      if (found) break;
+    }
+    level = std::move(next);
+    ++k;
+  }
+  return {};
+}
+
+// Levels from..last of the subtree below `prefix`, each node simulated
+// from the start: every extension of the prefix, in lexicographic order.
+Result<void> Explorer::replayLevels(const Path& prefix, std::size_t from, std::size_t last, Figures& figures,
+                                    std::optional<Path>& found) {
+  FmuInstance& instance = *session_.instance;
+  for (std::size_t k = std::max(from, prefix.size() + 1); k <= last && !found; ++k) {
+    Path path = prefix;
+    path.resize(k, 0);
+    for (bool more = true; more && !found;) {
+      if (Result<fmi2::Status> reset = instance.reset(plan_.t0); !reset) return reset.error();
+      if (Result<void> ready = initialize(); !ready) return ready.error();
+      bool alive = true;
+      for (std::size_t j = 0; j < k && alive; ++j) {
+        Result<bool> went = step(path[j], timeAt(j), k, figures);
+        if (!went) return went.error();
+        alive = *went || j + 1 == k;
+      }
+      nodeDone(k, figures);
+      if (alive) {
+        Result<bool> holds = goalHolds(timeAt(k));
+        if (!holds) return holds.error();
+        if (*holds) found = path;
+      }
+      // The next extension (an odometer over the choices after the prefix).
+      more = false;
+      for (std::size_t j = k; j-- > prefix.size();) {
+        if (++path[j] < plan_.choices.size()) {
+          more = true;
+          break;
+        }
+        path[j] = 0;
+      }
+    }
+  }
+  return {};
+}
+
+std::string Explorer::saveRestoreTask(const std::string& payload) {
+  SubtreeOutcome outcome{"", std::nullopt, Figures(plan_.depth)};
+  std::optional<TaskStart> start = decodeStart(payload, plan_.depth);
+  if (!start) return encodeOutcome({"a subtree task arrived unreadable", std::nullopt, Figures(plan_.depth)});
+  FmuInstance& instance = *session_.instance;
+  const double t = timeAt(start->depth);
+  Result<fmi2::FMUstate> state = instance.deserializeState(std::vector<char>(start->state.begin(), start->state.end()), t);
+  if (!state) return encodeOutcome({state.error().message, std::nullopt, Figures(plan_.depth)});
+  std::vector<Node> level;
+  level.push_back({start->path, SavedState(instance, *state)});
+  std::size_t k = start->depth;
+  if (Result<void> searched =
+          breadthFirst(level, k, std::min(plan_.depth, start->bound), 0, outcome.figures, outcome.found);
+      !searched)
+    outcome.error = searched.error().message;
+  return encodeOutcome(outcome);
+}
+
+std::string Explorer::replayTask(const std::string& payload) {
+  SubtreeOutcome outcome{"", std::nullopt, Figures(plan_.depth)};
+  std::optional<TaskStart> start = decodeStart(payload, plan_.depth);
+  if (!start) return encodeOutcome({"a subtree task arrived unreadable", std::nullopt, Figures(plan_.depth)});
+  if (Result<void> searched = replayLevels(start->path, start->depth + 1, std::min(plan_.depth, start->bound),
+                                           outcome.figures, outcome.found);
+      !searched)
+    outcome.error = searched.error().message;
+  return encodeOutcome(outcome);
+}
+
+// The subtrees below `roots` (all at rootDepth) as tasks; on the root, their
+// figures join figures_ as one breadth-first search would have counted them.
+Result<void> Explorer::runSubtrees(const SearchSplit& split, const std::vector<Path>& roots, std::size_t rootDepth,
+                                   const std::function<std::string(std::size_t)>& stateOf,
+                                   const std::function<std::string(const std::string&)>& runTask) {
+  distributed::TaskSet tasks;
+  std::vector<SubtreeOutcome> outcomes;
+  BestSoFar best;
+  tasks.count = roots.size();
+  tasks.run = [&](std::size_t, const std::string& payload) { return runTask(payload); };
+  tasks.payload = [&](std::size_t i) {
+    return encodeStart(best.boundFor(i, plan_.depth), roots[i], stateOf ? stateOf(i) : std::string());
+  };
+  tasks.received = [&](std::size_t i, const std::string& bytes) {
+    SubtreeOutcome outcome = decodeOutcome(bytes, plan_.depth);
+    if (outcome.found) best.consider(i, outcome.found->size());
+  };
+  tasks.deliver = [&](std::size_t, const std::string& bytes) { outcomes.push_back(decodeOutcome(bytes, plan_.depth)); };
+  split.runTasks(tasks);
+  if (!split.root) return {};
+
+  for (const SubtreeOutcome& outcome : outcomes)
+    if (!outcome.error.empty()) return Error{outcome.error};
+  std::optional<std::size_t> first;  // the task whose goal comes first
+  for (std::size_t i = 0; i < outcomes.size(); ++i)
+    if (outcomes[i].found && (!first || outcomes[i].found->size() < outcomes[*first].found->size())) first = i;
+  const std::size_t foundLevel = first ? outcomes[*first].found->size() : plan_.depth + 1;
+  for (std::size_t i = 0; i < outcomes.size(); ++i)
+    for (std::size_t k = rootDepth + 1; k <= plan_.depth; ++k) {
+      // Every task searched each level above the goal's whole; at the
+      // goal's level, those before it in order whole, and it up to its goal.
+      if (k > foundLevel || (k == foundLevel && i > *first)) continue;
+      figures_.nodes[k] += outcomes[i].figures.nodes[k];
+      figures_.periods[k] += outcomes[i].figures.periods[k];
+    }
+  if (first) run_.found = outcomes[*first].found;
+  return {};
+}
+
+Result<ExploreRun> Explorer::finish(std::chrono::steady_clock::time_point began) {
+  uint64_t nodes = 0, periods = 0;
+  for (std::size_t k = 0; k <= plan_.depth; ++k) {
+    nodes += figures_.nodes[k];
+    periods += figures_.periods[k];
+  }
+  run_.nodes = static_cast<std::size_t>(nodes);
+  run_.simulatedTime = static_cast<double>(periods) * plan_.period;
+  run_.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  return run_;
+}
+
+bool splits(const SearchSplit& split) { return split.runTasks && split.workers > 1; }
+
+// Wall time counts from after the first initialization: loading the FMU
+// costs both modes the same.
+Result<ExploreRun> Explorer::saveRestore(const SearchSplit& split) {
+  if (Result<void> ready = start(); !ready) return ready.error();
+  auto began = std::chrono::steady_clock::now();
+  auto task = [this](const std::string& payload) { return saveRestoreTask(payload); };
+  if (!split.root) {
+    if (Result<void> served = runSubtrees(split, {}, 0, {}, task); !served) return served.error();
+    return run_;
+  }
+  FmuInstance& instance = *session_.instance;
+  Result<bool> atRoot = goalHolds(plan_.t0);
+  if (!atRoot) return atRoot.error();
+  if (*atRoot) run_.found = Path{};
+  std::vector<Node> level;
+  std::size_t k = 0;
+  if (!run_.found) {
+    Result<fmi2::FMUstate> root = instance.getState(plan_.t0);
+    if (!root) return root.error();
+    level.push_back({{}, SavedState(instance, *root)});
+  }
+  const std::size_t splitAt = splits(split) ? kSubtreesPerWorker * split.workers : 0;
+  if (Result<void> searched = breadthFirst(level, k, plan_.depth, splitAt, figures_, run_.found); !searched)
+    return searched.error();
+  std::vector<Path> roots;
+  std::vector<std::string> states;
+  if (!run_.found && k < plan_.depth)
+    for (Node& node : level) {
+      Result<std::vector<char>> bytes = instance.serializeState(node.state.get(), timeAt(k));
+      if (!bytes) return bytes.error();
+      roots.push_back(node.path);
+      states.emplace_back(bytes->begin(), bytes->end());
+      node.state = SavedState();
+    }
+  level.clear();  // free the states before the instance goes
+  if (splits(split)) {
+    Result<void> subtrees =
+        runSubtrees(split, roots, k, [&](std::size_t i) { return states[i]; }, task);
+    if (!subtrees) return subtrees.error();
+  }
+  return finish(began);
+}
+
+Result<ExploreRun> Explorer::replay(const SearchSplit& split) {
+  if (Result<void> ready = start(); !ready) return ready.error();
+  auto began = std::chrono::steady_clock::now();
+  auto task = [this](const std::string& payload) { return replayTask(payload); };
+  if (!split.root) {
+    if (Result<void> served = runSubtrees(split, {}, 0, {}, task); !served) return served.error();
+    return run_;
+  }
+  Result<bool> atRoot = goalHolds(plan_.t0);
+  if (!atRoot) return atRoot.error();
+  if (*atRoot) run_.found = Path{};
+  // Replay prunes nothing: level k has b^k nodes. The root searches the
+  // levels down to the first with enough of them for the workers.
+  std::size_t prefixDepth = plan_.depth;
+  if (splits(split)) {
+    double nodes = 1;
+    for (std::size_t k = 1; k < plan_.depth; ++k)
+      if ((nodes *= static_cast<double>(plan_.choices.size())) >=
+          static_cast<double>(kSubtreesPerWorker * split.workers)) {
+        prefixDepth = k;
+        break;
+      }
+  }
+  if (!run_.found)
+    if (Result<void> searched = replayLevels({}, 1, prefixDepth, figures_, run_.found); !searched)
+      return searched.error();
+  if (splits(split)) {
+    std::vector<Path> roots;
+    if (!run_.found && prefixDepth < plan_.depth)
+      for (Path path(prefixDepth, 0);;) {
+        roots.push_back(path);
+        std::size_t j = prefixDepth;
+        while (j > 0 && ++path[j - 1] == plan_.choices.size()) path[--j] = 0;
+        if (j == 0) break;
+      }
+    if (Result<void> subtrees = runSubtrees(split, roots, prefixDepth, {}, task); !subtrees) return subtrees.error();
+  }
+  return finish(began);
+}
+
+}  // namespace
+
+Result<ExploreRun> searchSaveRestore(const ExplorePlan& plan, const SearchSplit& split) {
+  return Explorer(plan, "save-restore").saveRestore(split);
+}
+
+Result<ExploreRun> searchReplay(const ExplorePlan& plan, const SearchSplit& split) {
+  return Explorer(plan, "replay").replay(split);
+}
+
+}  // namespace smc::importer

@@ -1,0 +1,114 @@
+// `smc explore` split into subtree tasks (importer/ExploreSearch.h), as
+// under mpirun, run here in one process: whatever the number of workers and
+// whatever order the tasks run in, the answer and the figures are those of
+// the search that never splits: the same shortest sequence, nodes and
+// simulated time, in both modes. On examples/Tank.mo and on a tank that
+// ends its simulation (terminate(), so fmi2Discard) above a level, whose
+// discarded nodes have no children.
+#include "distributed/TaskSet.h"
+#include "e2e/E2eSupport.h"
+#include "importer/Explore.h"
+#include "support/Command.h"
+
+#include <gtest/gtest.h>
+
+#include <tuple>
+
+namespace {
+
+using smc::distributed::TaskSet;
+using smc::importer::ExploreOptions;
+
+const char* const kOverflowingTank = R"(model OverflowingTank
+  input Real inflow(start = 0);
+  input Boolean valveOpen(start = false);
+  Real level(start = 1, fixed = true);
+equation
+  der(level) = inflow - (if valveOpen then 0.25 else 0);
+  when level > 2.6 then
+    terminate("the tank overflows");
+  end when;
+  annotation(experiment(StartTime = 0, StopTime = 4));
+end OverflowingTank;
+)";
+
+ExploreOptions tankOptions(bool overflowing) {
+  static const std::string tank =
+      smc::test::compileModel(std::string(SMC_SOURCE_DIR) + "/examples/Tank.mo", "Tank.split.fmu");
+  static const std::string overflow = smc::test::compileModel(
+      smc::test::writeScratchFile("explore-split", "OverflowingTank.mo", kOverflowingTank), "OverflowingTank.fmu");
+  ExploreOptions options;
+  options.fmuPath = overflowing ? overflow : tank;
+  options.inputs = {{"inflow", {"0", "1"}}, {"valveOpen", {"false", "true"}}};
+  options.period = 1;
+  options.depth = 4;
+  options.logSink = [](const smc::importer::LogMessage&) {};
+  return options;
+}
+
+// Runs the tasks last to first, as ranks may finish them, so that a task
+// learns of goals found by tasks after it in order; delivers in order.
+void runReversed(const TaskSet& tasks) {
+  std::vector<std::string> results(tasks.count);
+  for (std::size_t i = tasks.count; i-- > 0;) {
+    results[i] = tasks.run(i, tasks.payload ? tasks.payload(i) : std::string());
+    if (tasks.received) tasks.received(i, results[i]);
+  }
+  for (std::size_t i = 0; i < tasks.count; ++i) tasks.deliver(i, results[i]);
+}
+
+using SplitCase = std::tuple<bool, const char*, std::size_t, bool>;  // overflowing, goal, workers, reversed
+
+class ExploreSplit : public ::testing::TestWithParam<SplitCase> {};
+
+TEST_P(ExploreSplit, GivesTheAnswerAndFiguresOfTheSearchThatDoesNotSplit) {
+  auto [overflowing, goal, workers, reversed] = GetParam();
+  ExploreOptions plain = tankOptions(overflowing);
+  plain.goal = goal;
+  auto expected = smc::importer::explore(plain);
+  ASSERT_TRUE(expected) << expected.error().message;
+
+  ExploreOptions split = plain;
+  split.workers = workers;
+  split.runTasks = reversed ? runReversed : smc::distributed::runTasksHere;
+  auto got = smc::importer::explore(split);
+  ASSERT_TRUE(got) << got.error().message;
+  ASSERT_EQ(got->runs.size(), expected->runs.size());
+  for (std::size_t r = 0; r < got->runs.size(); ++r) {
+    SCOPED_TRACE(got->runs[r].mode);
+    EXPECT_EQ(got->runs[r].found, expected->runs[r].found);
+    EXPECT_EQ(got->runs[r].nodes, expected->runs[r].nodes);
+    EXPECT_EQ(got->runs[r].simulatedTime, expected->runs[r].simulatedTime);
+  }
+}
+
+std::string caseName(const ::testing::TestParamInfo<SplitCase>& info) {
+  auto [overflowing, goal, workers, reversed] = info.param;
+  std::string goalName = std::string(goal).empty()           ? "WholeTree"
+                         : std::string(goal).find("2.7") != std::string::npos ? "GoalAtDepth2"
+                         : std::string(goal).find("0.3") != std::string::npos ? "GoalAtDepth3"
+                                                                              : "GoalNeverMet";
+  return std::string(overflowing ? "OverflowingTank_" : "Tank_") + goalName + "_" + std::to_string(workers) +
+         "Workers" + (reversed ? "_LastTaskFirst" : "_InOrder");
+}
+
+// The goals: none (the whole tree), one found at depth 2 in the middle of
+// its level, one at depth 3 (three periods of draining), one never met.
+INSTANTIATE_TEST_SUITE_P(
+    GoalsWorkersAndOrders, ExploreSplit,
+    ::testing::Combine(::testing::Bool(), ::testing::Values("", "level > 2.7 and level < 2.8", "level < 0.3",
+                                                            "level > 10"),
+                       ::testing::Values(std::size_t{2}, std::size_t{3}, std::size_t{5}), ::testing::Bool()),
+    caseName);
+
+// The overflowing tank really prunes: its whole tree has fewer nodes in
+// save-restore (no children below a discarded step) than in replay.
+TEST(ExploreSplitModel, TheOverflowingTankDiscardsStepsSoSaveRestorePrunes) {
+  ExploreOptions options = tankOptions(true);
+  auto report = smc::importer::explore(options);
+  ASSERT_TRUE(report) << report.error().message;
+  EXPECT_LT(report->runs[0].nodes, report->runs[1].nodes);
+  EXPECT_EQ(report->runs[1].nodes, 4u + 16u + 64u + 256u);
+}
+
+}  // namespace
