@@ -6,6 +6,7 @@
 #include "driver/Progress.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <fstream>
 #include <iostream>
@@ -13,8 +14,23 @@
 
 namespace smc {
 
-int runExploreCommand(importer::ExploreOptions& options, const std::string& jsonPath) {
+int runExploreCommand(importer::ExploreOptions& options, const std::string& jsonPath,
+                      const std::string& nodeTimesPath) {
   distributed::World world;
+  std::ofstream nodeTimes;
+  if (!nodeTimesPath.empty()) {
+    if (world.distributed())
+      world.abort("smc explore: error: --node-times measures the search of one process; run it without mpirun", 2);
+    nodeTimes.open(nodeTimesPath);
+    if (!nodeTimes) {
+      std::cerr << "smc explore: error: cannot write " << nodeTimesPath << "\n";
+      return 2;
+    }
+    nodeTimes << "path,seconds\n";
+    options.nodeTime = [&nodeTimes](const std::vector<std::size_t>& path, double seconds) {
+      nodeTimes << fmt::format("{},{:.9f}\n", fmt::join(path, "."), seconds);
+    };
+  }
   if (world.distributed()) {
     options.runTasks = [&world](const distributed::TaskSet& tasks) { distributed::runTaskFarm(world, tasks); };
     options.workers = static_cast<std::size_t>(world.size());
@@ -38,6 +54,10 @@ int runExploreCommand(importer::ExploreOptions& options, const std::string& json
     return 2;
   }
   if (!world.root()) return 0;
+  if (nodeTimes.is_open() && !nodeTimes.flush()) {
+    std::cerr << "smc explore: error: cannot write " << nodeTimesPath << "\n";
+    return 2;
+  }
   importer::printExplore(std::cout, *report);
   if (!jsonPath.empty()) {
     std::ofstream json(jsonPath);

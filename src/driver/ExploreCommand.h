@@ -13,6 +13,10 @@ namespace smc {
 
 // Exit status 0 when the goal was reached (or the whole tree explored
 // without a goal), 1 when it was not, 2 when the search could not run.
-int runExploreCommand(importer::ExploreOptions& options, const std::string& jsonPath);
+// nodeTimesPath: where to write each save-restore node's seconds (CSV:
+// the path as choice numbers joined by '.', then the seconds); empty: not
+// measured.
+int runExploreCommand(importer::ExploreOptions& options, const std::string& jsonPath,
+                      const std::string& nodeTimesPath);
 
 }  // namespace smc

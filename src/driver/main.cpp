@@ -225,7 +225,7 @@ int runSmc(int argc, char** argv) {
 
   smc::importer::ExploreOptions exploreOptions;
   std::vector<std::string> exploreInputs;
-  std::string exploreMode = "both", exploreJson;
+  std::string exploreMode = "both", exploreJson, exploreNodeTimes;
   CLI::App* explore = app.add_subcommand(
       "explore", "Search the tree of input scenarios of an FMU breadth-first for a goal condition");
   explore->add_option("fmu", exploreOptions.fmuPath, "The FMU to explore")->required();
@@ -238,6 +238,15 @@ int runSmc(int argc, char** argv) {
   explore->add_option("--mode", exploreMode, "save-restore, replay or both (default: both, compared)")
       ->check(CLI::IsMember({"save-restore", "replay", "both"}));
   explore->add_option("--json", exploreJson, "Also write the report as JSON to this file");
+  explore->add_option("--max-states", exploreOptions.maxStates,
+                      "Keep at most this many FMU states alive (save-restore); below it the search simulates "
+                      "upper levels again instead");
+  explore->add_option("--max-memory", exploreOptions.maxMemory,
+                      "Keep at most this much serialized FMU state alive (save-restore), e.g. 2GiB")
+      ->transform(smc::cli::byteSize());
+  explore->add_option("--node-times", exploreNodeTimes,
+                      "Write the seconds each save-restore node took to this CSV file (path,seconds; one process "
+                      "only)");
   addLoadOptions(explore, exploreOptions.load);
 
   std::vector<std::string> checkPaths;
@@ -325,7 +334,7 @@ int runSmc(int argc, char** argv) {
     exploreOptions.mode = exploreMode == "save-restore" ? smc::importer::ExploreMode::SaveRestore
                           : exploreMode == "replay"     ? smc::importer::ExploreMode::Replay
                                                         : smc::importer::ExploreMode::Both;
-    return smc::runExploreCommand(exploreOptions, exploreJson);
+    return smc::runExploreCommand(exploreOptions, exploreJson, exploreNodeTimes);
   }
 
   // `smc --model Lib.M -I <dir>` compiles a library class with no file.

@@ -157,6 +157,9 @@ Result<ExploreReport> explore(const ExploreOptions& options) {
   plan.totalNodes = static_cast<std::size_t>(nodes);
   plan.logSink = options.logSink;
   plan.progress = options.progress;
+  plan.nodeTime = options.nodeTime;
+  plan.maxStates = options.maxStates;
+  plan.maxMemory = options.maxMemory;
 
   const SearchSplit split{options.runTasks, options.workers, options.root};
   bool both = options.mode == ExploreMode::Both;
@@ -202,9 +205,14 @@ void printExplore(std::ostream& out, const ExploreReport& r) {
     out << fmt::format("goal reached at depth {}: {}\n", found->size(), describeFound(r, found));
   else
     out << fmt::format("goal never reached within depth {}\n", r.depth);
-  for (const ExploreRun& run : r.runs)
+  for (const ExploreRun& run : r.runs) {
     out << fmt::format("{:<13} {} nodes, {:.6g} s simulated, {:.3f} s wall\n", run.mode + ":", run.nodes,
                        run.simulatedTime, run.wallSeconds);
+    if (run.stateBound > 0)
+      out << fmt::format("{:<13} at most {} states kept: {} nodes ({:.6g} s) simulated again for want of their "
+                         "states\n",
+                         "", run.stateBound, run.resimulatedNodes, run.resimulatedTime);
+  }
   if (r.runs.size() == 2 && r.runs[0].wallSeconds > 0 && r.runs[0].simulatedTime > 0)
     out << fmt::format("replay / save-restore: {:.2f}x wall time, {:.2f}x simulated time; whole tree: "
                        "d*b^d / (b(b^d-1)/(b-1)) = {:.2f}, sum k*b^k / sum b^k = {:.2f}\n",
@@ -228,8 +236,10 @@ void writeExploreJson(std::ostream& out, const ExploreReport& r) {
   std::vector<std::string> runs;
   for (const ExploreRun& run : r.runs)
     runs.push_back(fmt::format("{{\"mode\": {}, \"nodes\": {}, \"simulatedTime\": {}, \"wallSeconds\": {}, "
-                               "\"found\": {}}}",
-                               jsonString(run.mode), run.nodes, run.simulatedTime, run.wallSeconds, sequence(run.found)));
+                               "\"found\": {}, \"stateBound\": {}, \"resimulatedNodes\": {}, "
+                               "\"resimulatedTime\": {}}}",
+                               jsonString(run.mode), run.nodes, run.simulatedTime, run.wallSeconds, sequence(run.found),
+                               run.stateBound, run.resimulatedNodes, run.resimulatedTime));
   out << fmt::format("{{\"model\": {}, \"goal\": {}, \"period\": {}, \"depth\": {}, \"branching\": {}, "
                      "\"theoreticalRatio\": {}, \"wholeTreeRatio\": {}, \"runs\": [{}]}}\n",
                      jsonString(r.modelName), r.goal.empty() ? "null" : jsonString(r.goal), r.period, r.depth,

@@ -45,6 +45,20 @@ struct ExploreOptions {
   // Called after each simulated node with (nodes done, nodes of the whole
   // tree, mode name); empty: no progress.
   std::function<void(std::size_t, std::size_t, const char*)> progress{};
+  // Called for each node save-restore simulates, with its path and the
+  // seconds it took (setting the parent's state, the period, the goal,
+  // taking its own state); empty: not measured. For bench/
+  // explore_scaling.py, which replays these costs on virtual ranks.
+  std::function<void(const std::vector<std::size_t>&, double)> nodeTime{};
+  // At most this many FMU states alive at once in save-restore (0: no
+  // bound), or as many as fit in maxMemory bytes of serialized state
+  // (measured on the first state); the smaller wins. Below the bound the
+  // search is the breadth-first one; a level whose successors would not
+  // fit is searched by iterative deepening below it instead, keeping one
+  // state per level of the current path and simulating the upper levels
+  // again (reported as resimulated nodes). The answer stays the same.
+  std::size_t maxStates = 0;
+  std::size_t maxMemory = 0;
   LogSink logSink{};  // the FMU's log messages; empty = stderr
   // A search split into subtree tasks (ExploreSearch.h), as under mpirun:
   // where the tasks run, how many workers share them (no split below 2),
@@ -61,6 +75,12 @@ struct ExploreRun {
   double simulatedTime = 0;   // model time integrated, over all doSteps
   double wallSeconds = 0;
   std::optional<std::vector<std::size_t>> found;  // choice per period; empty optional: goal never held
+  // Save-restore under a state bound (maxStates): the bound in states, and
+  // the nodes simulated again (and their periods) because their states
+  // could not be kept; `nodes` and `simulatedTime` count each node once.
+  std::size_t stateBound = 0;
+  std::size_t resimulatedNodes = 0;
+  double resimulatedTime = 0;
 };
 
 struct ExploreReport {

@@ -22,6 +22,8 @@ using Path = std::vector<std::size_t>;
 // root, is never simulated).
 struct Figures {
   std::vector<uint64_t> nodes, periods;
+  // Work beyond them: nodes simulated again under a state bound.
+  uint64_t resimulatedNodes = 0, resimulatedPeriods = 0;
   explicit Figures(std::size_t depth) : nodes(depth + 1), periods(depth + 1) {}
 };
 
@@ -75,6 +77,7 @@ std::string encodeOutcome(const SubtreeOutcome& outcome) {
   out.word(outcome.figures.nodes.size());
   for (uint64_t n : outcome.figures.nodes) out.word(n);
   for (uint64_t p : outcome.figures.periods) out.word(p);
+  out.word(outcome.figures.resimulatedNodes).word(outcome.figures.resimulatedPeriods);
   return "R" + out.take();
 }
 
@@ -100,6 +103,7 @@ SubtreeOutcome decodeOutcome(const std::string& bytes, std::size_t depth) {
   ok = ok && in.word(levels) && levels == depth + 1;
   for (std::size_t k = 0; ok && k <= depth; ++k) ok = in.word(outcome.figures.nodes[k]);
   for (std::size_t k = 0; ok && k <= depth; ++k) ok = in.word(outcome.figures.periods[k]);
+  ok = ok && in.word(outcome.figures.resimulatedNodes) && in.word(outcome.figures.resimulatedPeriods);
   if (!ok) outcome.error = "a rank sent a subtree result that cannot be read";
   return outcome;
 }
@@ -187,14 +191,14 @@ private:
     SavedState release(instance, *state);
     return {};
   }
-  // Applies choice c at time t and simulates one period for a node at
-  // `level`; false when the FMU discarded the step (it cannot go on).
-  Result<bool> step(std::size_t c, double t, std::size_t level, Figures& figures) {
+  // Applies choice c at time t and simulates one period, counted in
+  // `periods`; false when the FMU discarded the step (it cannot go on).
+  Result<bool> step(std::size_t c, double t, uint64_t& periods) {
     FmuInstance& instance = *session_.instance;
     if (Result<void> applied = applySettings(instance, plan_.choices[c], t); !applied) return applied.error();
     Result<fmi2::Status> status = instance.doStep(t, plan_.period);
     if (!status) return status.error();
-    ++figures.periods[level];
+    ++periods;
     return *status != fmi2::Status::Discard;
   }
   Result<bool> goalHolds(double t) {
@@ -209,6 +213,11 @@ private:
 
   Result<void> breadthFirst(std::vector<Node>& level, std::size_t& k, std::size_t last, std::size_t splitAt,
                             Figures& figures, std::optional<Path>& found);
+  Result<void> deepen(std::vector<Node>& level, std::size_t k, std::size_t last, Figures& figures,
+                      std::optional<Path>& found);
+  Result<void> descend(fmi2::FMUstate state, const Path& path, std::size_t j, std::size_t target, Figures& figures,
+                       std::optional<Path>& found, bool& deeper);
+  Result<void> boundStates();
   Result<void> replayLevels(const Path& prefix, std::size_t from, std::size_t last, Figures& figures,
                             std::optional<Path>& found);
   std::string saveRestoreTask(const std::string& payload);
@@ -222,6 +231,7 @@ private:
   ExploreRun run_;
   Figures figures_;  // the root's whole search
   std::size_t progressNodes_ = 0;
+  std::size_t stateBound_ = 0;  // at most this many states alive (0: no bound)
   Session session_;
 };
 
@@ -232,26 +242,40 @@ private:
 Result<void> Explorer::breadthFirst(std::vector<Node>& level, std::size_t& k, std::size_t last, std::size_t splitAt,
                                     Figures& figures, std::optional<Path>& found) {
   FmuInstance& instance = *session_.instance;
+  const std::size_t b = plan_.choices.size();
   while (!found && !level.empty() && k < last && !(splitAt > 0 && level.size() >= splitAt)) {
+    // This level and the next alive together, with a path below them for
+    // the deepening that would follow, would pass the bound.
+    if (stateBound_ > 0 && level.size() * (b + 1) + (last - k) > stateBound_) {
+      Result<void> deepened = deepen(level, k, last, figures, found);
+      level.clear();
+      return deepened;
+    }
     const double t = timeAt(k);
     std::vector<Node> next;
     for (Node& node : level) {
       for (std::size_t c = 0; c < plan_.choices.size() && !found; ++c) {
+        auto began = std::chrono::steady_clock::now();
         if (Result<void> restored = instance.setState(node.state.get(), t); !restored) return restored.error();
-        Result<bool> went = step(c, t, k + 1, figures);
+        Result<bool> went = step(c, t, figures.periods[k + 1]);
         if (!went) return went.error();
         nodeDone(k + 1, figures);
         Path path = node.path;
         path.push_back(c);
         Result<bool> holds = goalHolds(t + plan_.period);
         if (!holds) return holds.error();
-        if (*holds) {
-          found = std::move(path);
-        } else if (*went && k + 1 < plan_.depth) {
-          Result<fmi2::FMUstate> child = instance.getState(t + plan_.period);
-          if (!child) return child.error();
-          next.push_back({std::move(path), SavedState(instance, *child)});
+        std::optional<SavedState> child;
+        if (!*holds && *went && k + 1 < plan_.depth) {
+          Result<fmi2::FMUstate> state = instance.getState(t + plan_.period);
+          if (!state) return state.error();
+          child.emplace(instance, *state);
         }
+        if (plan_.nodeTime)
+          plan_.nodeTime(path, std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count());
+        if (*holds)
+          found = std::move(path);
+        else if (child)
+          next.push_back({std::move(path), std::move(*child)});
       }
       node.state = SavedState();
       if (found) break;
@@ -259,6 +283,80 @@ Result<void> Explorer::breadthFirst(std::vector<Node>& level, std::size_t& k, st
     level = std::move(next);
     ++k;
   }
+  return {};
+}
+
+// The levels below `level` (depth k; every node alive, its goal checked)
+// when their states would not fit: for each depth in turn, the subtree of
+// each node in order depth-first down to that depth, keeping the states of
+// the current path only. The nodes above that depth are simulated again
+// (counted as resimulated), those at it for the first time, in
+// breadth-first order: the answer and `nodes` are the breadth-first
+// search's.
+Result<void> Explorer::deepen(std::vector<Node>& level, std::size_t k, std::size_t last, Figures& figures,
+                              std::optional<Path>& found) {
+  for (std::size_t target = k + 1; target <= last && !found; ++target) {
+    bool deeper = false;  // a node at `target` has children
+    for (Node& node : level) {
+      if (Result<void> done = descend(node.state.get(), node.path, k, target, figures, found, deeper); !done)
+        return done;
+      if (found) break;
+    }
+    if (!deeper) break;
+  }
+  return {};
+}
+
+Result<void> Explorer::descend(fmi2::FMUstate state, const Path& path, std::size_t j, std::size_t target,
+                               Figures& figures, std::optional<Path>& found, bool& deeper) {
+  FmuInstance& instance = *session_.instance;
+  const double t = timeAt(j);
+  const bool atTarget = j + 1 == target;
+  for (std::size_t c = 0; c < plan_.choices.size() && !found; ++c) {
+    if (Result<void> restored = instance.setState(state, t); !restored) return restored.error();
+    Result<bool> went = step(c, t, atTarget ? figures.periods[j + 1] : figures.resimulatedPeriods);
+    if (!went) return went.error();
+    Path child = path;
+    child.push_back(c);
+    if (atTarget) {
+      nodeDone(j + 1, figures);
+      Result<bool> holds = goalHolds(t + plan_.period);
+      if (!holds) return holds.error();
+      if (*holds) found = std::move(child);
+      else if (*went && target < plan_.depth) deeper = true;
+      continue;
+    }
+    // Above the target the node's goal was checked on an earlier pass.
+    ++figures.resimulatedNodes;
+    if (!*went) continue;  // a discarded step has no children
+    Result<fmi2::FMUstate> childState = instance.getState(t + plan_.period);
+    if (!childState) return childState.error();
+    SavedState kept(instance, *childState);
+    if (Result<void> below = descend(kept.get(), child, j + 1, target, figures, found, deeper); !below) return below;
+  }
+  return {};
+}
+
+// The state bound from maxStates and maxMemory (by the size of the state
+// at the start); a search needs at least one state per level of a path.
+Result<void> Explorer::boundStates() {
+  stateBound_ = plan_.maxStates;
+  if (plan_.maxMemory > 0) {
+    FmuInstance& instance = *session_.instance;
+    Result<fmi2::FMUstate> state = instance.getState(plan_.t0);
+    if (!state) return state.error();
+    SavedState kept(instance, *state);
+    Result<std::vector<char>> bytes = instance.serializeState(kept.get(), plan_.t0);
+    if (!bytes) return bytes.error();
+    std::size_t fit = plan_.maxMemory / std::max<std::size_t>(bytes->size(), 1);
+    stateBound_ = stateBound_ > 0 ? std::min(stateBound_, fit) : fit;
+    if (stateBound_ == 0)
+      return Error{fmt::format("--max-memory {} bytes holds no FMU state of {} bytes", plan_.maxMemory, bytes->size())};
+  }
+  if (stateBound_ > 0 && stateBound_ < plan_.depth + 1)
+    return Error{fmt::format("the state bound of {} states is below depth + 1 = {}: the bounded search keeps the "
+                             "state of every level of one path",
+                             stateBound_, plan_.depth + 1)};
   return {};
 }
 
@@ -275,7 +373,7 @@ Result<void> Explorer::replayLevels(const Path& prefix, std::size_t from, std::s
       if (Result<void> ready = initialize(); !ready) return ready.error();
       bool alive = true;
       for (std::size_t j = 0; j < k && alive; ++j) {
-        Result<bool> went = step(path[j], timeAt(j), k, figures);
+        Result<bool> went = step(path[j], timeAt(j), figures.periods[k]);
         if (!went) return went.error();
         alive = *went || j + 1 == k;
       }
@@ -349,8 +447,11 @@ Result<void> Explorer::runSubtrees(const SearchSplit& split, const std::vector<P
   split.runTasks(tasks);
   if (!split.root) return {};
 
-  for (const SubtreeOutcome& outcome : outcomes)
+  for (const SubtreeOutcome& outcome : outcomes) {
     if (!outcome.error.empty()) return Error{outcome.error};
+    figures_.resimulatedNodes += outcome.figures.resimulatedNodes;
+    figures_.resimulatedPeriods += outcome.figures.resimulatedPeriods;
+  }
   std::optional<std::size_t> first;  // the task whose goal comes first
   for (std::size_t i = 0; i < outcomes.size(); ++i)
     if (outcomes[i].found && (!first || outcomes[i].found->size() < outcomes[*first].found->size())) first = i;
@@ -375,6 +476,9 @@ Result<ExploreRun> Explorer::finish(std::chrono::steady_clock::time_point began)
   }
   run_.nodes = static_cast<std::size_t>(nodes);
   run_.simulatedTime = static_cast<double>(periods) * plan_.period;
+  run_.stateBound = stateBound_;
+  run_.resimulatedNodes = static_cast<std::size_t>(figures_.resimulatedNodes);
+  run_.resimulatedTime = static_cast<double>(figures_.resimulatedPeriods) * plan_.period;
   run_.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
   return run_;
 }
@@ -387,6 +491,7 @@ Result<ExploreRun> Explorer::saveRestore(const SearchSplit& split) {
   if (Result<void> ready = start(); !ready) return ready.error();
   auto began = std::chrono::steady_clock::now();
   auto task = [this](const std::string& payload) { return saveRestoreTask(payload); };
+  if (Result<void> bounded = boundStates(); !bounded) return bounded.error();
   if (!split.root) {
     if (Result<void> served = runSubtrees(split, {}, 0, {}, task); !served) return served.error();
     return run_;

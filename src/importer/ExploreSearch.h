@@ -35,6 +35,8 @@ struct ExplorePlan {
   std::size_t depth = 0, totalNodes = 0;
   LogSink logSink;
   std::function<void(std::size_t, std::size_t, const char*)> progress;
+  std::function<void(const std::vector<std::size_t>&, double)> nodeTime;  // ExploreOptions::nodeTime
+  std::size_t maxStates = 0, maxMemory = 0;                                // ExploreOptions' state bound
 };
 
 // Where a search may send subtree tasks (ExploreOptions has the same).

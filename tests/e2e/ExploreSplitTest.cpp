@@ -112,3 +112,68 @@ TEST(ExploreSplitModel, TheOverflowingTankDiscardsStepsSoSaveRestorePrunes) {
 }
 
 }  // namespace
+
+namespace {
+
+// Under a state bound save-restore keeps fewer states and simulates upper
+// levels again, but finds the same node and counts the same nodes.
+using BoundCase = std::tuple<bool, const char*, std::size_t>;  // overflowing, goal, max states
+
+class ExploreUnderAStateBound : public ::testing::TestWithParam<BoundCase> {};
+
+TEST_P(ExploreUnderAStateBound, FindsAndCountsWhatTheUnboundedSearchDoes) {
+  auto [overflowing, goal, maxStates] = GetParam();
+  ExploreOptions plain = tankOptions(overflowing);
+  plain.goal = goal;
+  plain.mode = smc::importer::ExploreMode::SaveRestore;
+  auto expected = smc::importer::explore(plain);
+  ASSERT_TRUE(expected) << expected.error().message;
+  ExploreOptions bounded = plain;
+  bounded.maxStates = maxStates;
+  auto got = smc::importer::explore(bounded);
+  ASSERT_TRUE(got) << got.error().message;
+  const auto& run = got->runs.front();
+  EXPECT_EQ(run.found, expected->runs.front().found);
+  EXPECT_EQ(run.nodes, expected->runs.front().nodes);
+  EXPECT_EQ(run.simulatedTime, expected->runs.front().simulatedTime);
+  EXPECT_EQ(run.stateBound, maxStates);
+  // Depth 4 with 4 choices: the unbounded search keeps a level of up to 64
+  // states beside the 16 it expands, more than any bound here.
+  if (std::string(goal).empty()) {
+    EXPECT_GT(run.resimulatedNodes, 0u);
+  }
+  EXPECT_EQ(run.resimulatedTime, static_cast<double>(run.resimulatedNodes));  // one period each
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    GoalsAndBounds, ExploreUnderAStateBound,
+    ::testing::Combine(::testing::Bool(), ::testing::Values("", "level > 2.7 and level < 2.8", "level < 0.3",
+                                                            "level > 10"),
+                       ::testing::Values(std::size_t{5}, std::size_t{9}, std::size_t{30})));
+
+TEST(ExploreUnderAStateBoundModel, ABoundBelowOneStatePerLevelIsRefused) {
+  ExploreOptions options = tankOptions(false);
+  options.mode = smc::importer::ExploreMode::SaveRestore;
+  options.maxStates = 4;
+  auto report = smc::importer::explore(options);
+  ASSERT_FALSE(report);
+  EXPECT_EQ(report.error().message,
+            "the state bound of 4 states is below depth + 1 = 5: the bounded search keeps the state of every level "
+            "of one path");
+}
+
+TEST(ExploreUnderAStateBoundModel, AMemoryBoundCountsStatesByTheirSerializedSize) {
+  ExploreOptions options = tankOptions(false);
+  options.mode = smc::importer::ExploreMode::SaveRestore;
+  options.maxMemory = 1;
+  auto tooSmall = smc::importer::explore(options);
+  ASSERT_FALSE(tooSmall);
+  EXPECT_NE(tooSmall.error().message.find("--max-memory 1 bytes holds no FMU state of "), std::string::npos)
+      << tooSmall.error().message;
+  options.maxMemory = 1 << 20;
+  auto fits = smc::importer::explore(options);
+  ASSERT_TRUE(fits) << fits.error().message;
+  EXPECT_GT(fits->runs.front().stateBound, 5u);
+}
+
+}  // namespace
