@@ -35,6 +35,7 @@ int runExploreCommand(importer::ExploreOptions& options, const std::string& json
     options.runTasks = [&world](const distributed::TaskSet& tasks) { distributed::runTaskFarm(world, tasks); };
     options.workers = static_cast<std::size_t>(world.size());
     options.root = world.root();
+    options.broadcast = [&world](uint64_t value) { return world.broadcast(value); };
   }
   std::optional<ProgressLine> progress;
   if (world.root() && ProgressLine::terminal()) {

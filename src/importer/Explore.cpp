@@ -161,7 +161,7 @@ Result<ExploreReport> explore(const ExploreOptions& options) {
   plan.maxStates = options.maxStates;
   plan.maxMemory = options.maxMemory;
 
-  const SearchSplit split{options.runTasks, options.workers, options.root};
+  const SearchSplit split{options.runTasks, options.workers, options.root, options.broadcast};
   bool both = options.mode == ExploreMode::Both;
   if (both || options.mode == ExploreMode::SaveRestore) {
     if (!md.canGetAndSetFMUstate)

@@ -19,6 +19,7 @@
 #include "importer/Result.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <iosfwd>
 #include <optional>
@@ -67,6 +68,7 @@ struct ExploreOptions {
   std::function<void(const distributed::TaskSet&)> runTasks{};
   std::size_t workers = 1;
   bool root = true;
+  std::function<uint64_t(uint64_t)> broadcast{};  // the root's value everywhere; empty: one process
 };
 
 struct ExploreRun {

@@ -42,6 +42,11 @@ public:
     bytes_.append(reinterpret_cast<const char*>(&value), sizeof value);
     return *this;
   }
+  WordWriter& bytes(const std::string& data) {
+    word(data.size());
+    bytes_ += data;
+    return *this;
+  }
   std::string take() { return std::move(bytes_); }
 
 private:
@@ -55,6 +60,13 @@ public:
     if (bytes_.size() - at_ < sizeof value) return false;
     std::memcpy(&value, bytes_.data() + at_, sizeof value);
     at_ += sizeof value;
+    return true;
+  }
+  bool bytes(std::string& data) {
+    uint64_t size = 0;
+    if (!word(size) || bytes_.size() - at_ < size) return false;
+    data = bytes_.substr(at_, size);
+    at_ += size;
     return true;
   }
   std::string rest() const { return bytes_.substr(at_); }
@@ -136,6 +148,74 @@ std::optional<TaskStart> decodeStart(const std::string& bytes, std::size_t maxDe
   return start;
 }
 
+// The nodes of one level that a split search hands out: their paths and,
+// in save-restore, their serialized FMU states.
+struct Frontier {
+  std::vector<Path> paths;
+  std::vector<std::string> states;
+};
+
+// What an expansion task sends back: its node's children, simulated (one
+// level), the first of them where the goal holds, the ones that go on
+// (with their states in save-restore) and the level's figures.
+struct Expansion {
+  std::string error;
+  std::optional<Path> found;
+  uint64_t nodes = 0, periods = 0;
+  Frontier children;
+};
+
+std::string encodeExpansion(const Expansion& e) {
+  if (!e.error.empty()) return "E" + e.error;
+  WordWriter out;
+  out.word(e.found ? 1 : 0);
+  if (e.found) {
+    out.word(e.found->size());
+    for (std::size_t c : *e.found) out.word(c);
+  }
+  out.word(e.nodes).word(e.periods).word(e.children.paths.size());
+  for (std::size_t i = 0; i < e.children.paths.size(); ++i) {
+    out.word(e.children.paths[i].size());
+    for (std::size_t c : e.children.paths[i]) out.word(c);
+    out.bytes(i < e.children.states.size() ? e.children.states[i] : std::string());
+  }
+  return "X" + out.take();
+}
+
+Expansion decodeExpansion(const std::string& bytes, std::size_t depth, bool withStates) {
+  Expansion e;
+  if (!bytes.empty() && bytes[0] == 'E') {
+    e.error = bytes.substr(1);
+    return e;
+  }
+  const std::string words = bytes.empty() ? std::string() : bytes.substr(1);
+  WordReader in(words);
+  auto readPath = [&](Path& path) {
+    uint64_t length = 0;
+    if (!in.word(length) || length > depth) return false;
+    for (uint64_t j = 0, c = 0; j < length; ++j) {
+      if (!in.word(c)) return false;
+      path.push_back(static_cast<std::size_t>(c));
+    }
+    return true;
+  };
+  uint64_t hasFound = 0, count = 0;
+  bool ok = !bytes.empty() && bytes[0] == 'X' && in.word(hasFound);
+  if (ok && hasFound) ok = readPath(e.found.emplace());
+  ok = ok && in.word(e.nodes) && in.word(e.periods) && in.word(count);
+  for (uint64_t i = 0; ok && i < count; ++i) {
+    std::string state;
+    ok = readPath(e.children.paths.emplace_back()) && in.bytes(state);
+    if (withStates) e.children.states.push_back(std::move(state));
+  }
+  if (!ok) e.error = "a rank sent an expansion result that cannot be read";
+  return e;
+}
+
+// What the root tells the other ranks before each task farm of a split
+// search (SearchSplit::broadcast).
+enum RoundKind : uint64_t { kExpansionRound = 1, kSubtreeRound = 2 };
+
 // The goal found first in breadth-first order so far, for the bound of the
 // tasks handed out next (on the root, under the task farm's lock).
 struct BestSoFar {
@@ -211,8 +291,8 @@ private:
   }
   double timeAt(std::size_t depth) const { return plan_.t0 + static_cast<double>(depth) * plan_.period; }
 
-  Result<void> breadthFirst(std::vector<Node>& level, std::size_t& k, std::size_t last, std::size_t splitAt,
-                            Figures& figures, std::optional<Path>& found);
+  Result<void> breadthFirst(std::vector<Node>& level, std::size_t& k, std::size_t last, Figures& figures,
+                            std::optional<Path>& found);
   Result<void> deepen(std::vector<Node>& level, std::size_t k, std::size_t last, Figures& figures,
                       std::optional<Path>& found);
   Result<void> descend(fmi2::FMUstate state, const Path& path, std::size_t j, std::size_t target, Figures& figures,
@@ -222,6 +302,9 @@ private:
                             std::optional<Path>& found);
   std::string saveRestoreTask(const std::string& payload);
   std::string replayTask(const std::string& payload);
+  std::string expansionTask(const std::string& payload, bool saveRestore);
+  Result<void> expandLevel(const SearchSplit& split, Frontier& frontier, std::size_t& k, bool saveRestore);
+  Result<void> distribute(const SearchSplit& split, Frontier frontier, std::size_t k, bool saveRestore);
   Result<void> runSubtrees(const SearchSplit& split, const std::vector<Path>& roots, std::size_t rootDepth,
                            const std::function<std::string(std::size_t)>& stateOf,
                            const std::function<std::string(const std::string&)>& runTask);
@@ -235,15 +318,15 @@ private:
   Session session_;
 };
 
-// Level k's nodes expanded into level k + 1's until `last`, the goal, or a
-// level of at least splitAt nodes (splitAt 0: never) stops it. Each node's
-// state is freed once its children are simulated, so memory holds about
-// one level.
-Result<void> Explorer::breadthFirst(std::vector<Node>& level, std::size_t& k, std::size_t last, std::size_t splitAt,
-                                    Figures& figures, std::optional<Path>& found) {
+// Level k's nodes expanded into level k + 1's until `last` or the goal
+// stops it. Each node's state is freed once its children are simulated, so
+// memory holds about one level (under a state bound, the levels that would
+// not fit are deepened instead).
+Result<void> Explorer::breadthFirst(std::vector<Node>& level, std::size_t& k, std::size_t last, Figures& figures,
+                                    std::optional<Path>& found) {
   FmuInstance& instance = *session_.instance;
   const std::size_t b = plan_.choices.size();
-  while (!found && !level.empty() && k < last && !(splitAt > 0 && level.size() >= splitAt)) {
+  while (!found && !level.empty() && k < last) {
     // This level and the next alive together, with a path below them for
     // the deepening that would follow, would pass the bound.
     if (stateBound_ > 0 && level.size() * (b + 1) + (last - k) > stateBound_) {
@@ -409,7 +492,7 @@ std::string Explorer::saveRestoreTask(const std::string& payload) {
   level.push_back({start->path, SavedState(instance, *state)});
   std::size_t k = start->depth;
   if (Result<void> searched =
-          breadthFirst(level, k, std::min(plan_.depth, start->bound), 0, outcome.figures, outcome.found);
+          breadthFirst(level, k, std::min(plan_.depth, start->bound), outcome.figures, outcome.found);
       !searched)
     outcome.error = searched.error().message;
   return encodeOutcome(outcome);
@@ -468,6 +551,151 @@ Result<void> Explorer::runSubtrees(const SearchSplit& split, const std::vector<P
   return {};
 }
 
+// One node's children, simulated one level below it: from its state
+// (save-restore) or each from the start (replay).
+std::string Explorer::expansionTask(const std::string& payload, bool saveRestore) {
+  Expansion e;
+  std::optional<TaskStart> start = decodeStart(payload, plan_.depth);
+  if (!start) {
+    e.error = "an expansion task arrived unreadable";
+    return encodeExpansion(e);
+  }
+  FmuInstance& instance = *session_.instance;
+  const std::size_t k = start->depth;
+  const double t = timeAt(k);
+  std::optional<SavedState> parent;
+  if (saveRestore) {
+    Result<fmi2::FMUstate> state =
+        instance.deserializeState(std::vector<char>(start->state.begin(), start->state.end()), t);
+    if (!state) {
+      e.error = state.error().message;
+      return encodeExpansion(e);
+    }
+    parent.emplace(instance, *state);
+  }
+  Figures figures(plan_.depth);
+  if (!saveRestore) {
+    // Every child replayed from the start, in order; replay prunes nothing.
+    if (Result<void> replayed = replayLevels(start->path, k + 1, k + 1, figures, e.found); !replayed) {
+      e.error = replayed.error().message;
+      return encodeExpansion(e);
+    }
+    for (std::size_t c = 0; c < plan_.choices.size() && !e.found; ++c) {
+      e.children.paths.push_back(start->path);
+      e.children.paths.back().push_back(c);
+    }
+    e.nodes = figures.nodes[k + 1];
+    e.periods = figures.periods[k + 1];
+    return encodeExpansion(e);
+  }
+  for (std::size_t c = 0; c < plan_.choices.size() && !e.found; ++c) {
+    Path path = start->path;
+    path.push_back(c);
+    if (Result<void> restored = instance.setState(parent->get(), t); !restored) {
+      e.error = restored.error().message;
+      return encodeExpansion(e);
+    }
+    Result<bool> went = step(c, t, figures.periods[k + 1]);
+    if (!went) {
+      e.error = went.error().message;
+      return encodeExpansion(e);
+    }
+    const bool alive = *went;
+    nodeDone(k + 1, figures);
+    Result<bool> holds = goalHolds(t + plan_.period);
+    if (!holds) {
+      e.error = holds.error().message;
+      return encodeExpansion(e);
+    }
+    if (*holds) {
+      e.found = path;
+    } else if (alive && k + 1 < plan_.depth) {
+      Result<fmi2::FMUstate> child = instance.getState(t + plan_.period);
+      if (!child) {
+        e.error = child.error().message;
+        return encodeExpansion(e);
+      }
+      SavedState kept(instance, *child);
+      Result<std::vector<char>> bytes = instance.serializeState(kept.get(), t + plan_.period);
+      if (!bytes) {
+        e.error = bytes.error().message;
+        return encodeExpansion(e);
+      }
+      e.children.paths.push_back(path);
+      e.children.states.emplace_back(bytes->begin(), bytes->end());
+    }
+  }
+  e.nodes = figures.nodes[k + 1];
+  e.periods = figures.periods[k + 1];
+  return encodeExpansion(e);
+}
+
+// One level of a split search: each node of `frontier` (depth k) is a task
+// that simulates its children; on the root they come back in order as the
+// next frontier, and figures_ counts them as breadth-first search would
+// (every node before the goal's, none after).
+Result<void> Explorer::expandLevel(const SearchSplit& split, Frontier& frontier, std::size_t& k, bool saveRestore) {
+  distributed::TaskSet tasks;
+  std::vector<Expansion> expansions;
+  tasks.count = frontier.paths.size();
+  tasks.run = [&](std::size_t, const std::string& payload) { return expansionTask(payload, saveRestore); };
+  tasks.payload = [&](std::size_t i) {
+    return encodeStart(plan_.depth, frontier.paths[i], saveRestore ? frontier.states[i] : std::string());
+  };
+  tasks.deliver = [&](std::size_t, const std::string& bytes) {
+    expansions.push_back(decodeExpansion(bytes, plan_.depth, saveRestore));
+  };
+  split.runTasks(tasks);
+  if (!split.root) return {};
+  Frontier next;
+  for (Expansion& e : expansions) {
+    if (!e.error.empty()) return Error{e.error};
+    figures_.nodes[k + 1] += e.nodes;
+    figures_.periods[k + 1] += e.periods;
+    if (e.found) {
+      run_.found = std::move(e.found);
+      break;
+    }
+    for (std::size_t i = 0; i < e.children.paths.size(); ++i) {
+      next.paths.push_back(std::move(e.children.paths[i]));
+      if (saveRestore) next.states.push_back(std::move(e.children.states[i]));
+    }
+  }
+  if (!saveRestore && k + 1 >= plan_.depth) next = Frontier{};  // replay: nothing below the last level
+  frontier = std::move(next);
+  ++k;
+  return {};
+}
+
+// A split search from `frontier` (depth k; on the root): levels expanded
+// by tasks until one holds enough nodes for the workers, then the subtrees
+// below it as tasks. The other ranks follow the root's rounds.
+Result<void> Explorer::distribute(const SearchSplit& split, Frontier frontier, std::size_t k, bool saveRestore) {
+  auto broadcast = [&](uint64_t value) { return split.broadcast ? split.broadcast(value) : value; };
+  auto subtreeTask = [this, saveRestore](const std::string& payload) {
+    return saveRestore ? saveRestoreTask(payload) : replayTask(payload);
+  };
+  if (!split.root) {
+    while (broadcast(0) == kExpansionRound) {
+      std::size_t none = 0;
+      if (Result<void> served = expandLevel(split, frontier, none, saveRestore); !served) return served;
+    }
+    return runSubtrees(split, {}, 0, {}, subtreeTask);
+  }
+  const std::size_t splitAt = kSubtreesPerWorker * split.workers;
+  while (!run_.found && !frontier.paths.empty() && k < plan_.depth && frontier.paths.size() < splitAt) {
+    broadcast(kExpansionRound);
+    if (Result<void> expanded = expandLevel(split, frontier, k, saveRestore); !expanded) return expanded;
+  }
+  broadcast(kSubtreeRound);
+  if (run_.found || k >= plan_.depth) frontier = Frontier{};
+  return runSubtrees(split, frontier.paths, k,
+                     saveRestore ? std::function<std::string(std::size_t)>(
+                                       [&frontier](std::size_t i) { return frontier.states[i]; })
+                                 : std::function<std::string(std::size_t)>(),
+                     subtreeTask);
+}
+
 Result<ExploreRun> Explorer::finish(std::chrono::steady_clock::time_point began) {
   uint64_t nodes = 0, periods = 0;
   for (std::size_t k = 0; k <= plan_.depth; ++k) {
@@ -490,81 +718,59 @@ bool splits(const SearchSplit& split) { return split.runTasks && split.workers >
 Result<ExploreRun> Explorer::saveRestore(const SearchSplit& split) {
   if (Result<void> ready = start(); !ready) return ready.error();
   auto began = std::chrono::steady_clock::now();
-  auto task = [this](const std::string& payload) { return saveRestoreTask(payload); };
   if (Result<void> bounded = boundStates(); !bounded) return bounded.error();
   if (!split.root) {
-    if (Result<void> served = runSubtrees(split, {}, 0, {}, task); !served) return served.error();
+    if (Result<void> served = distribute(split, {}, 0, true); !served) return served.error();
     return run_;
   }
   FmuInstance& instance = *session_.instance;
   Result<bool> atRoot = goalHolds(plan_.t0);
   if (!atRoot) return atRoot.error();
   if (*atRoot) run_.found = Path{};
-  std::vector<Node> level;
-  std::size_t k = 0;
+  std::optional<SavedState> root;
   if (!run_.found) {
-    Result<fmi2::FMUstate> root = instance.getState(plan_.t0);
-    if (!root) return root.error();
-    level.push_back({{}, SavedState(instance, *root)});
+    Result<fmi2::FMUstate> state = instance.getState(plan_.t0);
+    if (!state) return state.error();
+    root.emplace(instance, *state);
   }
-  const std::size_t splitAt = splits(split) ? kSubtreesPerWorker * split.workers : 0;
-  if (Result<void> searched = breadthFirst(level, k, plan_.depth, splitAt, figures_, run_.found); !searched)
-    return searched.error();
-  std::vector<Path> roots;
-  std::vector<std::string> states;
-  if (!run_.found && k < plan_.depth)
-    for (Node& node : level) {
-      Result<std::vector<char>> bytes = instance.serializeState(node.state.get(), timeAt(k));
-      if (!bytes) return bytes.error();
-      roots.push_back(node.path);
-      states.emplace_back(bytes->begin(), bytes->end());
-      node.state = SavedState();
-    }
-  level.clear();  // free the states before the instance goes
   if (splits(split)) {
-    Result<void> subtrees =
-        runSubtrees(split, roots, k, [&](std::size_t i) { return states[i]; }, task);
-    if (!subtrees) return subtrees.error();
+    Frontier frontier;
+    if (root) {
+      Result<std::vector<char>> bytes = instance.serializeState(root->get(), plan_.t0);
+      if (!bytes) return bytes.error();
+      frontier.paths.push_back({});
+      frontier.states.emplace_back(bytes->begin(), bytes->end());
+      root.reset();
+    }
+    if (Result<void> searched = distribute(split, std::move(frontier), 0, true); !searched) return searched.error();
+    return finish(began);
   }
+  std::vector<Node> level;
+  if (root) level.push_back({{}, std::move(*root)});
+  std::size_t k = 0;
+  if (Result<void> searched = breadthFirst(level, k, plan_.depth, figures_, run_.found); !searched)
+    return searched.error();
+  level.clear();  // free the states before the instance goes
   return finish(began);
 }
 
 Result<ExploreRun> Explorer::replay(const SearchSplit& split) {
   if (Result<void> ready = start(); !ready) return ready.error();
   auto began = std::chrono::steady_clock::now();
-  auto task = [this](const std::string& payload) { return replayTask(payload); };
   if (!split.root) {
-    if (Result<void> served = runSubtrees(split, {}, 0, {}, task); !served) return served.error();
+    if (Result<void> served = distribute(split, {}, 0, false); !served) return served.error();
     return run_;
   }
   Result<bool> atRoot = goalHolds(plan_.t0);
   if (!atRoot) return atRoot.error();
   if (*atRoot) run_.found = Path{};
-  // Replay prunes nothing: level k has b^k nodes. The root searches the
-  // levels down to the first with enough of them for the workers.
-  std::size_t prefixDepth = plan_.depth;
   if (splits(split)) {
-    double nodes = 1;
-    for (std::size_t k = 1; k < plan_.depth; ++k)
-      if ((nodes *= static_cast<double>(plan_.choices.size())) >=
-          static_cast<double>(kSubtreesPerWorker * split.workers)) {
-        prefixDepth = k;
-        break;
-      }
-  }
-  if (!run_.found)
-    if (Result<void> searched = replayLevels({}, 1, prefixDepth, figures_, run_.found); !searched)
+    Frontier frontier;
+    if (!run_.found) frontier.paths.push_back({});
+    if (Result<void> searched = distribute(split, std::move(frontier), 0, false); !searched) return searched.error();
+  } else if (!run_.found) {
+    if (Result<void> searched = replayLevels({}, 1, plan_.depth, figures_, run_.found); !searched)
       return searched.error();
-  if (splits(split)) {
-    std::vector<Path> roots;
-    if (!run_.found && prefixDepth < plan_.depth)
-      for (Path path(prefixDepth, 0);;) {
-        roots.push_back(path);
-        std::size_t j = prefixDepth;
-        while (j > 0 && ++path[j - 1] == plan_.choices.size()) path[--j] = 0;
-        if (j == 0) break;
-      }
-    if (Result<void> subtrees = runSubtrees(split, roots, prefixDepth, {}, task); !subtrees) return subtrees.error();
   }
   return finish(began);
 }

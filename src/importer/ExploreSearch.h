@@ -16,6 +16,7 @@
 #include "importer/Goal.h"
 #include "importer/Settings.h"
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -44,10 +45,16 @@ struct SearchSplit {
   std::function<void(const distributed::TaskSet&)> runTasks{};  // empty: no split
   std::size_t workers = 1;                                       // no split below 2
   bool root = true;  // false: run the tasks handed here; the run returned is empty
+  // The root's value on every process (before each round of tasks, the
+  // root says which kind follows); empty: this process is the only one.
+  std::function<uint64_t(uint64_t)> broadcast{};
 };
 
-// A level is split into tasks once it holds this many nodes per worker:
-// enough for the task farm to even out subtrees of different cost.
+// The levels above the split are expanded by tasks too, one level per
+// round (each node's children simulated wherever its task runs), so that
+// no rank searches the top of the tree alone. A level is split into
+// subtree tasks once it holds this many nodes per worker: enough for the
+// task farm to even out subtrees of different cost.
 inline constexpr std::size_t kSubtreesPerWorker = 4;
 
 Result<ExploreRun> searchSaveRestore(const ExplorePlan& plan, const SearchSplit& split);

@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+"""The FMU-state paper's library-wide experiment, on smc's FMUs: every MSL
+example smc compiles and every ready-to-run ScalableTestSuite model
+(`*.ScaledExperiments.*`), each checked by `smc verify-state` (Algorithm
+1: sim(tau) against set(s); sim(tau'); set(s); sim(tau), compared bit for
+bit), with counts per library.
+
+1. Compile: every model or block of ../shared/msl that extends
+   Modelica.Icons.Example (found as tests/msl/compile_survey.py finds
+   them) and the ScaledExperiments models of ../shared/sts (as
+   bench/sts_survey.py finds them; --sts-sizes smallest takes each
+   family's smallest size only), -j at a time, each within --timeout.
+2. Check: one `smc verify-state` over the directory of FMUs (under
+   `mpirun -np R` with --ranks R), its usual options (100 trials, delta
+   0.08, epsilon 0.025), a fixed seed, and --horizon to bound how far each
+   detour may go (default: each FMU's own experiment).
+3. Report: per library, the models, how many compiled, and the
+   verify-state verdicts (passed, failed, skipped: the FMU declares no
+   state functions, could not run: the check's simulation failed); then
+   every FMU that did not pass, with its line. --write puts the report in
+   bench/README.md between its library-wide markers.
+
+Usage: python3 bench/library_verify_state.py [--build DIR] [-j 2] [--ranks R]
+           [--timeout S] [--sts-sizes smallest|all] [--horizon H] [--only TEXT] [--write]
+"""
+
+import argparse
+import collections
+import concurrent.futures
+import datetime
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+SHARED = ROOT.parent / "shared"
+sys.path.insert(0, str(ROOT / "tests" / "msl"))
+sys.path.insert(0, str(HERE))
+from compile_survey import examples_in  # noqa: E402
+from sts_survey import experiments  # noqa: E402
+
+README = HERE / "README.md"
+BEGIN = "<!-- library-wide verify-state: written by bench/library_verify_state.py --write -->"
+END = "<!-- end of library-wide verify-state -->"
+LINE = re.compile(r"^(passed|FAILED|skipped|error)\s+(\S+\.fmu): (.*)$")
+
+
+def models(msl, sts, sts_sizes, only):
+    """[(library, model name)]."""
+    found = [("MSL", name) for name in sorted({n for p in (msl / "Modelica").rglob("*.mo") for n in examples_in(p)})]
+    for _, sizes in sorted(experiments(sts).items()):
+        chosen = sizes[:1] if sts_sizes == "smallest" else sizes
+        found += [("ScalableTestSuite", name) for _, name in chosen]
+    return [(library, name) for library, name in found if only in name]
+
+
+def compile_one(smc, msl, sts, library, name, directory, timeout):
+    """None when the FMU is in `directory`, else the reason it is not."""
+    fmu = directory / library / (name + ".fmu")
+    command = [smc, "--model", name, "-I", str(msl), "-o", str(fmu)]
+    if library == "ScalableTestSuite":
+        command[3:3] = ["-I", str(sts.parent)]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return f"compiling took over {timeout:g} s"
+    if done.returncode == 0:
+        return None
+    errors = [line for line in done.stderr.splitlines() if ": error: " in line]
+    return (errors or done.stderr.strip().splitlines() or ["failed"])[0][:200]
+
+
+def verify(smc, directory, ranks, horizon):
+    command = ([] if ranks <= 1 else ["mpirun", "--quiet", "--oversubscribe", "-np", str(ranks)] +
+               (["--allow-run-as-root"] if os.geteuid() == 0 else []))
+    command += [smc, "verify-state", str(directory), "--seed", "2026"]
+    if horizon:
+        command += ["--horizon", str(horizon)]
+    done = subprocess.run(command, capture_output=True, text=True)
+    verdicts = {}
+    for line in done.stdout.splitlines():
+        match = LINE.match(line)
+        if match:
+            verdicts[Path(match.group(2)).stem] = (match.group(1), line)
+    if not verdicts and done.returncode != 0:
+        sys.exit(f"{' '.join(command)} failed:\n{done.stdout}{done.stderr}")
+    return verdicts, done.stdout.splitlines()[0] if done.stdout else ""
+
+
+def report(chosen, compile_errors, verdicts, header, seconds, ranks):
+    lines = []
+    stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
+    lines.append(f"{stamp}; {header}; {ranks} rank{'s' if ranks != 1 else ''}; {seconds:.0f} s in all")
+    lines.append("")
+    columns = ["library", "models", "compiled", "passed", "failed", "skipped", "could not run"]
+    rows = []
+    for library in sorted({library for library, _ in chosen}):
+        names = [name for lib, name in chosen if lib == library]
+        counted = collections.Counter(verdicts[n][0] for n in names if n in verdicts)
+        compiled = sum(1 for n in names if compile_errors.get(n) is None)
+        rows.append([library, len(names), compiled, counted["passed"], counted["FAILED"], counted["skipped"],
+                     counted["error"]])
+    widths = [max(len(str(c)) for c in column) for column in zip(columns, *rows)]
+    for index, row in enumerate([columns] + rows):
+        lines.append("  ".join(str(c).ljust(w) if i == 0 else str(c).rjust(w) for i, (c, w) in
+                               enumerate(zip(row, widths))))
+        if index == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    not_passed = [line for verdict, line in verdicts.values() if verdict != "passed"]
+    if not_passed:
+        lines += ["", "Did not pass:"] + [f"  {line}" for line in sorted(not_passed)]
+    missing = [n for n in compile_errors if compile_errors[n] is None and n not in verdicts]
+    if missing:
+        lines += ["", "Compiled but not reported by verify-state: " + ", ".join(sorted(missing))]
+    return "\n".join(lines)
+
+
+def write_readme(text):
+    readme = README.read_text()
+    pattern = re.compile(re.escape(BEGIN) + ".*?" + re.escape(END), re.S)
+    if not pattern.search(readme):
+        sys.exit(f"{README} has no library-wide markers ({BEGIN} ... {END})")
+    README.write_text(pattern.sub(lambda _: f"{BEGIN}\n```\n{text}\n```\n{END}", readme))
+    print(f"wrote the table into {README.relative_to(ROOT)}", file=sys.stderr)
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build", default=str(ROOT / "build"))
+    parser.add_argument("--msl", default=str(SHARED / "msl"))
+    parser.add_argument("--sts", default=str(SHARED / "sts" / "ScalableTestSuite"))
+    parser.add_argument("-j", "--jobs", type=int, default=2, help="compiles at a time")
+    parser.add_argument("--ranks", type=int, default=1, help="verify-state under mpirun -np RANKS (1: no mpirun)")
+    parser.add_argument("--timeout", type=float, default=300, help="seconds a compile may take")
+    parser.add_argument("--sts-sizes", choices=["smallest", "all"], default="smallest")
+    parser.add_argument("--horizon", type=float, help="verify-state's --horizon (default: each experiment)")
+    parser.add_argument("--only", default="", help="only models whose name contains this")
+    parser.add_argument("--write", action="store_true", help="put the report in bench/README.md")
+    args = parser.parse_args(argv)
+    smc = str(Path(args.build) / "bin" / "smc")
+    msl, sts = Path(args.msl), Path(args.sts)
+    began = datetime.datetime.now()
+    chosen = models(msl, sts, args.sts_sizes, args.only)
+    directory = Path(tempfile.mkdtemp(prefix="smc-library-verify-"))
+    try:
+        for library in {library for library, _ in chosen}:
+            (directory / library).mkdir()
+        with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+            futures = {name: pool.submit(compile_one, smc, msl, sts, library, name, directory, args.timeout)
+                       for library, name in chosen}
+            compile_errors = {name: future.result() for name, future in futures.items()}
+        print(f"compiled {sum(e is None for e in compile_errors.values())} of {len(chosen)} models",
+              file=sys.stderr, flush=True)
+        verdicts, header = verify(smc, directory, args.ranks, args.horizon)
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+    seconds = (datetime.datetime.now() - began).total_seconds()
+    text = report(chosen, compile_errors, verdicts, header, seconds, args.ranks)
+    print(text)
+    if args.write:
+        write_readme(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
