@@ -2,6 +2,7 @@
 // neither can profit from the other.
 #include "importer/ExploreSearch.h"
 
+#include "importer/ExploreMessages.h"
 #include "importer/Session.h"
 
 #include <fmt/format.h>
@@ -9,208 +10,24 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
-#include <cstring>
 #include <mutex>
 
 namespace smc::importer {
 
 namespace {
 
-using Path = std::vector<std::size_t>;
-
-// Nodes simulated and periods integrated, per level (index = depth; 0, the
-// root, is never simulated).
-struct Figures {
-  std::vector<uint64_t> nodes, periods;
-  // Work beyond them: nodes simulated again under a state bound.
-  uint64_t resimulatedNodes = 0, resimulatedPeriods = 0;
-  explicit Figures(std::size_t depth) : nodes(depth + 1), periods(depth + 1) {}
-};
-
-// What a subtree task sends back: its figures per level and the first
-// node (whole path from the tree's root) where the goal holds, if any.
-struct SubtreeOutcome {
-  std::string error;  // non-empty: the task could not run
-  std::optional<Path> found;
-  Figures figures;
-};
-
-// Task messages are sequences of 64-bit words, then raw bytes.
-class WordWriter {
-public:
-  WordWriter& word(uint64_t value) {
-    bytes_.append(reinterpret_cast<const char*>(&value), sizeof value);
-    return *this;
-  }
-  WordWriter& bytes(const std::string& data) {
-    word(data.size());
-    bytes_ += data;
-    return *this;
-  }
-  std::string take() { return std::move(bytes_); }
-
-private:
-  std::string bytes_;
-};
-
-class WordReader {
-public:
-  explicit WordReader(const std::string& bytes) : bytes_(bytes) {}
-  bool word(uint64_t& value) {
-    if (bytes_.size() - at_ < sizeof value) return false;
-    std::memcpy(&value, bytes_.data() + at_, sizeof value);
-    at_ += sizeof value;
-    return true;
-  }
-  bool bytes(std::string& data) {
-    uint64_t size = 0;
-    if (!word(size) || bytes_.size() - at_ < size) return false;
-    data = bytes_.substr(at_, size);
-    at_ += size;
-    return true;
-  }
-  std::string rest() const { return bytes_.substr(at_); }
-
-private:
-  const std::string& bytes_;
-  std::size_t at_ = 0;
-};
-
-// Outcome: 'R' then words (found flag, found length and choices, levels,
-// nodes per level, periods per level), or 'E' then the error message.
-std::string encodeOutcome(const SubtreeOutcome& outcome) {
-  if (!outcome.error.empty()) return "E" + outcome.error;
-  WordWriter out;
-  out.word(outcome.found ? 1 : 0);
-  if (outcome.found) {
-    out.word(outcome.found->size());
-    for (std::size_t c : *outcome.found) out.word(c);
-  }
-  out.word(outcome.figures.nodes.size());
-  for (uint64_t n : outcome.figures.nodes) out.word(n);
-  for (uint64_t p : outcome.figures.periods) out.word(p);
-  out.word(outcome.figures.resimulatedNodes).word(outcome.figures.resimulatedPeriods);
-  return "R" + out.take();
-}
-
-SubtreeOutcome decodeOutcome(const std::string& bytes, std::size_t depth) {
-  SubtreeOutcome outcome{"", std::nullopt, Figures(depth)};
-  if (!bytes.empty() && bytes[0] == 'E') {
-    outcome.error = bytes.substr(1);
-    return outcome;
-  }
-  const std::string words = bytes.empty() ? std::string() : bytes.substr(1);
-  WordReader in(words);
-  uint64_t hasFound = 0, levels = 0;
-  bool ok = !bytes.empty() && bytes[0] == 'R' && in.word(hasFound);
-  if (ok && hasFound) {
-    uint64_t length = 0;
-    ok = in.word(length) && length <= depth;
-    outcome.found.emplace();
-    for (uint64_t j = 0, c = 0; ok && j < length; ++j) {
-      ok = in.word(c);
-      outcome.found->push_back(static_cast<std::size_t>(c));
-    }
-  }
-  ok = ok && in.word(levels) && levels == depth + 1;
-  for (std::size_t k = 0; ok && k <= depth; ++k) ok = in.word(outcome.figures.nodes[k]);
-  for (std::size_t k = 0; ok && k <= depth; ++k) ok = in.word(outcome.figures.periods[k]);
-  ok = ok && in.word(outcome.figures.resimulatedNodes) && in.word(outcome.figures.resimulatedPeriods);
-  if (!ok) outcome.error = "a rank sent a subtree result that cannot be read";
-  return outcome;
-}
-
-// A task's payload: how deep it may search, its root's depth and path,
-// then (save-restore) the root's serialized FMU state.
-struct TaskStart {
-  std::size_t bound = 0, depth = 0;
-  Path path;
-  std::string state;
-};
-
-std::string encodeStart(std::size_t bound, const Path& path, const std::string& state) {
-  WordWriter out;
-  out.word(bound).word(path.size());
-  for (std::size_t c : path) out.word(c);
-  return out.take() + state;
-}
-
-std::optional<TaskStart> decodeStart(const std::string& bytes, std::size_t maxDepth) {
-  WordReader in(bytes);
-  uint64_t bound = 0, depth = 0;
-  if (!in.word(bound) || !in.word(depth) || depth > maxDepth) return std::nullopt;
-  TaskStart start{static_cast<std::size_t>(bound), static_cast<std::size_t>(depth), {}, {}};
-  for (uint64_t j = 0, c = 0; j < depth; ++j) {
-    if (!in.word(c)) return std::nullopt;
-    start.path.push_back(static_cast<std::size_t>(c));
-  }
-  start.state = in.rest();
-  return start;
-}
-
-// The nodes of one level that a split search hands out: their paths and,
-// in save-restore, their serialized FMU states.
-struct Frontier {
-  std::vector<Path> paths;
-  std::vector<std::string> states;
-};
-
-// What an expansion task sends back: its node's children, simulated (one
-// level), the first of them where the goal holds, the ones that go on
-// (with their states in save-restore) and the level's figures.
-struct Expansion {
-  std::string error;
-  std::optional<Path> found;
-  uint64_t nodes = 0, periods = 0;
-  Frontier children;
-};
-
-std::string encodeExpansion(const Expansion& e) {
-  if (!e.error.empty()) return "E" + e.error;
-  WordWriter out;
-  out.word(e.found ? 1 : 0);
-  if (e.found) {
-    out.word(e.found->size());
-    for (std::size_t c : *e.found) out.word(c);
-  }
-  out.word(e.nodes).word(e.periods).word(e.children.paths.size());
-  for (std::size_t i = 0; i < e.children.paths.size(); ++i) {
-    out.word(e.children.paths[i].size());
-    for (std::size_t c : e.children.paths[i]) out.word(c);
-    out.bytes(i < e.children.states.size() ? e.children.states[i] : std::string());
-  }
-  return "X" + out.take();
-}
-
-Expansion decodeExpansion(const std::string& bytes, std::size_t depth, bool withStates) {
-  Expansion e;
-  if (!bytes.empty() && bytes[0] == 'E') {
-    e.error = bytes.substr(1);
-    return e;
-  }
-  const std::string words = bytes.empty() ? std::string() : bytes.substr(1);
-  WordReader in(words);
-  auto readPath = [&](Path& path) {
-    uint64_t length = 0;
-    if (!in.word(length) || length > depth) return false;
-    for (uint64_t j = 0, c = 0; j < length; ++j) {
-      if (!in.word(c)) return false;
-      path.push_back(static_cast<std::size_t>(c));
-    }
-    return true;
-  };
-  uint64_t hasFound = 0, count = 0;
-  bool ok = !bytes.empty() && bytes[0] == 'X' && in.word(hasFound);
-  if (ok && hasFound) ok = readPath(e.found.emplace());
-  ok = ok && in.word(e.nodes) && in.word(e.periods) && in.word(count);
-  for (uint64_t i = 0; ok && i < count; ++i) {
-    std::string state;
-    ok = readPath(e.children.paths.emplace_back()) && in.bytes(state);
-    if (withStates) e.children.states.push_back(std::move(state));
-  }
-  if (!ok) e.error = "a rank sent an expansion result that cannot be read";
-  return e;
-}
+using exploremsg::decodeExpansion;
+using exploremsg::decodeOutcome;
+using exploremsg::decodeStart;
+using exploremsg::encodeExpansion;
+using exploremsg::encodeOutcome;
+using exploremsg::encodeStart;
+using exploremsg::Expansion;
+using exploremsg::Figures;
+using exploremsg::Frontier;
+using exploremsg::Path;
+using exploremsg::SubtreeOutcome;
+using exploremsg::TaskStart;
 
 // What the root tells the other ranks before each task farm of a split
 // search (SearchSplit::broadcast).
