@@ -13,7 +13,12 @@ Result<UnpackedArchive> UnpackedArchive::extract(const ZipArchive& zip, std::str
   if (!directory) return directory.error();
   if (Result<void> done = zip.extractTo(directory->path()); !done)
     return done.error();  // the directory is removed on the way out
-  return UnpackedArchive(zip.label(), std::move(directory).value(), zip.entries());
+  std::filesystem::path root = directory->path();
+  return UnpackedArchive(zip.label(), std::move(root), std::move(directory).value(), zip.entries());
+}
+
+UnpackedArchive UnpackedArchive::attach(std::string name, std::filesystem::path root) {
+  return UnpackedArchive(std::move(name), std::move(root), std::nullopt, {});
 }
 
 std::string UnpackedArchive::label(const std::filesystem::path& unpacked) const {

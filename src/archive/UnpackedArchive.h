@@ -8,6 +8,7 @@
 #include "archive/ZipArchive.h"
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,10 +20,14 @@ public:
   // Unpacks into "<tmp>/<prefix>XXXXXX"; an error (the first problem) when
   // the archive has problems or extraction fails.
   static Result<UnpackedArchive> extract(const ZipArchive& zip, std::string_view prefix);
+  // The copy another process of the same host unpacked (and checked) into
+  // `root`, which that process keeps and removes: this one only reads it.
+  // Its entries are not known here (entries() is empty).
+  static UnpackedArchive attach(std::string name, std::filesystem::path root);
 
   // The archive as messages name it (ZipArchive::label()).
   const std::string& name() const { return name_; }
-  const std::filesystem::path& root() const { return directory_.path(); }
+  const std::filesystem::path& root() const { return root_; }
   const std::vector<Entry>& entries() const { return entries_; }
   // The unpacked copy of entry path `inside` ("binaries/linux64/M.so").
   std::filesystem::path file(std::string_view inside) const { return root() / inside; }
@@ -34,11 +39,14 @@ public:
   std::string withoutTemporaryPaths(std::string text) const;
 
 private:
-  UnpackedArchive(std::string name, TempDirectory directory, std::vector<Entry> entries)
-      : name_(std::move(name)), directory_(std::move(directory)), entries_(std::move(entries)) {}
+  UnpackedArchive(std::string name, std::filesystem::path root, std::optional<TempDirectory> directory,
+                  std::vector<Entry> entries)
+      : name_(std::move(name)), root_(std::move(root)), directory_(std::move(directory)),
+        entries_(std::move(entries)) {}
 
   std::string name_;
-  TempDirectory directory_;
+  std::filesystem::path root_;
+  std::optional<TempDirectory> directory_;  // none when attached to another process's copy
   std::vector<Entry> entries_;
 };
 

@@ -23,10 +23,17 @@ World::World() {
   threadsMayCallMpi_ = provided >= MPI_THREAD_SERIALIZED;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
+  MPI_Comm local;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &local);
+  MPI_Comm_rank(local, &localRank_);
+  localComm_ = static_cast<int>(MPI_Comm_c2f(local));
 }
 
 World::~World() {
-  if (initialized_) MPI_Finalize();
+  if (!initialized_) return;
+  MPI_Comm local = MPI_Comm_f2c(localComm_);
+  MPI_Comm_free(&local);
+  MPI_Finalize();
 }
 
 uint64_t World::broadcast(uint64_t value) const {
@@ -43,6 +50,22 @@ std::string World::broadcast(const std::string& bytes) const {
   std::string result = root() ? bytes : std::string(size, '\0');
   MPI_Bcast(result.data(), static_cast<int>(size), MPI_BYTE, 0, MPI_COMM_WORLD);
   return result;
+}
+
+std::string World::broadcastLocal(const std::string& bytes) const {
+  if (!distributed()) return bytes;
+  MPI_Comm local = MPI_Comm_f2c(localComm_);
+  uint64_t size = bytes.size();
+  MPI_Bcast(&size, 1, MPI_UINT64_T, 0, local);
+  if (size > static_cast<uint64_t>(std::numeric_limits<int>::max()))
+    abort("smc: error: a broadcast of more than 2 GiB", 2);
+  std::string result = localRoot() ? bytes : std::string(size, '\0');
+  MPI_Bcast(result.data(), static_cast<int>(size), MPI_BYTE, 0, local);
+  return result;
+}
+
+void World::barrierLocal() const {
+  if (distributed()) MPI_Barrier(MPI_Comm_f2c(localComm_));
 }
 
 void World::barrier() const {

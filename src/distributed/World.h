@@ -38,8 +38,17 @@ public:
   // first does not (MPI_THREAD_SERIALIZED or better was granted).
   bool threadsMayCallMpi() const { return threadsMayCallMpi_; }
 
+  // This rank among the ranks of its host (the processes that share its
+  // memory and /tmp), and whether it is the first of them.
+  int localRank() const { return localRank_; }
+  bool localRoot() const { return localRank_ == 0; }
+
   // The root's value, on every rank.
   uint64_t broadcast(uint64_t value) const;
+  // The bytes of the first rank of this host, on every rank of the host.
+  std::string broadcastLocal(const std::string& bytes) const;
+  // Every rank of this host waits until all of them have arrived here.
+  void barrierLocal() const;
   // The root's bytes, on every rank.
   std::string broadcast(const std::string& bytes) const;
   // Every rank waits until all have arrived here.
@@ -51,6 +60,8 @@ public:
 private:
   int rank_ = 0;
   int size_ = 1;
+  int localRank_ = 0;
+  int localComm_ = 0;  // the host's communicator as a Fortran handle (MPI_Comm_c2f): no mpi.h here
   bool initialized_ = false;
   bool threadsMayCallMpi_ = false;
 };

@@ -4,6 +4,7 @@
 #include "distributed/TaskFarm.h"
 #include "distributed/World.h"
 #include "driver/Progress.h"
+#include "importer/Session.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -37,6 +38,23 @@ int runExploreCommand(importer::ExploreOptions& options, const std::string& json
     options.root = world.root();
     options.broadcast = [&world](uint64_t value) { return world.broadcast(value); };
   }
+  // One copy of the FMU per host: its first rank unpacks and checks it,
+  // the others read that copy, which stays until all of them are done.
+  std::optional<importer::Session> hostCopy;
+  if (world.distributed()) {
+    std::string root;
+    if (world.localRoot()) {
+      auto described = importer::describeFmu(options.fmuPath, options.load);
+      if (!described) world.abort("smc explore: error: " + described.error().message, 2);
+      hostCopy.emplace(std::move(described).value());
+      root = hostCopy->archive->unpacked().root().string();
+    }
+    options.unpackedFmu = world.broadcastLocal(root);
+  }
+  struct HostCopyRelease {
+    const distributed::World& world;
+    ~HostCopyRelease() { world.barrierLocal(); }  // before the first rank removes the copy
+  } release{world};
   std::optional<ProgressLine> progress;
   if (world.root() && ProgressLine::terminal()) {
     progress.emplace("exploring");

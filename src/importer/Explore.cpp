@@ -93,7 +93,11 @@ Result<ExploreReport> explore(const ExploreOptions& options) {
   if (options.depth == 0) return Error{"the depth must be at least 1"};
   if (options.inputs.empty()) return Error{"no --input given: explore needs at least one input with its values"};
 
-  Result<Session> described = describeFmu(options.fmuPath, options.load);
+  ExplorePlan plan;
+  plan.fmuPath = options.fmuPath;
+  plan.unpackedFmu = options.unpackedFmu;
+  plan.load = options.load;
+  Result<Session> described = describePlannedFmu(plan);
   if (!described) return described.error();
   const ModelDescription& md = described->description;
   ExploreReport report;
@@ -121,7 +125,6 @@ Result<ExploreReport> explore(const ExploreOptions& options) {
     perInput.push_back(std::move(settings));
     report.inputNames.push_back(input.name);
   }
-  ExplorePlan plan;
   plan.choices.push_back({});
   report.choices.push_back({});
   for (std::size_t i = 0; i < perInput.size(); ++i) {
@@ -147,8 +150,6 @@ Result<ExploreReport> explore(const ExploreOptions& options) {
     if (!goal) return goal.error();
     plan.goal = std::move(goal).value();
   }
-  plan.fmuPath = options.fmuPath;
-  plan.load = options.load;
   plan.t0 = report.startTime;
   plan.period = options.period;
   plan.depth = options.depth;

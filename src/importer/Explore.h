@@ -69,6 +69,10 @@ struct ExploreOptions {
   std::size_t workers = 1;
   bool root = true;
   std::function<uint64_t(uint64_t)> broadcast{};  // the root's value everywhere; empty: one process
+  // The FMU as another process of this host unpacked and checked it (its
+  // directory; that process keeps it until this one is done), so that a
+  // host unpacks it once; empty: unpack fmuPath here.
+  std::string unpackedFmu{};
 };
 
 struct ExploreRun {

@@ -68,7 +68,7 @@ private:
   };
 
   Result<void> start() {
-    Result<Session> session = describeFmu(plan_.fmuPath, plan_.load);
+    Result<Session> session = describePlannedFmu(plan_);
     if (!session) return session.error();
     session_ = std::move(session).value();
     if (Result<void> made = instantiate(session_, InstanceOptions{"", false, false, plan_.logSink}); !made) return made;
@@ -593,6 +593,11 @@ Result<ExploreRun> Explorer::replay(const SearchSplit& split) {
 }
 
 }  // namespace
+
+Result<Session> describePlannedFmu(const ExplorePlan& plan) {
+  if (!plan.unpackedFmu.empty()) return describeAttachedFmu(plan.fmuPath, plan.unpackedFmu, plan.load);
+  return describeFmu(plan.fmuPath, plan.load);
+}
 
 Result<ExploreRun> searchSaveRestore(const ExplorePlan& plan, const SearchSplit& split) {
   return Explorer(plan, "save-restore").saveRestore(split);

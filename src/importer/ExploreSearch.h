@@ -14,6 +14,7 @@
 #include "distributed/TaskSet.h"
 #include "importer/Explore.h"
 #include "importer/Goal.h"
+#include "importer/Session.h"
 #include "importer/Settings.h"
 
 #include <cstdint>
@@ -28,6 +29,7 @@ namespace smc::importer {
 // and the times.
 struct ExplorePlan {
   std::string fmuPath;
+  std::string unpackedFmu;  // ExploreOptions::unpackedFmu
   LoadOptions load;
   std::vector<std::vector<Setting>> choices;
   std::optional<Goal> goal;
@@ -56,6 +58,9 @@ struct SearchSplit {
 // subtree tasks once it holds this many nodes per worker: enough for the
 // task farm to even out subtrees of different cost.
 inline constexpr std::size_t kSubtreesPerWorker = 4;
+
+// The plan's FMU described: unpacked here, or the host's copy.
+Result<Session> describePlannedFmu(const ExplorePlan& plan);
 
 Result<ExploreRun> searchSaveRestore(const ExplorePlan& plan, const SearchSplit& split);
 Result<ExploreRun> searchReplay(const ExplorePlan& plan, const SearchSplit& split);

@@ -38,6 +38,11 @@ Result<Session> describeFmu(const std::string& fmuPath, const LoadOptions& optio
   return describeUnpackedFmu(std::move(*checked.unpacked), options.limits);
 }
 
+Result<Session> describeAttachedFmu(const std::string& name, const std::filesystem::path& root,
+                                    const LoadOptions& options) {
+  return describeUnpackedFmu(archive::UnpackedArchive::attach(name, root), options.limits);
+}
+
 Result<Session> describeUnpackedFmu(archive::UnpackedArchive unpacked,
                                     const archive::ArchiveLimits& limits) {
   Session session;

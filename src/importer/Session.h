@@ -36,6 +36,11 @@ Result<Session> describeFmu(const std::string& fmuPath, const LoadOptions& optio
 // (check::checkAndUnpack), to report the check's problems its own way.
 Result<Session> describeUnpackedFmu(archive::UnpackedArchive unpacked,
                                     const archive::ArchiveLimits& limits);
+// The same for the copy another process of this host unpacked and checked
+// into `root` (UnpackedArchive::attach); `name` (the .fmu) names it in
+// messages.
+Result<Session> describeAttachedFmu(const std::string& name, const std::filesystem::path& root,
+                                    const LoadOptions& options = {});
 // Loads the binary and instantiates it.
 Result<void> instantiate(Session& session, InstanceOptions options);
 

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <regex>
 #include <string>
 
@@ -55,6 +56,18 @@ TEST(DistributedExplore, TwoRanksSearchTheWholeTreeAsOneProcessDoes) {
   auto distributed = explore(mpirun(2), arguments);
   EXPECT_EQ(distributed.status, 0) << distributed.output;
   EXPECT_EQ(withoutWallTimes(distributed.output), withoutWallTimes(alone.output));
+}
+
+// The ranks of a host share one unpacked copy of the FMU: its first rank
+// keeps it until every rank is done, then removes it.
+TEST(DistributedExplore, TheHostsCopyOfTheFmuOutlivesItsReadersAndIsRemoved) {
+  const std::filesystem::path tmp = smc::test::scratchDirectory("distributed") / "tmpdir";
+  std::filesystem::remove_all(tmp);
+  std::filesystem::create_directories(tmp);
+  auto distributed = explore("TMPDIR=" + tmp.string() + " " + mpirun(3), "--depth 4 --mode both");
+  EXPECT_EQ(distributed.status, 0) << distributed.output;
+  for (const auto& entry : std::filesystem::directory_iterator(tmp))
+    EXPECT_NE(entry.path().filename().string().rfind("smc-fmu-", 0), 0u) << entry.path() << " was left behind";
 }
 
 TEST(DistributedExplore, AnUnreachableGoalExitsWithOneOnEveryRankCount) {
