@@ -12,8 +12,10 @@ bit), with counts per library.
    family's smallest size only), -j at a time, each within --timeout.
 2. Check: one `smc verify-state` over the directory of FMUs (under
    `mpirun -np R` with --ranks R), its usual options (100 trials, delta
-   0.08, epsilon 0.025), a fixed seed, and --horizon to bound how far each
-   detour may go (default: each FMU's own experiment).
+   0.08, epsilon 0.025), a fixed seed, and detours drawn from the first
+   --max-horizon seconds of each experiment (default 1 s; the whole
+   experiment when shorter), which bounds the time per FMU: 100 trials
+   simulate about 50 horizons.
 3. Report: per library, the models, how many compiled, and the
    verify-state verdicts (passed, failed, skipped: the FMU declares no
    state functions, could not run: the check's simulation failed); then
@@ -21,7 +23,11 @@ bit), with counts per library.
    bench/README.md between its library-wide markers.
 
 Usage: python3 bench/library_verify_state.py [--build DIR] [-j 2] [--ranks R]
-           [--timeout S] [--sts-sizes smallest|all] [--horizon H] [--only TEXT] [--write]
+           [--timeout S] [--sts-sizes smallest|all] [--max-horizon H] [--only TEXT]
+           [--fmu-dir DIR] [--write]
+
+--fmu-dir keeps the FMUs in DIR (one folder per library) and compiles only
+the models whose FMU is not there yet, so that a run cut short goes on.
 """
 
 import argparse
@@ -62,25 +68,29 @@ def models(msl, sts, sts_sizes, only):
 def compile_one(smc, msl, sts, library, name, directory, timeout):
     """None when the FMU is in `directory`, else the reason it is not."""
     fmu = directory / library / (name + ".fmu")
-    command = [smc, "--model", name, "-I", str(msl), "-o", str(fmu)]
+    if fmu.exists():
+        return None
+    partial = fmu.with_suffix(".fmu.part")
+    command = [smc, "--model", name, "-I", str(msl), "-o", str(partial)]
     if library == "ScalableTestSuite":
         command[3:3] = ["-I", str(sts.parent)]
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
+        partial.unlink(missing_ok=True)
         return f"compiling took over {timeout:g} s"
     if done.returncode == 0:
+        partial.rename(fmu)  # only whole FMUs carry the name a later run reuses
         return None
+    partial.unlink(missing_ok=True)
     errors = [line for line in done.stderr.splitlines() if ": error: " in line]
     return (errors or done.stderr.strip().splitlines() or ["failed"])[0][:200]
 
 
-def verify(smc, directory, ranks, horizon):
+def verify(smc, directory, ranks, max_horizon):
     command = ([] if ranks <= 1 else ["mpirun", "--quiet", "--oversubscribe", "-np", str(ranks)] +
                (["--allow-run-as-root"] if os.geteuid() == 0 else []))
-    command += [smc, "verify-state", str(directory), "--seed", "2026"]
-    if horizon:
-        command += ["--horizon", str(horizon)]
+    command += [smc, "verify-state", str(directory), "--seed", "2026", "--max-horizon", str(max_horizon)]
     done = subprocess.run(command, capture_output=True, text=True)
     verdicts = {}
     for line in done.stdout.splitlines():
@@ -95,7 +105,8 @@ def verify(smc, directory, ranks, horizon):
 def report(chosen, compile_errors, verdicts, header, seconds, ranks):
     lines = []
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
-    lines.append(f"{stamp}; {header}; {ranks} rank{'s' if ranks != 1 else ''}; {seconds:.0f} s in all")
+    lines.append(f"{stamp}; {header}; {ranks} rank{'s' if ranks != 1 else ''}; {seconds:.0f} s in all "
+                 f"(compiles included)")
     lines.append("")
     columns = ["library", "models", "compiled", "passed", "failed", "skipped", "could not run"]
     rows = []
@@ -138,7 +149,9 @@ def main(argv):
     parser.add_argument("--ranks", type=int, default=1, help="verify-state under mpirun -np RANKS (1: no mpirun)")
     parser.add_argument("--timeout", type=float, default=300, help="seconds a compile may take")
     parser.add_argument("--sts-sizes", choices=["smallest", "all"], default="smallest")
-    parser.add_argument("--horizon", type=float, help="verify-state's --horizon (default: each experiment)")
+    parser.add_argument("--max-horizon", type=float, default=1.0,
+                        help="detours from the first this many seconds of each experiment (default 1)")
+    parser.add_argument("--fmu-dir", help="keep the FMUs here and reuse those already there")
     parser.add_argument("--only", default="", help="only models whose name contains this")
     parser.add_argument("--write", action="store_true", help="put the report in bench/README.md")
     args = parser.parse_args(argv)
@@ -146,19 +159,20 @@ def main(argv):
     msl, sts = Path(args.msl), Path(args.sts)
     began = datetime.datetime.now()
     chosen = models(msl, sts, args.sts_sizes, args.only)
-    directory = Path(tempfile.mkdtemp(prefix="smc-library-verify-"))
+    directory = Path(args.fmu_dir) if args.fmu_dir else Path(tempfile.mkdtemp(prefix="smc-library-verify-"))
     try:
         for library in {library for library, _ in chosen}:
-            (directory / library).mkdir()
+            (directory / library).mkdir(parents=True, exist_ok=True)
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
             futures = {name: pool.submit(compile_one, smc, msl, sts, library, name, directory, args.timeout)
                        for library, name in chosen}
             compile_errors = {name: future.result() for name, future in futures.items()}
         print(f"compiled {sum(e is None for e in compile_errors.values())} of {len(chosen)} models",
               file=sys.stderr, flush=True)
-        verdicts, header = verify(smc, directory, args.ranks, args.horizon)
+        verdicts, header = verify(smc, directory, args.ranks, args.max_horizon)
     finally:
-        shutil.rmtree(directory, ignore_errors=True)
+        if not args.fmu_dir:
+            shutil.rmtree(directory, ignore_errors=True)
     seconds = (datetime.datetime.now() - began).total_seconds()
     text = report(chosen, compile_errors, verdicts, header, seconds, args.ranks)
     print(text)

@@ -218,6 +218,8 @@ int runSmc(int argc, char** argv) {
   verifyState->add_option("--delta", verify.delta, "Probability of wrongly rejecting H0 (default 0.08)");
   verifyState->add_option("--epsilon", verify.epsilon, "Failure probability asserted by H0 (default 0.025)");
   verifyState->add_option("--horizon", verify.horizon, "Detours tau' are drawn from [0, horizon] (default: the experiment)");
+  verifyState->add_option("--max-horizon", verify.maxHorizon,
+                          "Without --horizon: the experiment's length, but at most this (bounds the time per FMU)");
   verifyState->add_option("--tau", verify.tau, "The run compared after each detour (default: 1 % of the horizon)");
   verifyState->add_option("--step", verify.stepSize, "Communication step size");
   verifyState->add_option("--seed", verify.seed, "Seed of the detour draws (default: random; printed)");

@@ -75,9 +75,12 @@ Result<VerifyStateReport> verifyState(const VerifyStateOptions& options) {
   report.trials = trialCount(options.delta, options.epsilon);
   report.startTime = md.defaultExperiment.startTime.value_or(0.0);
   double stop = md.defaultExperiment.stopTime.value_or(report.startTime + 1.0);
-  report.horizon = options.horizon.value_or(stop - report.startTime);
+  report.horizon = options.horizon.value_or(options.maxHorizon ? std::min(stop - report.startTime, *options.maxHorizon)
+                                                                 : stop - report.startTime);
   report.tau = options.tau.value_or(report.horizon / 100.0);
   report.stepSize = options.stepSize ? *options.stepSize : md.defaultExperiment.stepSize.value_or(report.horizon / 500.0);
+  if (options.maxHorizon && !(std::isfinite(*options.maxHorizon) && *options.maxHorizon > 0.0))
+    return Error{fmt::format("max-horizon {} must be a positive number", *options.maxHorizon)};
   for (auto [name, value] : {std::pair{"horizon", report.horizon}, std::pair{"tau", report.tau},
                              std::pair{"step", report.stepSize}})
     if (!(std::isfinite(value) && value > 0.0)) return Error{fmt::format("{} {} must be a positive number", name, value)};

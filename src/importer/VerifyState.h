@@ -29,6 +29,9 @@ struct VerifyStateOptions {
   // Unset: the DefaultExperiment's stop - start (else 1); tau: 1 % of the
   // horizon; step: the DefaultExperiment's step, else horizon / 500.
   std::optional<double> horizon{}, tau{}, stepSize{};
+  // Without `horizon`: the experiment's length, but at most this (a bound
+  // on the time per FMU when many are checked).
+  std::optional<double> maxHorizon{};
   std::optional<uint64_t> seed{};  // unset: drawn from std::random_device
   LogSink logSink{};               // the FMU's log messages; empty = stderr
 };

@@ -79,9 +79,14 @@ BatchLine decodeBatchLine(const std::string& bytes) {
 }
 
 void printBatchHeader(std::ostream& out, std::size_t fmus, const VerifyStateOptions& options, uint64_t seed) {
-  out << fmt::format("verify-state: {} FMU{}, {} trials each (delta = {}, epsilon = {}), seed {}\n", fmus,
+  std::string detours;
+  if (options.horizon)
+    detours = fmt::format(", detours up to {:g} s", *options.horizon);
+  else if (options.maxHorizon)
+    detours = fmt::format(", detours within the first {:g} s of each experiment", *options.maxHorizon);
+  out << fmt::format("verify-state: {} FMU{}, {} trials each (delta = {}, epsilon = {}){}, seed {}\n", fmus,
                      fmus == 1 ? "" : "s", trialCount(options.delta, options.epsilon), options.delta,
-                     options.epsilon, seed);
+                     options.epsilon, detours, seed);
 }
 
 static const char* verdictWord(BatchVerdict verdict) {

@@ -55,6 +55,29 @@ TEST(VerifyState, CorrectStateFunctionsRejectTheHypothesis) {
       << printed.str();
 }
 
+// Decay's experiment lasts 2 s: a bound below cuts the horizon (and tau,
+// 1 % of it), one above leaves the experiment's.
+TEST(VerifyState, AMaximumHorizonBoundsTheExperimentsLengthOnly) {
+  Scratch scratch;
+  VerifyStateOptions options;
+  options.fmuPath = scratch.packageDecay(statefulDecay(DECAY_STATE_LIBRARY)).string();
+  options.seed = 7;
+  options.maxHorizon = 0.5;
+  auto shorter = verifyState(options);
+  ASSERT_TRUE(shorter) << shorter.error().message;
+  EXPECT_DOUBLE_EQ(shorter->horizon, 0.5);
+  EXPECT_DOUBLE_EQ(shorter->tau, 0.005);
+  EXPECT_TRUE(shorter->rejected());
+  options.maxHorizon = 5;
+  auto whole = verifyState(options);
+  ASSERT_TRUE(whole) << whole.error().message;
+  EXPECT_DOUBLE_EQ(whole->horizon, 2.0);
+  options.maxHorizon = -1;
+  auto refused = verifyState(options);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().message, "max-horizon -1 must be a positive number");
+}
+
 TEST(VerifyState, StateThatForgetsAValueGivesACounterexample) {
   Scratch scratch;
   VerifyStateOptions options;
