@@ -14,9 +14,11 @@
 
 namespace smc::distributed {
 
-// Every rank calls it once per task set; `count`, `payload`, `received` and
-// `deliver` matter on the root only (the other ranks run what they are
-// given until the root says there is no more).
+// Every rank calls it once per task set, and every rank calls it the same
+// number of times (each farm has message tags of its own, counted alike
+// on every rank); `count`, `payload`, `received` and `deliver` matter on
+// the root only (the other ranks run what they are given until the root
+// says there is no more).
 void runTaskFarm(const World& world, const TaskSet& tasks);
 
 }  // namespace smc::distributed

@@ -36,14 +36,14 @@ int verifyMany(const distributed::World& world, const std::vector<std::string>& 
     auto collected = importer::collectFmus(paths);
     if (!collected) {
       std::cerr << "smc verify-state: error: " << collected.error().message << "\n";
-      listed = std::string(1, '\0');  // "no list": every rank stops
+      listed = "\n";  // no list (no path is empty): every rank stops
     } else {
-      for (const std::string& fmu : *collected) listed += fmu + '\n';
+      for (const std::string& fmu : *collected) listed += fmu + '\0';  // a path holds no NUL
     }
   }
   listed = world.broadcast(listed);
-  if (listed == std::string(1, '\0')) return world.root() ? 2 : 0;
-  for (std::size_t start = 0, end; (end = listed.find('\n', start)) != std::string::npos; start = end + 1)
+  if (listed == "\n") return world.root() ? 2 : 0;
+  for (std::size_t start = 0, end; (end = listed.find('\0', start)) != std::string::npos; start = end + 1)
     fmus.push_back(listed.substr(start, end - start));
   // One seed for every FMU and rank, so that a rerun with --seed repeats it.
   options.seed = world.broadcast(options.seed ? *options.seed : std::random_device{}());

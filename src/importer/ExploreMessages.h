@@ -32,17 +32,26 @@ struct TaskStart {
   std::string state;
 };
 std::string encodeStart(std::size_t bound, const Path& path, const std::string& state);
-std::optional<TaskStart> decodeStart(const std::string& bytes, std::size_t maxDepth);
+// Nothing for bytes that are not a start of a tree of `maxDepth` levels
+// and `choices` choices per node.
+std::optional<TaskStart> decodeStart(const std::string& bytes, std::size_t maxDepth, std::size_t choices);
 
 // What a subtree task sends back: its figures per level and the first
-// node (whole path from the tree's root) where the goal holds, if any.
+// node (whole path from the tree's root) where the goal holds, if any; or
+// the error that stopped it and the level of the node it was simulating
+// (one process meets it only if no goal comes before it).
 struct SubtreeOutcome {
   std::string error;  // non-empty: the task could not run
   std::optional<Path> found;
   Figures figures;
+  std::size_t errorLevel = 0;
 };
+// An error's text for a message: never empty, since an empty one would
+// read as success.
+std::string errorText(const std::string& message);
 std::string encodeOutcome(const SubtreeOutcome& outcome);
-SubtreeOutcome decodeOutcome(const std::string& bytes, std::size_t depth);
+// Bytes it cannot read become an error at level 0 (met before anything).
+SubtreeOutcome decodeOutcome(const std::string& bytes, std::size_t depth, std::size_t choices);
 
 // The nodes of one level that a split search hands out: their paths and,
 // in save-restore, their serialized FMU states.
@@ -61,6 +70,6 @@ struct Expansion {
   Frontier children;
 };
 std::string encodeExpansion(const Expansion& expansion);
-Expansion decodeExpansion(const std::string& bytes, std::size_t depth, bool withStates);
+Expansion decodeExpansion(const std::string& bytes, std::size_t depth, std::size_t choices, bool withStates);
 
 }  // namespace smc::importer::exploremsg

@@ -22,6 +22,7 @@ using exploremsg::decodeStart;
 using exploremsg::encodeExpansion;
 using exploremsg::encodeOutcome;
 using exploremsg::encodeStart;
+using exploremsg::errorText;
 using exploremsg::Expansion;
 using exploremsg::Figures;
 using exploremsg::Frontier;
@@ -132,6 +133,7 @@ private:
   Figures figures_;  // the root's whole search
   std::size_t progressNodes_ = 0;
   std::size_t stateBound_ = 0;  // at most this many states alive (0: no bound)
+  std::size_t level_ = 0;       // the level of the node being simulated, for a task's error
   Session session_;
 };
 
@@ -156,6 +158,7 @@ Result<void> Explorer::breadthFirst(std::vector<Node>& level, std::size_t& k, st
     for (Node& node : level) {
       for (std::size_t c = 0; c < plan_.choices.size() && !found; ++c) {
         auto began = std::chrono::steady_clock::now();
+        level_ = k + 1;
         if (Result<void> restored = instance.setState(node.state.get(), t); !restored) return restored.error();
         Result<bool> went = step(c, t, figures.periods[k + 1]);
         if (!went) return went.error();
@@ -213,6 +216,7 @@ Result<void> Explorer::descend(fmi2::FMUstate state, const Path& path, std::size
   const double t = timeAt(j);
   const bool atTarget = j + 1 == target;
   for (std::size_t c = 0; c < plan_.choices.size() && !found; ++c) {
+    level_ = target;  // a failure above the target stops the search before that level's nodes
     if (Result<void> restored = instance.setState(state, t); !restored) return restored.error();
     Result<bool> went = step(c, t, atTarget ? figures.periods[j + 1] : figures.resimulatedPeriods);
     if (!went) return went.error();
@@ -269,6 +273,7 @@ Result<void> Explorer::replayLevels(const Path& prefix, std::size_t from, std::s
     Path path = prefix;
     path.resize(k, 0);
     for (bool more = true; more && !found;) {
+      level_ = k;
       if (Result<fmi2::Status> reset = instance.reset(plan_.t0); !reset) return reset.error();
       if (Result<void> ready = initialize(); !ready) return ready.error();
       bool alive = true;
@@ -297,32 +302,37 @@ Result<void> Explorer::replayLevels(const Path& prefix, std::size_t from, std::s
   return {};
 }
 
+// A task's outcome for an error met at `level`.
+SubtreeOutcome failedAt(const std::string& message, std::size_t level, std::size_t depth) {
+  return SubtreeOutcome{errorText(message), std::nullopt, Figures(depth), level};
+}
+
 std::string Explorer::saveRestoreTask(const std::string& payload) {
   SubtreeOutcome outcome{"", std::nullopt, Figures(plan_.depth)};
-  std::optional<TaskStart> start = decodeStart(payload, plan_.depth);
-  if (!start) return encodeOutcome({"a subtree task arrived unreadable", std::nullopt, Figures(plan_.depth)});
+  std::optional<TaskStart> start = decodeStart(payload, plan_.depth, plan_.choices.size());
+  if (!start) return encodeOutcome(failedAt("a subtree task arrived unreadable", 0, plan_.depth));
   FmuInstance& instance = *session_.instance;
   const double t = timeAt(start->depth);
   Result<fmi2::FMUstate> state = instance.deserializeState(std::vector<char>(start->state.begin(), start->state.end()), t);
-  if (!state) return encodeOutcome({state.error().message, std::nullopt, Figures(plan_.depth)});
+  if (!state) return encodeOutcome(failedAt(state.error().message, start->depth + 1, plan_.depth));
   std::vector<Node> level;
   level.push_back({start->path, SavedState(instance, *state)});
   std::size_t k = start->depth;
   if (Result<void> searched =
           breadthFirst(level, k, std::min(plan_.depth, start->bound), outcome.figures, outcome.found);
       !searched)
-    outcome.error = searched.error().message;
+    return encodeOutcome(failedAt(searched.error().message, level_, plan_.depth));
   return encodeOutcome(outcome);
 }
 
 std::string Explorer::replayTask(const std::string& payload) {
   SubtreeOutcome outcome{"", std::nullopt, Figures(plan_.depth)};
-  std::optional<TaskStart> start = decodeStart(payload, plan_.depth);
-  if (!start) return encodeOutcome({"a subtree task arrived unreadable", std::nullopt, Figures(plan_.depth)});
+  std::optional<TaskStart> start = decodeStart(payload, plan_.depth, plan_.choices.size());
+  if (!start) return encodeOutcome(failedAt("a subtree task arrived unreadable", 0, plan_.depth));
   if (Result<void> searched = replayLevels(start->path, start->depth + 1, std::min(plan_.depth, start->bound),
                                            outcome.figures, outcome.found);
       !searched)
-    outcome.error = searched.error().message;
+    return encodeOutcome(failedAt(searched.error().message, level_, plan_.depth));
   return encodeOutcome(outcome);
 }
 
@@ -339,22 +349,37 @@ Result<void> Explorer::runSubtrees(const SearchSplit& split, const std::vector<P
   tasks.payload = [&](std::size_t i) {
     return encodeStart(best.boundFor(i, plan_.depth), roots[i], stateOf ? stateOf(i) : std::string());
   };
-  tasks.received = [&](std::size_t i, const std::string& bytes) {
-    SubtreeOutcome outcome = decodeOutcome(bytes, plan_.depth);
-    if (outcome.found) best.consider(i, outcome.found->size());
+  // Task i's outcome, with a goal that is not below its root counted as
+  // bytes that cannot be read.
+  auto decode = [&](std::size_t i, const std::string& bytes) {
+    SubtreeOutcome outcome = decodeOutcome(bytes, plan_.depth, plan_.choices.size());
+    if (outcome.found && (outcome.found->size() <= rootDepth ||
+                          !std::equal(roots[i].begin(), roots[i].end(), outcome.found->begin())))
+      outcome = failedAt("a rank sent a goal outside its subtree", 0, plan_.depth);
+    return outcome;
   };
-  tasks.deliver = [&](std::size_t, const std::string& bytes) { outcomes.push_back(decodeOutcome(bytes, plan_.depth)); };
+  // A goal or an error ends one process's search where it meets it: the
+  // level, then the task (breadth-first order), tells which comes first.
+  auto event = [](const SubtreeOutcome& outcome) -> std::optional<std::size_t> {
+    if (!outcome.error.empty()) return outcome.errorLevel;
+    if (outcome.found) return outcome.found->size();
+    return std::nullopt;
+  };
+  tasks.received = [&](std::size_t i, const std::string& bytes) {
+    if (std::optional<std::size_t> level = event(decode(i, bytes))) best.consider(i, *level);
+  };
+  tasks.deliver = [&](std::size_t i, const std::string& bytes) { outcomes.push_back(decode(i, bytes)); };
   split.runTasks(tasks);
   if (!split.root) return {};
 
-  for (const SubtreeOutcome& outcome : outcomes) {
-    if (!outcome.error.empty()) return Error{outcome.error};
-    figures_.resimulatedNodes += outcome.figures.resimulatedNodes;
-    figures_.resimulatedPeriods += outcome.figures.resimulatedPeriods;
+  std::optional<std::size_t> first;  // the task whose goal or error comes first
+  for (std::size_t i = 0; i < outcomes.size(); ++i) {
+    figures_.resimulatedNodes += outcomes[i].figures.resimulatedNodes;
+    figures_.resimulatedPeriods += outcomes[i].figures.resimulatedPeriods;
+    std::optional<std::size_t> level = event(outcomes[i]);
+    if (level && (!first || *level < *event(outcomes[*first]))) first = i;
   }
-  std::optional<std::size_t> first;  // the task whose goal comes first
-  for (std::size_t i = 0; i < outcomes.size(); ++i)
-    if (outcomes[i].found && (!first || outcomes[i].found->size() < outcomes[*first].found->size())) first = i;
+  if (first && !outcomes[*first].error.empty()) return Error{outcomes[*first].error};
   const std::size_t foundLevel = first ? outcomes[*first].found->size() : plan_.depth + 1;
   for (std::size_t i = 0; i < outcomes.size(); ++i)
     for (std::size_t k = rootDepth + 1; k <= plan_.depth; ++k) {
@@ -372,8 +397,8 @@ Result<void> Explorer::runSubtrees(const SearchSplit& split, const std::vector<P
 // (save-restore) or each from the start (replay).
 std::string Explorer::expansionTask(const std::string& payload, bool saveRestore) {
   Expansion e;
-  std::optional<TaskStart> start = decodeStart(payload, plan_.depth);
-  if (!start) {
+  std::optional<TaskStart> start = decodeStart(payload, plan_.depth, plan_.choices.size());
+  if (!start || start->depth >= plan_.depth) {
     e.error = "an expansion task arrived unreadable";
     return encodeExpansion(e);
   }
@@ -385,7 +410,7 @@ std::string Explorer::expansionTask(const std::string& payload, bool saveRestore
     Result<fmi2::FMUstate> state =
         instance.deserializeState(std::vector<char>(start->state.begin(), start->state.end()), t);
     if (!state) {
-      e.error = state.error().message;
+      e.error = errorText(state.error().message);
       return encodeExpansion(e);
     }
     parent.emplace(instance, *state);
@@ -394,7 +419,7 @@ std::string Explorer::expansionTask(const std::string& payload, bool saveRestore
   if (!saveRestore) {
     // Every child replayed from the start, in order; replay prunes nothing.
     if (Result<void> replayed = replayLevels(start->path, k + 1, k + 1, figures, e.found); !replayed) {
-      e.error = replayed.error().message;
+      e.error = errorText(replayed.error().message);
       return encodeExpansion(e);
     }
     for (std::size_t c = 0; c < plan_.choices.size() && !e.found; ++c) {
@@ -409,19 +434,19 @@ std::string Explorer::expansionTask(const std::string& payload, bool saveRestore
     Path path = start->path;
     path.push_back(c);
     if (Result<void> restored = instance.setState(parent->get(), t); !restored) {
-      e.error = restored.error().message;
+      e.error = errorText(restored.error().message);
       return encodeExpansion(e);
     }
     Result<bool> went = step(c, t, figures.periods[k + 1]);
     if (!went) {
-      e.error = went.error().message;
+      e.error = errorText(went.error().message);
       return encodeExpansion(e);
     }
     const bool alive = *went;
     nodeDone(k + 1, figures);
     Result<bool> holds = goalHolds(t + plan_.period);
     if (!holds) {
-      e.error = holds.error().message;
+      e.error = errorText(holds.error().message);
       return encodeExpansion(e);
     }
     if (*holds) {
@@ -429,13 +454,13 @@ std::string Explorer::expansionTask(const std::string& payload, bool saveRestore
     } else if (alive && k + 1 < plan_.depth) {
       Result<fmi2::FMUstate> child = instance.getState(t + plan_.period);
       if (!child) {
-        e.error = child.error().message;
+        e.error = errorText(child.error().message);
         return encodeExpansion(e);
       }
       SavedState kept(instance, *child);
       Result<std::vector<char>> bytes = instance.serializeState(kept.get(), t + plan_.period);
       if (!bytes) {
-        e.error = bytes.error().message;
+        e.error = errorText(bytes.error().message);
         return encodeExpansion(e);
       }
       e.children.paths.push_back(path);
@@ -460,13 +485,22 @@ Result<void> Explorer::expandLevel(const SearchSplit& split, Frontier& frontier,
     return encodeStart(plan_.depth, frontier.paths[i], saveRestore ? frontier.states[i] : std::string());
   };
   tasks.deliver = [&](std::size_t, const std::string& bytes) {
-    expansions.push_back(decodeExpansion(bytes, plan_.depth, saveRestore));
+    expansions.push_back(decodeExpansion(bytes, plan_.depth, plan_.choices.size(), saveRestore));
   };
   split.runTasks(tasks);
   if (!split.root) return {};
   Frontier next;
-  for (Expansion& e : expansions) {
+  // A child (or goal) is one level below its parent, on its path.
+  auto below = [&](const Path& parent, const Path& child) {
+    return child.size() == parent.size() + 1 && std::equal(parent.begin(), parent.end(), child.begin());
+  };
+  for (std::size_t t = 0; t < expansions.size(); ++t) {
+    Expansion& e = expansions[t];
     if (!e.error.empty()) return Error{e.error};
+    bool wellFormed = (!e.found || below(frontier.paths[t], *e.found)) &&
+                      (!saveRestore || e.children.states.size() == e.children.paths.size());
+    for (const Path& child : e.children.paths) wellFormed = wellFormed && below(frontier.paths[t], child);
+    if (!wellFormed) return Error{"a rank sent children that are not below the node it expanded"};
     figures_.nodes[k + 1] += e.nodes;
     figures_.periods[k + 1] += e.periods;
     if (e.found) {

@@ -25,7 +25,8 @@ Result<std::vector<std::string>> collectFmus(const std::vector<std::string>& arg
     std::vector<std::string> found;
     for (fs::recursive_directory_iterator it(argument, fs::directory_options::skip_permission_denied, error), end;
          !error && it != end; it.increment(error))
-      if (it->path().extension() == ".fmu" && !it->is_directory()) found.push_back(it->path().string());
+      if (std::error_code kind; it->path().extension() == ".fmu" && !it->is_directory(kind) && !kind)
+        found.push_back(it->path().string());
     if (error) return Error{fmt::format("{}: cannot list the directory: {}", argument, error.message())};
     if (found.empty()) return Error{fmt::format("{}: the directory holds no .fmu file", argument)};
     std::sort(found.begin(), found.end());

@@ -177,3 +177,70 @@ TEST(ExploreUnderAStateBoundModel, AMemoryBoundCountsStatesByTheirSerializedSize
 }
 
 }  // namespace
+
+namespace {
+
+// A tank whose assertion fails above 3.5 (fmi2DoStep returns fmi2Error):
+// one process meets that error only where no goal comes before it in
+// breadth-first order, and a split search must fail or succeed alike.
+const char* const kAssertingTank = R"(model AssertingTank
+  input Real inflow(start = 0);
+  input Boolean valveOpen(start = false);
+  Real level(start = 1, fixed = true);
+equation
+  der(level) = inflow - (if valveOpen then 0.25 else 0);
+  assert(level < 3.5, "the tank overflows");
+  annotation(experiment(StartTime = 0, StopTime = 4));
+end AssertingTank;
+)";
+
+using ErrorCase = std::tuple<const char*, std::size_t, bool>;  // goal, workers, reversed
+
+class ExploreSplitWithErrors : public ::testing::TestWithParam<ErrorCase> {};
+
+TEST_P(ExploreSplitWithErrors, FailsOnlyWhereOneProcessFails) {
+  auto [goal, workers, reversed] = GetParam();
+  static const std::string fmu = smc::test::compileModel(
+      smc::test::writeScratchFile("explore-split", "AssertingTank.mo", kAssertingTank), "AssertingTank.fmu");
+  ExploreOptions plain = tankOptions(false);
+  plain.fmuPath = fmu;
+  plain.depth = 3;
+  plain.goal = goal;
+  auto expected = smc::importer::explore(plain);
+  ExploreOptions split = plain;
+  split.workers = workers;
+  split.runTasks = reversed ? runReversed : smc::distributed::runTasksHere;
+  auto got = smc::importer::explore(split);
+  ASSERT_EQ(bool(got), bool(expected)) << (got ? expected.error().message : got.error().message);
+  if (!expected) {
+    EXPECT_EQ(got.error().message, expected.error().message);
+    return;
+  }
+  for (std::size_t r = 0; r < got->runs.size(); ++r) {
+    EXPECT_EQ(got->runs[r].found, expected->runs[r].found);
+    EXPECT_EQ(got->runs[r].nodes, expected->runs[r].nodes);
+  }
+}
+
+// Three drains reach 0.25 at depth 3 before any node that overflows; a
+// level between 3.2 and 3.4 needs three periods of +0.75, the last node of
+// depth 3, after the first overflow (three periods of +1).
+INSTANTIATE_TEST_SUITE_P(GoalsBeforeAndAfterTheError, ExploreSplitWithErrors,
+                         ::testing::Combine(::testing::Values("level < 0.3", "level > 3.2 and level < 3.4"),
+                                            ::testing::Values(std::size_t{2}, std::size_t{3}), ::testing::Bool()));
+
+TEST(ExploreSplitWithErrorsModel, OneProcessMeetsTheOverflowOnlyAfterTheDrainsGoal) {
+  static const std::string fmu = smc::test::compileModel(
+      smc::test::writeScratchFile("explore-split", "AssertingTank.mo", kAssertingTank), "AssertingTank.fmu");
+  ExploreOptions options = tankOptions(false);
+  options.fmuPath = fmu;
+  options.depth = 3;
+  options.goal = "level < 0.3";
+  EXPECT_TRUE(smc::importer::explore(options));
+  options.goal = "level > 3.2 and level < 3.4";
+  auto failed = smc::importer::explore(options);
+  ASSERT_FALSE(failed);
+  EXPECT_NE(failed.error().message.find("the tank overflows"), std::string::npos) << failed.error().message;
+}
+
+}  // namespace
