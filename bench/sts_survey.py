@@ -36,7 +36,9 @@ def experiments(sts_root):
     """family -> [(size, qualified model name)], sizes ascending."""
     families = defaultdict(list)
     for path in sorted(sts_root.rglob("*.mo")):
-        text = path.read_text(errors="replace")
+        # Models inside comments (the suite comments its largest sizes out
+        # in places) are not experiments.
+        text = re.sub(r"/\*.*?\*/|//[^\n]*", "", path.read_text(errors="replace"), flags=re.S)
         start = text.find("package ScaledExperiments")
         if start < 0:
             continue
