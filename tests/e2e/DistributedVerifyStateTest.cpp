@@ -131,8 +131,13 @@ TEST(VerifyStateOfMany, ARankThatDiesEndsEveryRankWithAnErrorInsteadOfHanging) {
   const std::string dir = fmuDirectory().string();
   // The crashing FMU last, after FMUs that keep the other rank busy. Every
   // rank ends: `timeout` would end a hang with status 124.
-  auto outcome = runCommand("timeout 300 " + mpirun(2, false) + " " + smc() + " verify-state " + dir + "/a_good.fmu " + dir +
-                            "/a_good.fmu " + crashingFmu().string() + " --seed 5");
+  // The rank that aborts leaves its unpacked FMU behind: in the scratch
+  // directory, not in /tmp.
+  const fs::path tmp = smc::test::scratchDirectory("distributed") / "crash-tmp";
+  fs::create_directories(tmp);
+  auto outcome = runCommand("TMPDIR=" + tmp.string() + " timeout 300 " + mpirun(2, false) + " " + smc() +
+                            " verify-state " + dir + "/a_good.fmu " + dir + "/a_good.fmu " + crashingFmu().string() +
+                            " --seed 5");
   EXPECT_NE(outcome.status, 0) << outcome.output;
   EXPECT_NE(outcome.status, 124) << "the run hung\n" << outcome.output;
   EXPECT_NE(outcome.output.find("exited on signal 6 (Aborted)"), std::string::npos) << outcome.output;
