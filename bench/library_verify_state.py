@@ -24,7 +24,10 @@ bit), with counts per library.
 
 Usage: python3 bench/library_verify_state.py [--build DIR] [-j 2] [--ranks R]
            [--timeout S] [--sts-sizes smallest|all] [--max-horizon H] [--only TEXT]
-           [--fmu-dir DIR] [--write]
+           [--exclude A,B] [--fmu-dir DIR] [--write]
+
+--exclude leaves out the models whose name contains one of the texts (the
+report names them), for a run that must end in a given time.
 
 --fmu-dir keeps the FMUs in DIR (one folder per library) and compiles only
 the models whose FMU is not there yet, so that a run cut short goes on.
@@ -56,13 +59,14 @@ END = "<!-- end of library-wide verify-state -->"
 LINE = re.compile(r"^(passed|FAILED|skipped|error)\s+(\S+\.fmu): (.*)$")
 
 
-def models(msl, sts, sts_sizes, only):
+def models(msl, sts, sts_sizes, only, exclude):
     """[(library, model name)]."""
     found = [("MSL", name) for name in sorted({n for p in (msl / "Modelica").rglob("*.mo") for n in examples_in(p)})]
     for _, sizes in sorted(experiments(sts).items()):
         chosen = sizes[:1] if sts_sizes == "smallest" else sizes
         found += [("ScalableTestSuite", name) for _, name in chosen]
-    return [(library, name) for library, name in found if only in name]
+    return [(library, name) for library, name in found
+            if only in name and not any(text in name for text in exclude)]
 
 
 def compile_one(smc, msl, sts, library, name, directory, timeout):
@@ -153,12 +157,14 @@ def main(argv):
                         help="detours from the first this many seconds of each experiment (default 1)")
     parser.add_argument("--fmu-dir", help="keep the FMUs here and reuse those already there")
     parser.add_argument("--only", default="", help="only models whose name contains this")
+    parser.add_argument("--exclude", default="", help="leave out models whose name contains one of these (A,B)")
     parser.add_argument("--write", action="store_true", help="put the report in bench/README.md")
     args = parser.parse_args(argv)
     smc = str(Path(args.build) / "bin" / "smc")
     msl, sts = Path(args.msl), Path(args.sts)
     began = datetime.datetime.now()
-    chosen = models(msl, sts, args.sts_sizes, args.only)
+    exclude = [text for text in args.exclude.split(",") if text]
+    chosen = models(msl, sts, args.sts_sizes, args.only, exclude)
     directory = Path(args.fmu_dir) if args.fmu_dir else Path(tempfile.mkdtemp(prefix="smc-library-verify-"))
     try:
         for library in {library for library, _ in chosen}:
@@ -175,6 +181,8 @@ def main(argv):
             shutil.rmtree(directory, ignore_errors=True)
     seconds = (datetime.datetime.now() - began).total_seconds()
     text = report(chosen, compile_errors, verdicts, header, seconds, args.ranks)
+    if exclude:
+        text += "\n\nLeft out (--exclude): every model whose name contains " + ", ".join(exclude)
     print(text)
     if args.write:
         write_readme(text)
