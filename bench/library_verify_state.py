@@ -10,7 +10,7 @@ bit), with counts per library.
    them) and the ScaledExperiments models of ../shared/sts (as
    bench/sts_survey.py finds them; --sts-sizes smallest takes each
    family's smallest size only), -j at a time, each within --timeout.
-2. Check: one `smc verify-state` over the directory of FMUs (under
+2. Check: one `smc verify-state` over the FMUs compiled (under
    `mpirun -np R` with --ranks R), its usual options (100 trials, delta
    0.08, epsilon 0.025), a fixed seed, and detours drawn from the first
    --max-horizon seconds of each experiment (default 1 s; the whole
@@ -91,10 +91,11 @@ def compile_one(smc, msl, sts, library, name, directory, timeout):
     return (errors or done.stderr.strip().splitlines() or ["failed"])[0][:200]
 
 
-def verify(smc, directory, ranks, max_horizon):
+def verify(smc, fmus, ranks, max_horizon):
     command = ([] if ranks <= 1 else ["mpirun", "--quiet", "--oversubscribe", "-np", str(ranks)] +
                (["--allow-run-as-root"] if os.geteuid() == 0 else []))
-    command += [smc, "verify-state", str(directory), "--seed", "2026", "--max-horizon", str(max_horizon)]
+    command += [smc, "verify-state"] + [str(fmu) for fmu in fmus] + ["--seed", "2026", "--max-horizon",
+                                                                     str(max_horizon)]
     done = subprocess.run(command, capture_output=True, text=True)
     verdicts = {}
     for line in done.stdout.splitlines():
@@ -128,7 +129,8 @@ def report(chosen, compile_errors, verdicts, header, seconds, ranks):
             lines.append("  ".join("-" * w for w in widths))
     not_passed = [line for verdict, line in verdicts.values() if verdict != "passed"]
     if not_passed:
-        lines += ["", "Did not pass:"] + [f"  {line}" for line in sorted(not_passed)]
+        # The first 200 characters of each: enough for the FMU and its error.
+        lines += ["", "Did not pass:"] + [f"  {line[:200]}" for line in sorted(not_passed)]
     missing = [n for n in compile_errors if compile_errors[n] is None and n not in verdicts]
     if missing:
         lines += ["", "Compiled but not reported by verify-state: " + ", ".join(sorted(missing))]
@@ -175,7 +177,9 @@ def main(argv):
             compile_errors = {name: future.result() for name, future in futures.items()}
         print(f"compiled {sum(e is None for e in compile_errors.values())} of {len(chosen)} models",
               file=sys.stderr, flush=True)
-        verdicts, header = verify(smc, directory, args.ranks, args.max_horizon)
+        # The FMUs of the chosen models only (a kept --fmu-dir may hold others).
+        fmus = [directory / library / (name + ".fmu") for library, name in chosen if compile_errors[name] is None]
+        verdicts, header = verify(smc, fmus, args.ranks, args.max_horizon)
     finally:
         if not args.fmu_dir:
             shutil.rmtree(directory, ignore_errors=True)
