@@ -467,6 +467,15 @@ static int command_getset(const char* fmu_path, double start, double seconds) {
 
 /* ---- memory ------------------------------------------------------------ */
 
+/* The number of states of the hand model of size n, or -1. */
+static int hand_state_count(const BenchHand* hand, int n) {
+  HandModel* model = hand->create(n);
+  if (model == NULL) return -1;
+  int count = hand->num_states(model);
+  hand->destroy(model);
+  return count;
+}
+
 /* The `field` line of /proc/self/status (VmRSS, VmHWM) in bytes, or -1. */
 static long status_bytes(const char* field) {
   FILE* status = fopen("/proc/self/status", "r");
@@ -500,10 +509,8 @@ static int command_memory(const char* side, const char* fmu_path, const char* ha
   BenchHand hand;
   if (!bench_fmu_load(&fmu, fmu_path) || !bench_hand_load(&hand, hand_path))
     return fail("cannot load the models");
-  HandModel* model = hand.create(n);
-  if (model == NULL) return fail("cannot create the hand model");
-  int count = hand.num_states(model);
-  hand.destroy(model);
+  int count = hand_state_count(&hand, n);
+  if (count < 0) return fail("cannot create the hand model");
   double* finals = calloc((size_t)count, sizeof(double));
   fmi2ValueReference* refs = calloc((size_t)count, sizeof(fmi2ValueReference));
   if (finals == NULL || refs == NULL) return fail("out of memory");

@@ -32,16 +32,14 @@ int runExploreCommand(importer::ExploreOptions& options, const std::string& json
       nodeTimes << fmt::format("{},{:.9f}\n", fmt::join(path, "."), seconds);
     };
   }
+  std::optional<importer::Session> hostCopy;
   if (world.distributed()) {
     options.runTasks = [&world](const distributed::TaskSet& tasks) { distributed::runTaskFarm(world, tasks); };
     options.workers = static_cast<std::size_t>(world.size());
     options.root = world.root();
     options.broadcast = [&world](uint64_t value) { return world.broadcast(value); };
-  }
-  // One copy of the FMU per host: its first rank unpacks and checks it,
-  // the others read that copy, which stays until all of them are done.
-  std::optional<importer::Session> hostCopy;
-  if (world.distributed()) {
+    // One copy of the FMU per host: its first rank unpacks and checks it,
+    // the others read that copy, which stays until all of them are done.
     std::string root;
     if (world.localRoot()) {
       auto described = importer::describeFmu(options.fmuPath, options.load);

@@ -9,6 +9,8 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <vector>
 #include <regex>
 #include <string>
 
@@ -74,6 +76,28 @@ TEST(DistributedExplore, AnUnreachableGoalExitsWithOneOnEveryRankCount) {
   auto distributed = explore(mpirun(2), "--depth 3 --goal 'level > 10' --mode save-restore");
   EXPECT_EQ(distributed.status, 1) << distributed.output;
   EXPECT_NE(distributed.output.find("goal never reached within depth 3"), std::string::npos) << distributed.output;
+}
+
+// --node-times writes one line per node save-restore simulates (what
+// bench/explore_scaling.py replays); it measures one process only.
+TEST(DistributedExplore, NodeTimesListEverySimulatedNodeInOneProcessOnly) {
+  const std::string times = (smc::test::scratchDirectory("distributed") / "node-times.csv").string();
+  auto alone = explore("", "--depth 2 --mode save-restore --node-times " + times);
+  ASSERT_EQ(alone.status, 0) << alone.output;
+  std::ifstream file(times);
+  std::string line;
+  std::vector<std::string> paths;
+  std::getline(file, line);
+  EXPECT_EQ(line, "path,seconds");
+  while (std::getline(file, line)) paths.push_back(line.substr(0, line.find(',')));
+  ASSERT_EQ(paths.size(), 4u + 16u);  // two levels of 4 choices
+  EXPECT_EQ(paths.front(), "0");
+  EXPECT_EQ(paths.back(), "3.3");
+  auto distributed = runCommand(mpirun(2, false) + " " + smc() + " explore " + tankFmu() +
+                                " --input inflow=0,1 --period 1 --depth 2 --node-times " + times);
+  EXPECT_NE(distributed.status, 0) << distributed.output;
+  EXPECT_NE(distributed.output.find("--node-times measures the search of one process"), std::string::npos)
+      << distributed.output;
 }
 
 TEST(DistributedExplore, AnErrorEndsEveryRankWithItsMessage) {
