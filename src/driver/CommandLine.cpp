@@ -71,6 +71,19 @@ CLI::Validator byteSize() {
   return CLI::Validator(toBytes, "", "SIZE");
 }
 
+CLI::Validator macroDefinition() {
+  auto check = [](const std::string& definition) -> std::string {
+    const std::string name = definition.substr(0, definition.find('='));
+    const bool identifier =
+        !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0])) &&
+        std::all_of(name.begin(), name.end(),
+                    [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+    if (identifier) return {};
+    return "expected a C macro definition NAME or NAME=VALUE, got '" + definition + "'";
+  };
+  return CLI::Validator(check, "", "NAME[=VALUE]");
+}
+
 std::string byteSizeText(std::uint64_t bytes) {
   const char* const units[] = {"KiB", "MiB", "GiB", "TiB"};
   std::string unit;

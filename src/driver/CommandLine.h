@@ -27,6 +27,11 @@ void requireDecimalNumbers(CLI::App& app);
 // naming the value. Its type name is SIZE.
 CLI::Validator byteSize();
 
+// A C macro definition as a compiler's -D takes it: NAME or NAME=VALUE,
+// NAME a C identifier; anything else is refused naming it. Its type name
+// is NAME[=VALUE].
+CLI::Validator macroDefinition();
+
 // `bytes` as byteSize() reads it back, in the largest binary unit that
 // divides it exactly ("4GiB", "1000"), for the defaults --help shows.
 std::string byteSizeText(std::uint64_t bytes);

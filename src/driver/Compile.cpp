@@ -75,7 +75,7 @@ bool compile(const CompileOptions& options, SourceManager& sources, DiagnosticEn
   definition.reset();
   flatten::ClassNode* top = selectTopClass(*tree, fileClasses, options.modelName, diags);
   if (!top || diags.hasErrors()) return false;
-  auto flat = flattenModel(*tree, top, diags, codegen::makeExternalRunner());
+  auto flat = flattenModel(*tree, top, diags, codegen::makeExternalRunner(), options.cDefines);
   tree.reset();
   if (!flat) return false;
   finishStage(options, "flatten");

@@ -20,6 +20,7 @@ struct CompileOptions {
   std::string outputPath;               // the FMU; empty: <ModelIdentifier>.fmu
   std::string modelName;                // --model; empty: the file's only class
   std::vector<std::string> libraryPaths;  // -I and MODELICAPATH, in order
+  std::vector<std::string> cDefines;      // -D NAME[=VALUE], for the model's C code
   DumpStage dump = DumpStage::None;     // print this stage's text and stop
   // The static runtime linked into the FMU; empty: the installed one. Tests
   // set it to a deliberately broken runtime (smc_runtime_broken_state).

@@ -161,6 +161,12 @@ int runSmc(int argc, char** argv) {
   app.add_option("-I,--library-path", compile.libraryPaths,
                  "Directory searched for Modelica packages (repeatable; MODELICAPATH is searched after)")
       ->allow_extra_args(false);
+  app.add_option("-D,--define", compile.cDefines,
+                 "Define a macro for the model's C code (Include annotations and libraries built from "
+                 "sources), as a C compiler's -D does: NAME or NAME=VALUE (repeatable)")
+      ->allow_extra_args(false)
+      ->type_name("NAME[=VALUE]")
+      ->check(smc::cli::macroDefinition());
   bool timeStages = false;
   app.add_flag("--time-stages", timeStages,
                "Print each compiler stage's wall time and the peak memory to stderr");

@@ -171,6 +171,7 @@ CTranslationUnit includeTranslationUnit(const flat::FlatModel& model) {
   c.text = buildUnit(model).text;
   c.warnings = true;
   c.keepStaticFunctions = true;
+  c.defines = model.cDefines;
   for (const flat::ExternalInclude& include : model.externalIncludes) {
     std::error_code error;
     auto& directories = c.includeDirectories;

@@ -233,6 +233,7 @@ private:
     std::string key = symbol + "(";
     for (const CValue& a : args) key += abiKind(a.type) + (a.type >= CType::DoubleArray ? "*" : "") + ",";
     key += ")" + abiKind(returns) + "\n" + includeUnitText(model);
+    for (const std::string& define : model.cDefines) key += "\n-D" + define;
     if (auto it = thunks_.find(key); it != thunks_.end()) return it->second;
 
     auto context = std::make_unique<llvm::LLVMContext>();

@@ -23,6 +23,7 @@ CTranslationUnit unitOf(const flat::SourceLibrary& library, const std::string& f
   CTranslationUnit unit;
   unit.path = (fs::path(library.directory) / file).string();
   unit.includeDirectories = library.includeDirectories;
+  unit.defines = library.defines;
   return unit;
 }
 

@@ -272,7 +272,7 @@ std::optional<flat::SourceLibrary> Flattener::sourceLibrary(const std::string& n
     std::string absolute = fs::absolute(directory, error).lexically_normal().string();
     std::vector<std::string> searched = {absolute};
     searched.insert(searched.end(), includes.begin(), includes.end());
-    return flat::SourceLibrary{name, absolute, std::move(files), std::move(searched), where};
+    return flat::SourceLibrary{name, absolute, std::move(files), std::move(searched), {}, where};
   };
   // The library's own sources: SourceDirectory (spec 12.9.4), by default
   // modelica://<top-level package>/Resources/Source.
@@ -321,6 +321,7 @@ void Flattener::addExternalLibraries(const ast::ClassDef& def, ClassNode* cls, f
         auto same = [&](const flat::SourceLibrary& other) {
           return other.name == sources->name && other.directory == sources->directory;
         };
+        sources->defines = model_.cDefines;
         if (std::find_if(list.begin(), list.end(), same) == list.end()) list.push_back(std::move(*sources));
         continue;
       }

@@ -402,6 +402,7 @@ struct SourceLibrary {
   std::vector<std::string> files;        // relative to directory
   // Searched for headers: `directory`, then the function's IncludeDirectory.
   std::vector<std::string> includeDirectories;
+  std::vector<std::string> defines;      // FlatModel::cDefines
   SourceRange range;                     // the Library annotation
 };
 struct ExternalCall {
@@ -577,6 +578,10 @@ struct FlatModel {
   // Include annotations and C-source libraries of the external functions.
   std::vector<ExternalInclude> externalIncludes;
   std::vector<SourceLibrary> sourceLibraries;
+  // Macros the user defines for all of the model's C code (`smc -D`), as
+  // NAME or NAME=VALUE: the Include annotations' code and the libraries
+  // compiled from sources, at translation and in the FMU alike.
+  std::vector<std::string> cDefines;
   // Runs the pure external functions above when a value is needed at
   // translation (a constant String from Strings.substring, an array size
   // computed in C); null: such values wait for the FMU.

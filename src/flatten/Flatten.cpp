@@ -113,9 +113,11 @@ std::optional<flat::FlatModel> Flattener::run(ClassNode* top) {
 }  // namespace flatten
 
 std::optional<flat::FlatModel> flattenModel(flatten::ClassTree& tree, ClassNode* top, DiagnosticEngine& diags,
-                                            std::shared_ptr<flat::ExternalRunner> externalRunner) {
+                                            std::shared_ptr<flat::ExternalRunner> externalRunner,
+                                            std::vector<std::string> cDefines) {
   flatten::Flattener flattener(tree, diags);
   flattener.setExternalRunner(std::move(externalRunner));
+  flattener.setCDefines(std::move(cDefines));
   return flattener.run(top);
 }
 

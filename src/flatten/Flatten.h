@@ -19,9 +19,11 @@ flatten::ClassNode* selectTopClass(flatten::ClassTree& tree,
                                    const std::string& modelName, DiagnosticEngine& diags);
 
 // Flattens `top`; empty when any error was reported. With a runner, pure
-// external functions give values at translation (ExternalRunner.h).
+// external functions give values at translation (ExternalRunner.h), their C
+// code compiled with the macros `cDefines` (FlatModel::cDefines).
 std::optional<flat::FlatModel> flattenModel(flatten::ClassTree& tree, flatten::ClassNode* top,
                                             DiagnosticEngine& diags,
-                                            std::shared_ptr<flat::ExternalRunner> externalRunner = nullptr);
+                                            std::shared_ptr<flat::ExternalRunner> externalRunner = nullptr,
+                                            std::vector<std::string> cDefines = {});
 
 }  // namespace smc

@@ -471,6 +471,7 @@ public:
 
   std::optional<flat::FlatModel> run(ClassNode* top);
   void setExternalRunner(std::shared_ptr<flat::ExternalRunner> runner) { model_.externalRunner = std::move(runner); }
+  void setCDefines(std::vector<std::string> defines) { model_.cDefines = std::move(defines); }
 
   // --- Instantiate.cpp
   void instantiateClass(Instance& inst, ClassNode* cls, const Mod& mod);

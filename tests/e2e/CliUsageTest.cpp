@@ -80,6 +80,8 @@ TEST(CliUsage, OtherUsageErrorsAlsoExitWithTwo) {
       {"simulate any.fmu --set k", "smc simulate: error: --set expects name=value, got 'k'"},
       {"explore any.fmu --input u --period 1 --depth 2", "smc explore: error: --input expects name=value1,"},
       {"--dump=tree model.mo", "smc: error: --dump: tree not in {ast,connections,flat,c,sm,clocks,blt,llvm}"},
+      {"model.mo -D 1X=2", "smc: error: --define: expected a C macro definition NAME or NAME=VALUE, got '1X=2'"},
+      {"model.mo -D =2", "smc: error: --define: expected a C macro definition NAME or NAME=VALUE, got '=2'"},
       {"", "smc: error: no Modelica file given (or a library class with --model)"},
   };
   for (const auto& [arguments, message] : refused) expectUsageError(arguments, message);

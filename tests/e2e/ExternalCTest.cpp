@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -254,6 +255,12 @@ TEST(ExternalC, TheDumpShowsTheIncludeUnitAndTheSourceLibraries) {
   EXPECT_TRUE(has(dump, "/* library sourcelib from C sources in ")) << dump;
   EXPECT_TRUE(has(dump, "/* library digits from C sources in ")) << dump;
   EXPECT_TRUE(has(dump, "/Resources/Source: digits/digit.c digits/sum.c */")) << dump;
+  EXPECT_FALSE(has(dump, "compiled with")) << dump;
+
+  options.cDefines = {"SOURCELIB_OFFSET=2", "NDEBUG"};
+  dump.clear();
+  ASSERT_TRUE(smc::compile(options, sources, diags, dump));
+  EXPECT_TRUE(dump.starts_with("/* compiled with -DSOURCELIB_OFFSET=2 -DNDEBUG */\n")) << dump;
 }
 
 TEST(ExternalC, ALibraryGivenAsSourcesIsCompiledCachedAndLinked) {
@@ -289,6 +296,41 @@ TEST(ExternalC, ALibraryGivenAsSourcesIsCompiledCachedAndLinked) {
   EXPECT_EQ(checked.errorCount(), 0u);
   EXPECT_EQ(checked.externalLibraries, (std::vector<std::string>{"libsourcelib.a (compiled from C sources)",
                                                                  "libdigits.a (compiled from C sources)"}));
+}
+
+// `smc -D NAME=VALUE` defines the macro for all of the model's C code:
+// the Include annotations' and a library compiled from its sources, whose
+// archive is cached apart for each definition.
+TEST(ExternalC, AMacroDefinedForTheCompileReachesIncludeCodeAndSourceLibraries) {
+  const fs::path cache = freshCache("define-cache");
+  std::string model = writeScratchModel("UseMacros.mo", R"(model UseMacros
+  function gain
+    input Real x;
+    output Real y;
+    external "C" y = smc_test_gain(x) annotation(Include = "
+#ifndef SMC_TEST_GAIN
+#define SMC_TEST_GAIN 1
+#endif
+double smc_test_gain(double x) { return SMC_TEST_GAIN * x; }");
+  end gain;
+  Real y = gain(time);
+  Real offset = SourceLib.offset();
+end UseMacros;
+)");
+  SimulationResult plain = simulateOk(simulationOf(compileModel(model, "UseMacros.fmu", useSourceLib), 1, 0.5, true));
+  EXPECT_NEAR(valueAt(plain, "y", 1), 1, 1e-15);
+  EXPECT_EQ(valueAt(plain, "offset", 1), 0);
+  auto defined = [](smc::CompileOptions& o) {
+    useSourceLib(o);
+    o.cDefines = {"SMC_TEST_GAIN=4", "SOURCELIB_OFFSET=2.5"};
+  };
+  SimulationResult withMacros = simulateOk(simulationOf(compileModel(model, "UseMacrosDefined.fmu", defined), 1, 0.5, true));
+  EXPECT_NEAR(valueAt(withMacros, "y", 1), 4, 1e-15);
+  EXPECT_EQ(valueAt(withMacros, "offset", 1), 2.5);
+  std::vector<fs::path> archives = cachedArchives(cache);
+  EXPECT_EQ(std::count_if(archives.begin(), archives.end(),
+                          [](const fs::path& p) { return has(p.filename().string(), "libsourcelib-"); }),
+            2);
 }
 
 TEST(ExternalC, ACacheThatCannotBeWrittenOnlyCostsTime) {

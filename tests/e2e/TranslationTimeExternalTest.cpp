@@ -56,6 +56,27 @@ end SizeFromC;
   EXPECT_NEAR(valueAt(r, "x[7]", 1), std::exp(-7.0), 1e-5);
 }
 
+// A macro defined for the compile (smc -D) reaches the C code that runs
+// at translation: here it sizes the array.
+TEST(TranslationTimeExternal, AMacroDefinedForTheCompileReachesCodeRunAtTranslation) {
+  std::string model = writeScratchModel("SizeFromMacro.mo", R"(model SizeFromMacro
+  function width
+    output Integer m;
+    external "C" m = smc_test_width() annotation(Include = "int smc_test_width(void) { return SMC_TEST_WIDTH; }");
+  end width;
+  parameter Integer n = width();
+  Real x[n](each start = 1, each fixed = true);
+equation
+  der(x) = -x;
+end SizeFromMacro;
+)");
+  std::string fmu = compileModel(model, "SizeFromMacro.fmu",
+                                 [](smc::CompileOptions& o) { o.cDefines = {"SMC_TEST_WIDTH=5"}; });
+  SimulationResult r = simulateOk(simulationOf(fmu, 1, 0.5, true));
+  EXPECT_EQ(valueAt(r, "n", 0), 5);
+  EXPECT_NEAR(valueAt(r, "x[5]", 1), std::exp(-1.0), 1e-5);
+}
+
 // A String returned by C (allocated with ModelicaAllocateString) is a
 // constant of the model, and a relation on it decides a parameter.
 TEST(TranslationTimeExternal, AStringReturnedByCIsAConstantTheModelCanTest) {

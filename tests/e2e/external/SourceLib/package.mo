@@ -13,6 +13,11 @@ package SourceLib "A library whose C code comes as sources, for smc's tests"
     external "C" y = sourcelib_halved(x) annotation(Include = "#include \"sourcelib.h\"");
   end halved;
 
+  function offset "SOURCELIB_OFFSET as the library is compiled, 0 unless defined (smc -D)"
+    output Real y;
+    external "C" y = sourcelib_offset() annotation(Library = "sourcelib", Include = "#include \"sourcelib.h\"");
+  end offset;
+
   function digitSum "The sum of the decimal digits of n, in Resources/Source/digits/"
     input Integer n;
     output Integer sum;

@@ -3,6 +3,7 @@
 #define SOURCELIB_H
 
 double sourcelib_scaled(double x, double k);
+double sourcelib_offset(void);
 
 static inline double sourcelib_halved(double x) { return x / 2; }
 
