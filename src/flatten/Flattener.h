@@ -158,6 +158,9 @@ struct Instance {
   flat::Causality causality = flat::Causality::Local;             // top-level interface only
   bool isProtected = false;
   bool isFlow = false;  // inside a component declared `flow` (its leaves are flow variables)
+  // Inside a parameter record declared with annotation(Evaluate = true):
+  // its fields are evaluated too (Spice3's `modelcard`).
+  bool evaluate = false;
   int depth = 0;
 
   // Declared components in instantiation order, and by name.

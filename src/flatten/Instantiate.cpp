@@ -506,7 +506,7 @@ void Flattener::ensureInstantiated(Component& c) {
       v.isFlow = c.decl->connectorKind == ast::ConnectorKind::Flow || owner.isFlow;
       v.isStream = c.decl->connectorKind == ast::ConnectorKind::Stream;
       v.range = c.decl->range;
-      v.evaluate = v.variability == flat::Variability::Parameter && asksForEvaluation(*c.decl);
+      v.evaluate = v.variability == flat::Variability::Parameter && (owner.evaluate || asksForEvaluation(*c.decl));
       if (typeClass && typeClass->def->form == ast::ClassForm::Enumeration) {
         // Its literals' ordinals; it starts at the first (spec 4.9.5).
         const auto literals = static_cast<long long>(typeClass->def->enumLiterals.size());
@@ -577,6 +577,7 @@ void Flattener::instantiateElements(Component& c, ClassNode* typeClass, flat::Va
     element->variability = variability;
     element->isProtected = c.isProtected;
     element->isFlow = c.decl->connectorKind == ast::ConnectorKind::Flow || owner.isFlow;
+    element->evaluate = variability == flat::Variability::Parameter && (owner.evaluate || asksForEvaluation(*c.decl));
     element->depth = owner.depth + 1;
     if (owner.depth == 0) {
       if (c.decl->causality == ast::Causality::Input) element->causality = flat::Causality::Input;

@@ -170,6 +170,49 @@ end VanishingCapacitance;
     EXPECT_DOUBLE_EQ(valueAt(r, "x", t), std::cos(t)) << t;
   }
 }
+// A source resistance fixed at 0 at translation, as a Spice3 MOSFET's:
+// the record declared with Evaluate = true gives its fields too, a pure
+// function computes the resistance from them, and NRS, which an evaluated
+// binding reads, is evaluated with it. `i*Rs = v - vI` then says vI = v and
+// nothing about i, so vI = sin(t) is no state and i comes from the
+// capacitor's equation: i = C cos(t) + G sin(t). Matched to i instead, the
+// equation would divide by the zero resistance.
+TEST(HighIndex, AProductWithAFactorFixedAtZeroDoesNotDetermineItsUnknown) {
+  std::string model = writeScratchModel("ZeroSourceResistance.mo", R"(model ZeroSourceResistance
+  record Card "SPICE style: -1e40 means not given"
+    parameter Real RS = -1e40;
+    parameter Real RSH = 0;
+  end Card;
+  function resistance
+    input Real given;
+    input Real sheet;
+    input Real squares;
+    output Real r;
+  algorithm
+    r := if given > -1e40 then given else sheet * squares;
+  end resistance;
+  parameter Real NRS = 1;
+  parameter Card card annotation(Evaluate = true);
+  parameter Real squares = NRS annotation(Evaluate = true);
+  final parameter Real Rs = resistance(card.RS, card.RSH, squares);
+  parameter Real C = 1e-3;
+  parameter Real G = 2;
+  Real v = sin(time);
+  Real vI(start = 0);
+  Real i;
+equation
+  i * Rs = v - vI;
+  C * der(vI) = i - G * vI;
+end ZeroSourceResistance;
+)");
+  std::string fmu = compileModel(model, "ZeroSourceResistance.fmu");
+  SimulationResult r = simulateOk(smc::test::simulationOf(fmu, 1, 0.5, true));
+  for (double t : {0.5, 1.0}) {
+    EXPECT_NEAR(valueAt(r, "vI", t), std::sin(t), 1e-12) << t;
+    EXPECT_NEAR(valueAt(r, "i", t), 1e-3 * std::cos(t) + 2 * std::sin(t), 1e-9) << t;
+  }
+}
+
 // An inverse model through a function with derivative annotations (the
 // MSL's Move): `phi2 = position({phi1, w1, a1}, time)` returns q[1] only, so
 // it constrains phi2 to the state phi1 and index reduction differentiates
