@@ -6,7 +6,7 @@ packages=(
   build-essential cmake ninja-build pkg-config zip unzip python3 clang-16
   antlr4 libantlr4-runtime-dev
   llvm-16-dev liblld-16-dev libpolly-16-dev libclang-16-dev libclang-cpp16-dev
-  libsundials-dev libsuitesparse-dev libxxhash-dev
+  libsundials-dev libsuitesparse-dev libxxhash-dev liblapack-dev libblas-dev
   libzip-dev zlib1g-dev libicu-dev libpugixml-dev libfmt-dev libgtest-dev libcli11-dev
   libopenmpi-dev openmpi-bin
 )

@@ -23,6 +23,7 @@ llvm::Value* nonNullString(llvm::IRBuilder<>& builder, ExprEmitter& exprs, llvm:
 void emitExternalCall(IrContext& ctx, FunctionFrame& frame, llvm::IRBuilder<>& builder, ExprEmitter& exprs,
                       const LocalScope& scope, const flat::Function& fn) {
   const flat::ExternalCall& call = *fn.external;
+  if (call.language == flat::ExternalLanguage::Fortran77) return emitFortranCall(ctx, frame, builder, exprs, scope, fn);
   llvm::Type* int32 = llvm::Type::getInt32Ty(ctx.llvm);
   std::vector<llvm::Type*> params;
   std::vector<llvm::Value*> args;

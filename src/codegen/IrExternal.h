@@ -15,4 +15,9 @@ namespace smc::codegen {
 void emitExternalCall(IrContext& ctx, FunctionFrame& frame, llvm::IRBuilder<>& builder, ExprEmitter& exprs,
                       const LocalScope& scope, const flat::Function& fn);
 
+// The same for a FORTRAN 77 routine (IrFortranCall.cpp): arguments by
+// address, matrices column-major, String lengths last.
+void emitFortranCall(IrContext& ctx, FunctionFrame& frame, llvm::IRBuilder<>& builder, ExprEmitter& exprs,
+                     const LocalScope& scope, const flat::Function& fn);
+
 }  // namespace smc::codegen

@@ -185,6 +185,14 @@ private:
       return false;
     }
     libraries_ = &*libraries;
+    llvm::orc::SymbolMap fortran;
+    for (const UtilitySymbol& s : fortranSupport())
+      fortran[jit_->mangleAndIntern(s.name)] =
+          llvm::JITEvaluatedSymbol(llvm::pointerToJITTargetAddress(s.address), llvm::JITSymbolFlags::Exported);
+    if (llvm::Error e = libraries_->define(llvm::orc::absoluteSymbols(std::move(fortran)))) {
+      error = errorText(std::move(e));
+      return false;
+    }
     libraries_->addToLinkOrder(main);
     return true;
   }

@@ -7,6 +7,7 @@
 
 #include <llvm/Support/CrashRecoveryContext.h>
 
+#include <algorithm>
 #include <csetjmp>
 #include <cstdarg>
 #include <cstdio>
@@ -78,6 +79,22 @@ char* smcTranslationDuplicateString(const char* string) {
   return copy;
 }
 
+// The FMU's replacements of what gfortran-compiled LAPACK calls outside
+// itself (codegen/IrFortranCall.cpp says why), for translation.
+[[noreturn]] void smcTranslationXerbla(const char* name, const int* info, size_t nameLength) {
+  endCall(std::string(name, nameLength) + ": parameter " + std::to_string(*info) +
+          " had an illegal value (LAPACK)");
+}
+
+void smcTranslationConcatString(size_t length, char* dest, size_t length1, const char* s1, size_t length2,
+                                const char* s2) {
+  const size_t first = std::min(length1, length);
+  std::memcpy(dest, s1, first);
+  const size_t second = std::min(length2, length - first);
+  std::memcpy(dest + first, s2, second);
+  std::memset(dest + first + second, ' ', length - first - second);
+}
+
 }  // extern "C"
 
 // Runs the thunk under setjmp; a function of its own with nothing to
@@ -111,6 +128,14 @@ const std::vector<UtilitySymbol>& translationUtilities() {
       {"ModelicaAllocateString", reinterpret_cast<void*>(&smcTranslationAllocateString)},
       {"ModelicaAllocateStringWithErrorReturn", reinterpret_cast<void*>(&smcTranslationAllocateStringWithErrorReturn)},
       {"ModelicaDuplicateString", reinterpret_cast<void*>(&smcTranslationDuplicateString)},
+  };
+  return symbols;
+}
+
+const std::vector<UtilitySymbol>& fortranSupport() {
+  static const std::vector<UtilitySymbol> symbols = {
+      {"xerbla_", reinterpret_cast<void*>(&smcTranslationXerbla)},
+      {"_gfortran_concat_string", reinterpret_cast<void*>(&smcTranslationConcatString)},
   };
   return symbols;
 }

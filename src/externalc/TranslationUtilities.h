@@ -19,6 +19,11 @@ struct UtilitySymbol {
 // Every function of ModelicaUtilities.h with its translation-time body.
 const std::vector<UtilitySymbol>& translationUtilities();
 
+// What gfortran-compiled libraries (LAPACK) call outside themselves, as the
+// FMU defines it (codegen/IrFortranCall.cpp): defined with the libraries so
+// that these win over their own members.
+const std::vector<UtilitySymbol>& fortranSupport();
+
 // Runs thunk(cells, result); false with `error` set when the C code called
 // ModelicaError (its message) or crashed (a signal smc survives).
 using Thunk = void (*)(void* cells, void* result);

@@ -3,7 +3,10 @@
 // (IrExternal.h: double for Real, int for Integer, Boolean and enumeration
 // values, size_t for sizes, arrays row-major, outputs by address), the
 // model's runner calls the C function, and what it returns or writes goes
-// back into the frame's outputs.
+// back into the frame's outputs. A FORTRAN 77 routine gets what the FMU's
+// call gives it (ExternalLanguage): scalar inputs by address, arrays
+// column-major, each String's length after the other arguments.
+#include "flatten/ColumnMajor.h"
 #include "flatten/ConstEval.h"
 #include "flatten/ExternalRunner.h"
 
@@ -61,9 +64,11 @@ std::optional<ConstantEvaluator::Frame> ConstantEvaluator::callExternal(Frame fr
   for (const Variable& v : f.variables)
     if (v.type == BaseType::ExternalObject)
       return fail(at, fmt::format("'{}' takes an external object, which exists only in the FMU", f.name), true);
+  const bool fortran = call.language == ExternalLanguage::Fortran77;
   Frame* saved = frame_;
   frame_ = &frame;
   std::vector<CValue> args;
+  std::vector<CValue> stringLengths;  // FORTRAN 77's hidden arguments
   for (const ExternalArg& arg : call.args) {
     CValue c;
     switch (arg.kind) {
@@ -87,17 +92,29 @@ std::optional<ConstantEvaluator::Frame> ConstantEvaluator::callExternal(Frame fr
           c.type = CType::Int;
           c.integer = value->kind == Constant::Boolean ? (value->boolean ? 1 : 0) : value->integer;
         }
+        if (fortran && c.type == CType::String) {
+          CValue length;
+          length.type = CType::Size;
+          length.integer = static_cast<long long>(c.text.size());
+          stringLengths.push_back(length);
+        } else if (fortran) {
+          // By address, from a copy the routine may even write.
+          c.type = c.type == CType::Double ? CType::DoubleOut : CType::IntOut;
+        }
         break;
       }
       case ExternalArgKind::Array: {
         const DeclaredVariable& array = f.declared[arg.declared];
         const bool real = array.size() == 0 || f.variables[array.first].type == BaseType::Real;
         c.type = real ? CType::DoubleArray : CType::IntArray;
+        if (real) c.reals.resize(array.size());
+        else c.integers.resize(array.size());
         for (size_t k = 0; k < array.size(); ++k) {
           const std::optional<Constant>& element = frame.values[array.first + k];
-          if (real) c.reals.push_back(element ? element->asReal() : 0.0);
-          else c.integers.push_back(!element ? 0 : element->kind == Constant::Boolean ? element->boolean
-                                                                                      : static_cast<int32_t>(element->integer));
+          const size_t at = fortran ? columnMajorIndex(k, array.dims) : k;
+          if (real) c.reals[at] = element ? element->asReal() : 0.0;
+          else c.integers[at] = !element ? 0 : element->kind == Constant::Boolean ? element->boolean
+                                                                                  : static_cast<int32_t>(element->integer);
         }
         break;
       }
@@ -105,6 +122,7 @@ std::optional<ConstantEvaluator::Frame> ConstantEvaluator::callExternal(Frame fr
     }
     args.push_back(std::move(c));
   }
+  args.insert(args.end(), stringLengths.begin(), stringLengths.end());
   frame_ = saved;
   CValue result;
   if (call.result) result.type = scalarType(f.variables[*call.result].type);
@@ -126,9 +144,10 @@ std::optional<ConstantEvaluator::Frame> ConstantEvaluator::callExternal(Frame fr
     const DeclaredVariable& array = f.declared[arg.declared];
     if (array.causality != Causality::Output) continue;
     for (size_t k = 0; k < array.size(); ++k) {
+      const size_t at = fortran ? columnMajorIndex(k, array.dims) : k;
       CValue element;
-      element.real = args[i].reals.empty() ? 0 : args[i].reals[k];
-      element.integer = args[i].integers.empty() ? 0 : args[i].integers[k];
+      element.real = args[i].reals.empty() ? 0 : args[i].reals[at];
+      element.integer = args[i].integers.empty() ? 0 : args[i].integers[at];
       frame.values[array.first + k] = constantOf(element, f.variables[array.first + k].type);
     }
   }

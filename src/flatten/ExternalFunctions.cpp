@@ -31,6 +31,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <fmt/format.h>
 
 namespace smc::flatten {
@@ -75,6 +76,26 @@ void Flattener::lowerExternalCall(FunctionBuild& build) {
   call.range = def.externalRange;
   call.symbol = def.externalFunction.empty() ? def.name : def.externalFunction;
   call.impure = def.isImpure;
+  if (def.externalLanguage == "FORTRAN 77") {
+    call.language = flat::ExternalLanguage::Fortran77;
+    // gfortran's name for the routine.
+    std::transform(call.symbol.begin(), call.symbol.end(), call.symbol.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    call.symbol += "_";
+    for (const flat::DeclaredVariable& declared : build.fn.declared) {
+      const flat::BaseType type = build.fn.variables[declared.first].type;
+      if (type == flat::BaseType::String && declared.causality == flat::Causality::Output) {
+        diags_.errorf(def.externalRange, "a FORTRAN 77 routine cannot return the String output '{}' of '{}'",
+                      declared.name, build.fn.name);
+        return;
+      }
+      if (type == flat::BaseType::Boolean && !declared.dims.empty()) {
+        diags_.unsupported(def.externalRange, fmt::format("the Boolean array '{}' of FORTRAN 77 routine '{}'",
+                                                          declared.name, build.fn.name));
+        return;
+      }
+    }
+  }
   if (def.externalFunction.empty()) {
     defaultExternalArguments(build, call);
   } else {
@@ -96,6 +117,10 @@ void Flattener::lowerExternalCall(FunctionBuild& build) {
     for (const auto& arg : def.externalArgs) ok = externalArgument(*arg, build, scope, call.args) && ok;
     if (!ok) return;
   }
+  // FORTRAN 77 has no size_t: a size is an INTEGER like any other.
+  if (call.language == flat::ExternalLanguage::Fortran77)
+    for (flat::ExternalArg& arg : call.args)
+      if (arg.kind == flat::ExternalArgKind::Size) arg.kind = flat::ExternalArgKind::Value;
   addExternalLibraries(def, cls, call);
   addExternalInclude(def, cls);
   build.fn.external = std::move(call);
@@ -297,6 +322,37 @@ std::optional<flat::SourceLibrary> Flattener::sourceLibrary(const std::string& n
   return std::nullopt;
 }
 
+namespace {
+
+// A library the system provides as a static archive, with the archives it
+// needs in turn (an archive records no dependencies): lib<name>_pic.a,
+// Debian's position-independent build where one exists, or lib<name>.a,
+// in the platform's library directory. LAPACK (the MSL's Library =
+// "lapack") comes from Debian's liblapack-dev and calls BLAS.
+std::vector<std::string> systemLibrary(const std::string& name) {
+  namespace fs = std::filesystem;
+  static const std::map<std::string, std::vector<std::string>> needs = {{"lapack", {"blas"}}};
+  auto archiveOf = [](const std::string& library) -> std::string {
+    for (const char* directory : {"/usr/lib/x86_64-linux-gnu", "/usr/lib"})
+      for (const std::string& file : {"lib" + library + "_pic.a", "lib" + library + ".a"}) {
+        std::error_code error;
+        const fs::path candidate = fs::path(directory) / file;
+        if (fs::is_regular_file(candidate, error)) return fs::canonical(candidate, error).string();
+      }
+    return "";
+  };
+  std::vector<std::string> archives;
+  const std::string archive = archiveOf(name);
+  if (archive.empty()) return archives;
+  archives.push_back(archive);
+  if (auto it = needs.find(name); it != needs.end())
+    for (const std::string& needed : it->second)
+      if (std::string other = archiveOf(needed); !other.empty()) archives.push_back(other);
+  return archives;
+}
+
+}  // namespace
+
 void Flattener::addExternalLibraries(const ast::ClassDef& def, ClassNode* cls, flat::ExternalCall& call) {
   namespace fs = std::filesystem;
   const ast::Annotation* annotation = def.externalAnnotation.get();
@@ -323,6 +379,12 @@ void Flattener::addExternalLibraries(const ast::ClassDef& def, ClassNode* cls, f
         };
         sources->defines = model_.cDefines;
         if (std::find_if(list.begin(), list.end(), same) == list.end()) list.push_back(std::move(*sources));
+        continue;
+      }
+      if (std::vector<std::string> system = systemLibrary(name); !system.empty()) {
+        auto& list = model_.externalLibraries;
+        for (const std::string& archive : system)
+          if (std::find(list.begin(), list.end(), archive) == list.end()) list.push_back(archive);
         continue;
       }
       call.missingLibraries.push_back({name, directory, libraries->range});

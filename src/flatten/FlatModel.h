@@ -405,7 +405,15 @@ struct SourceLibrary {
   std::vector<std::string> defines;      // FlatModel::cDefines
   SourceRange range;                     // the Library annotation
 };
+// The language of an external function (spec 12.9.1). FORTRAN 77, as
+// gfortran compiles it: the symbol is the lower-case name with an
+// underscore, every argument goes by address (a scalar input from a copy),
+// a matrix in column-major order, and each String's length follows the
+// other arguments as a size_t.
+enum class ExternalLanguage { C, Fortran77 };
+
 struct ExternalCall {
+  ExternalLanguage language = ExternalLanguage::C;
   std::string symbol;            // the C function's name
   // Declared `impure` (spec 12.3): never run at translation, whose result
   // could differ from the run's (a seed from the clock, a file's state).

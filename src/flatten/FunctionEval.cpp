@@ -100,16 +100,22 @@ std::optional<ConstantEvaluator::Frame> ConstantEvaluator::callFunction(const Ex
     auto value = evaluate(*call.args[i], at);
     if (!value || !assignLocal(frame, i, *value, at)) return std::nullopt;
   }
-  if (f.external) return callExternal(std::move(frame), at);
   Frame* saved = frame_;
   frame_ = &frame;
   if (callDepth_ == 0) steps_ = 0;  // each outermost call gets the whole budget
   ++callDepth_;
   bool ok = true;
+  // Outputs and locals start from their bindings, also those an external
+  // function gets (LAPACK's `output Real x[n] = b`, `Awork = A`).
   for (size_t i = f.numInputs; ok && i < f.variables.size(); ++i) {
     if (!f.variables[i].binding) continue;
     auto value = evaluate(*f.variables[i].binding, at);
     ok = value && assignLocal(frame, static_cast<VarId>(i), *value, at);
+  }
+  if (ok && f.external) {
+    --callDepth_;
+    frame_ = saved;
+    return callExternal(std::move(frame), at);
   }
   if (ok) ok = execute(f.body, frame) != Flow::Failed;
   --callDepth_;

@@ -349,7 +349,7 @@ bool Flattener::collectFunctionElements(ClassNode* cls, FunctionInterface& inter
     return false;
   }
   if (def.hasExternal) {
-    if (def.externalLanguage != "C") {
+    if (def.externalLanguage != "C" && def.externalLanguage != "FORTRAN 77") {
       diags_.unsupported(def.externalRange, fmt::format("external \"{}\" functions", def.externalLanguage));
       return false;
     }

@@ -41,10 +41,10 @@ TEST(Cli, SyntaxErrorIsLocatedAndExitsWithOne) {
 TEST(Cli, UnsupportedConstructIsLocatedAndExitsWithOne) {
   std::string model = writeModel("Fortran.mo",
                                  "model Fortran\n  function f\n    input Real x;\n    output Real y;\n"
-                                 "  external \"FORTRAN 77\";\n  end f;\n  Real y = f(1);\nend Fortran;\n");
+                                 "  external \"FORTRAN 90\";\n  end f;\n  Real y = f(1);\nend Fortran;\n");
   Outcome o = runCommand(smc() + " " + model + " -o " + (scratch() / "w.fmu").string());
   EXPECT_EQ(o.status, 1);
-  EXPECT_NE(o.output.find(model + ":5:3: error: not supported yet: external \"FORTRAN 77\" functions"),
+  EXPECT_NE(o.output.find(model + ":5:3: error: not supported yet: external \"FORTRAN 90\" functions"),
             std::string::npos)
       << o.output;
 }

@@ -354,7 +354,7 @@ TEST(ExternalFunctions, OtherLanguagesAnAlgorithmBesideTheClauseAndAnIncompleteE
   function f
     input Real x;
     output Real y;
-    external "FORTRAN 77" y = f77(x);
+    external "FORTRAN 90" y = f90(x);
   end f;
   function g
     input Real x;
@@ -378,7 +378,7 @@ TEST(ExternalFunctions, OtherLanguagesAnAlgorithmBesideTheClauseAndAnIncompleteE
 end Fortran;
 )");
   std::string d = compileErrors(model);
-  EXPECT_TRUE(has(d, "Fortran.mo:5:5: error: not supported yet: external \"FORTRAN 77\" functions")) << d;
+  EXPECT_TRUE(has(d, "Fortran.mo:5:5: error: not supported yet: external \"FORTRAN 90\" functions")) << d;
   EXPECT_TRUE(has(d, "Fortran.mo:12:5: error: function 'Fortran.g' has both an algorithm section and an external "
                      "clause (spec 12.9)"))
       << d;
