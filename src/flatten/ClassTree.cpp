@@ -293,6 +293,12 @@ ClassNode* ClassTree::lookup(const ast::Name& name, ClassNode* scope) {
 
 bool ClassTree::inherits(ClassNode* cls, ClassNode* base, int depth) {
   if (cls == base) return true;
+  // A view of a class (with redeclared members, spec 7.3) is that class.
+  auto viewed = [](ClassNode* c) {
+    while (c && c->original) c = c->original;
+    return c;
+  };
+  if (cls && base && viewed(cls) == viewed(base)) return true;
   if (!cls || !cls->def || depth > limits::kMaxExtendsDepth) return false;
   for (const ast::Extends& ext : cls->def->extends)
     if (inherits(baseClass(ext.base, cls), base, depth + 1)) return true;
@@ -353,13 +359,14 @@ ClassNode* ClassTree::view(ClassNode* cls, ClassNode* parent, const std::map<std
   return made;
 }
 
-ClassNode* ClassTree::redeclaredClass(const ast::ClassDef& def, ClassNode* parent) {
-  auto key = std::make_pair(&def, parent);
+ClassNode* ClassTree::redeclaredClass(const ast::ClassDef& def, ClassNode* parent, Instance* definedIn) {
+  auto key = std::make_tuple(&def, parent, definedIn);
   if (auto it = redeclaredClasses_.find(key); it != redeclaredClasses_.end()) return it->second;
   auto node = std::make_unique<ClassNode>();
   node->def = &def;
   node->name = def.name;
   node->parent = parent;
+  node->definedIn = definedIn;
   for (const auto& nested : def.classes) attach(node.get(), *nested);
   ClassNode* made = node.get();
   synthesized_.push_back(std::move(node));

@@ -29,6 +29,8 @@
 
 namespace smc::flatten {
 
+struct Instance;
+
 struct ClassNode {
   const ast::ClassDef* def = nullptr;  // null for the root
   ClassNode* parent = nullptr;
@@ -49,6 +51,17 @@ struct ClassNode {
   // original's, parent is the view's lexical parent; no children.
   ClassNode* original = nullptr;
   std::map<std::string, ClassNode*> overrides;
+  // A class that a modification defines (`redeclare model M = N(k = eps)`):
+  // the instance that modification belongs to, whose components the
+  // class's own modifiers name (eps), as any modifier written there would.
+  Instance* definedIn = nullptr;
+
+  // definedIn of this class, or of the class it views.
+  Instance* definingInstance() const {
+    const ClassNode* c = this;
+    while (c->original) c = c->original;
+    return c->definedIn;
+  }
 
   ClassNode* child(const std::string& childName) const;
   void adopt(std::unique_ptr<ClassNode> node);
@@ -83,8 +96,10 @@ public:
   ClassNode* memberOf(ClassNode* cls, const std::string& name) { return member(cls, name); }
   ClassNode* view(ClassNode* cls, ClassNode* parent, const std::map<std::string, ClassNode*>& overrides);
   // A class defined by a redeclaration in a modification (`redeclare model
-  // M = N(k = 2)`), lexically inside `parent`; one node per definition and parent.
-  ClassNode* redeclaredClass(const ast::ClassDef& def, ClassNode* parent);
+  // M = N(k = 2)`), lexically inside `parent`, written in a modification
+  // of instance `definedIn` (null for one in a class body); one node per
+  // definition, parent and instance.
+  ClassNode* redeclaredClass(const ast::ClassDef& def, ClassNode* parent, Instance* definedIn = nullptr);
   // The class that `redeclare model extends B(...) ... end B;` extends
   // (spec 7.3.1): the B that the enclosing class inherits from its bases,
   // seen from the enclosing class. Null (silent) when there is none.
@@ -132,7 +147,7 @@ private:
   // Views and redeclared classes, owned here, by what makes them.
   std::vector<std::unique_ptr<ClassNode>> synthesized_;
   std::map<std::tuple<ClassNode*, ClassNode*, std::vector<std::pair<std::string, ClassNode*>>>, ClassNode*> views_;
-  std::map<std::pair<const ast::ClassDef*, ClassNode*>, ClassNode*> redeclaredClasses_;
+  std::map<std::tuple<const ast::ClassDef*, ClassNode*, Instance*>, ClassNode*> redeclaredClasses_;
 };
 
 }  // namespace smc::flatten

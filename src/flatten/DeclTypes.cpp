@@ -62,7 +62,9 @@ std::optional<DeclType> Flattener::resolveDeclType(const ast::Component& decl, C
       type.cls = cls;
       return type;
     }
-    Scope typeScope{nullptr, cls->parent, nullptr};
+    // A class a modification defines reads the components of the instance
+    // that modification belongs to (ClassNode::definedIn).
+    Scope typeScope{cls->definingInstance(), cls->parent, nullptr};
     type.typeMod = mergeMods(type.typeMod, makeMod(def.shortModification.get(), typeScope, diags_), diags_);
     for (const auto& s : def.shortSubscripts) type.subscripts.emplace_back(s.get(), typeScope);
     if (type.causality == ast::Causality::None) type.causality = def.shortCausality;

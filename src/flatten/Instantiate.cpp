@@ -30,6 +30,21 @@ bool asksForEvaluation(const ast::Component& decl) {
   return false;
 }
 
+// Whether two merged modifications say the same, written alike (spec
+// 7.1.4 asks for identical elements after modification).
+bool sameModification(const Mod& a, const Mod& b) {
+  if (a.each != b.each || a.isFinal != b.isFinal || a.redeclare != b.redeclare ||
+      a.redeclaredClass != b.redeclaredClass || a.children.size() != b.children.size() ||
+      (a.binding == nullptr) != (b.binding == nullptr))
+    return false;
+  if (a.binding && expressionText(*a.binding) != expressionText(*b.binding)) return false;
+  for (const auto& [name, child] : a.children) {
+    auto other = b.children.find(name);
+    if (other == b.children.end() || !sameModification(child, other->second)) return false;
+  }
+  return true;
+}
+
 flat::Variability toFlat(ast::Variability v) {
   switch (v) {
     case ast::Variability::Continuous: return flat::Variability::Continuous;
@@ -159,7 +174,7 @@ ClassNode* Flattener::withRedeclaredClasses(ClassNode* cls, const Mod& mod) {
       diags_.note(replaced->def->nameRange, fmt::format("'{}' is declared here", name));
       continue;
     }
-    overrides[name] = tree_.redeclaredClass(*child.redeclaredClass, child.redeclaredIn);
+    overrides[name] = tree_.redeclaredClass(*child.redeclaredClass, child.redeclaredIn, child.scope.instance);
   }
   if (overrides.empty()) return cls;
   return tree_.view(cls, cls->parent, overrides);
@@ -205,7 +220,9 @@ void Flattener::addElements(Instance& inst, ClassNode* cls, const Mod& mod, bool
       ClassNode* base = tree_.resolveBase(def.shortBase, cls);
       if (!base) return;
       if (cls->original) base = tree_.view(base, base->parent, cls->overrides);
-      Mod own = makeMod(def.shortModification.get(), Scope{nullptr, cls->parent, nullptr}, diags_);
+      // Evaluated where the definition is written: in the instance whose
+      // modification defines the class, if one does.
+      Mod own = makeMod(def.shortModification.get(), Scope{cls->definingInstance(), cls->parent, nullptr}, diags_);
       addElements(inst, base, mergeMods(mod, own, diags_), inheritedProtected, extendsDepth + 1);
       return;
     }
@@ -270,8 +287,16 @@ void Flattener::addElements(Instance& inst, ClassNode* cls, const Mod& mod, bool
     }
     if (auto it = inst.components.find(decl.name); it != inst.components.end()) {
       // Identical declarations, inherited or repeated locally, are one
-      // element (spec 7.1.3); others clash.
+      // element (spec 7.1.3), also when they are so only once modified
+      // (spec 7.1.4: Fluid's `extends PartialTwoPortTransport(m_flow(
+      // stateSelect = ...))` beside a base that declares m_flow with that
+      // stateSelect); others clash.
       if (declarationText(decl) == declarationText(*it->second->decl)) continue;
+      if (declarationHeadText(decl) == declarationHeadText(*it->second->decl) && !decl.constrainedBy &&
+          !outer.redeclare &&
+          sameModification(mergeMods(outer, makeMod(decl.modification.get(), Scope{&inst, cls, nullptr}, diags_), diags_),
+                           it->second->mod))
+        continue;
       diags_.errorf(decl.nameRange, "component '{}' is declared twice", decl.name);
       diags_.note(it->second->decl->nameRange, "previous declaration is here");
       continue;

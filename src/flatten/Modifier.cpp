@@ -35,6 +35,7 @@ Mod makeMod(const ast::Modification* modification, const Scope& scope, Diagnosti
       }
       slot.redeclaredClass = arg.redeclaredClass.get();
       slot.redeclaredIn = scope.lexical;
+      slot.scope = scope;
       slot.isFinal = arg.final;
       slot.range = arg.range;
       continue;
@@ -82,6 +83,7 @@ Mod mergeMods(const Mod& outer, const Mod& inner, DiagnosticEngine& diags) {
   if (outer.redeclaredClass) {
     merged.redeclaredClass = outer.redeclaredClass;
     merged.redeclaredIn = outer.redeclaredIn;
+    if (!outer.binding) merged.scope = outer.scope;
   }
   for (const auto& [name, child] : outer.children) {
     auto it = merged.children.find(name);

@@ -156,18 +156,21 @@ std::optional<FieldSelection> Flattener::selectRecordField(const std::string& fi
 }
 
 bool Flattener::slicesComponentArrays(const ast::ComponentRef& ref, const Scope& scope) {
+  // The last part too: `statesFM[1:n]`, a slice of an array of records.
   Component* c = component(*scope.instance, ref.parts[0].name);
-  for (size_t i = 0; c && i + 1 < ref.parts.size(); ++i) {
+  for (size_t i = 0; c && i < ref.parts.size(); ++i) {
     if (c->inner) c = c->inner;
     ensureInstantiated(*c);
     if (c->leaf != LeafType::None || !c->cls || c->elements.empty()) return false;
     const ast::RefPart& part = ref.parts[i];
-    if (part.subscripts.size() < c->dims.size()) return true;
+    const bool last = i + 1 == ref.parts.size();
+    // A whole array named last is no slice (recordArrayOperand takes it).
+    if (part.subscripts.size() < c->dims.size() && !(last && part.subscripts.empty())) return true;
     for (const auto& sub : part.subscripts)
       if (sub->kind == ast::ExprKind::Colon || sub->kind == ast::ExprKind::Range ||
           sub->kind == ast::ExprKind::Array || sub->kind == ast::ExprKind::Matrix)
         return true;
-    c = component(*c->elements[0], ref.parts[i + 1].name);
+    if (!last) c = component(*c->elements[0], ref.parts[i + 1].name);
   }
   return false;
 }

@@ -192,7 +192,19 @@ void Flattener::lowerCallEquation(const ast::Equation& eq, const Scope& scope, E
       action.range = eq.range;
       context.when->actions.push_back(std::move(action));
     } else if (context.initial) {
-      diags_.unsupported(eq.range, "assert() in an initial equation section");
+      // Checked once, with the values initialization gives: an initial
+      // algorithm of that one statement, as `f(x);` there is.
+      flat::Statement statement;
+      statement.kind = flat::StatementKind::Assert;
+      statement.value = check->condition;
+      statement.message = check->message;
+      statement.level = check->level;
+      statement.range = eq.range;
+      flat::Algorithm algorithm;
+      algorithm.range = eq.range;
+      algorithm.origin = scope.instance ? scope.instance->path : std::string();
+      algorithm.statements.push_back(std::move(statement));
+      model_.initialAlgorithms.push_back(std::move(algorithm));
     } else if (flat::mentionsClocks(*check->condition)) {
       // `assert(previous(u) < 5, ...)` is checked in the partition its
       // condition belongs to, `assert(hold(u) < 5, ...)` in continuous

@@ -182,9 +182,8 @@ std::string elementPrefixes(const Element& e) {
   return text;
 }
 
-}  // namespace
-
-std::string declarationText(const ast::Component& c) {
+// Prefixes, type, name and dimensions of a declaration.
+std::string declarationStart(const ast::Component& c) {
   std::string text = elementPrefixes(c);
   auto flag = [&](bool on, const char* word) { if (on) text += std::string(word) + " "; };
   flag(c.connectorKind == ConnectorKind::Flow, "flow");
@@ -194,11 +193,21 @@ std::string declarationText(const ast::Component& c) {
   flag(c.variability == Variability::Constant, "constant");
   flag(c.causality == Causality::Input, "input");
   flag(c.causality == Causality::Output, "output");
-  text += c.typeName.str() + subscripts(c.typeSubscripts) + " " + c.name +
-          subscripts(c.subscripts) + optionalModification(c.modification);
-  if (c.condition) text += " if " + expr(*c.condition);
+  text += c.typeName.str() + subscripts(c.typeSubscripts) + " " + c.name + subscripts(c.subscripts);
   return text;
 }
+
+std::string condition(const ast::Component& c) { return c.condition ? " if " + expr(*c.condition) : ""; }
+
+}  // namespace
+
+std::string declarationText(const ast::Component& c) {
+  return declarationStart(c) + optionalModification(c.modification) + condition(c);
+}
+
+std::string declarationHeadText(const ast::Component& c) { return declarationStart(c) + condition(c); }
+
+std::string expressionText(const ast::Expr& e) { return expr(e); }
 
 namespace {
 

@@ -22,5 +22,9 @@ std::string dumpAst(const ast::StoredDefinition& definition);
 // one spelling per declaration: two inherited declarations of a name are
 // merged when these texts are equal (spec 7.1.3).
 std::string declarationText(const ast::Component& decl);
+// The same without the modification, and an expression as text, for
+// comparing declarations once their modifications are merged (spec 7.1.4).
+std::string declarationHeadText(const ast::Component& decl);
+std::string expressionText(const ast::Expr& e);
 
 }  // namespace smc

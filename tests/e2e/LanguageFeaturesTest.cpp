@@ -839,4 +839,153 @@ end Shadowing;
   EXPECT_EQ(valueAt(r, "global", 0.5), 3.0);
   EXPECT_EQ(valueAt(r, "inPackage", 0.5), -5.0);
 }
+
+// Two bases that declare x differently are one x when the extends clauses'
+// modifications make the declarations identical (spec 7.1.4, as Fluid's
+// fittings extend PartialTwoPortTransport and PartialLumpedFlow); made
+// different, they clash.
+TEST(MultipleInheritance, DeclarationsIdenticalOnceModifiedAreOneElement) {
+  std::string model = writeScratchModel("SameOnceModified.mo", R"(package SameOnceModified
+  partial model A
+    parameter Real k = 2;
+    Real x(start = k) "in A";
+  end A;
+  partial model B
+    parameter Real k = 2;
+    Real x(start = k, min = -10) "in B";
+  end B;
+  model Joined
+    extends A(x(min = -10));
+    extends B;
+  equation
+    der(x) = -x;
+  end Joined;
+  model Clashing
+    extends A(x(min = -20));
+    extends B;
+  equation
+    der(x) = -x;
+  end Clashing;
+end SameOnceModified;
+)");
+  std::string fmu = compileModel(model, "SameOnceModified.fmu",
+                                 [](smc::CompileOptions& o) { o.modelName = "SameOnceModified.Joined"; });
+  SimulationResult r = simulateOk(optionsFor(fmu, 1, 0.5));
+  EXPECT_NEAR(valueAt(r, "x", 1), 2 * std::exp(-1.0), 1e-5);
+  std::string d = compileErrors(model, [](smc::CompileOptions& o) { o.modelName = "SameOnceModified.Clashing"; });
+  EXPECT_TRUE(d.find("SameOnceModified.mo:8:10: error: component 'x' is declared twice") != std::string::npos) << d;
+}
+
+// `redeclare model FlowModel = Special(k = eps * 2)` in a modifier: the
+// class's modification is written in the model, so it reads the model's
+// parameter eps, as any modifier there would (spec 7.3).
+TEST(RedeclaredClasses, AClassDefinedInAModifierReadsTheInstanceItIsWrittenIn) {
+  std::string model = writeScratchModel("ModifierClass.mo", R"(model ModifierClass
+  model Flow
+    parameter Real k = 1;
+    Real y = k * time;
+  end Flow;
+  model Special
+    extends Flow;
+    parameter Real extra = 0;
+  end Special;
+  model Pipe
+    replaceable model FlowModel = Flow;
+    FlowModel fm;
+  end Pipe;
+  parameter Real eps = 0.5;
+  Pipe pipe(redeclare model FlowModel = Special(k = eps * 2, extra = 1));
+  Pipe other(redeclare model FlowModel = Special(k = eps * 6));
+end ModifierClass;
+)");
+  SimulationResult r = simulateOk(optionsFor(compileModel(model, "ModifierClass.fmu"), 1, 0.5));
+  EXPECT_EQ(valueAt(r, "pipe.fm.k", 1), 1.0);
+  EXPECT_EQ(valueAt(r, "pipe.fm.extra", 1), 1.0);
+  EXPECT_EQ(valueAt(r, "other.fm.y", 1), 3.0);
+}
+
+// An assert() among initial equations is checked once, with the values
+// initialization gives: it passes here (x starts at 2), and fails the
+// initialization with its message when the start value breaks it.
+TEST(InitialAssert, IsCheckedOnceWithTheInitialValues) {
+  std::string model = writeScratchModel("InitialAssert.mo", R"(model InitialAssert
+  parameter Real x0 = 2;
+  Real x;
+initial equation
+  x = x0;
+  assert(x > 1, "x must start above 1, not " + String(x));
+equation
+  der(x) = -x;
+end InitialAssert;
+)");
+  std::string fmu = compileModel(model, "InitialAssert.fmu");
+  SimulationResult r = simulateOk(optionsFor(fmu, 1, 0.5));
+  EXPECT_NEAR(valueAt(r, "x", 1), 2 * std::exp(-1.0), 1e-5);
+  SimulateOptions failing = optionsFor(fmu, 1, 0.5);
+  failing.settings.push_back({"x0", "0.5"});
+  std::string error = simulateError(failing);
+  EXPECT_TRUE(error.find("x must start above 1, not 0.5") != std::string::npos) << error;
+}
+
+// A replaceable function with modified inputs, called in the class that
+// declares it, from an instance whose class is a view of it (a redeclared
+// package): the modification is evaluated in that instance (Fluid's
+// PartialPump.efficiencyCharacteristic).
+TEST(ShortFunctionDefinitions, TheirModificationsAreEvaluatedInAnInstanceOfARedeclaredClass) {
+  std::string model = writeScratchModel("PumpLike.mo", R"(package PumpLike
+  package BaseMedium
+    constant Real rho = 1;
+  end BaseMedium;
+  package Water
+    extends BaseMedium(rho = 1000);
+  end Water;
+  function efficiency
+    input Real q;
+    input Real eta_nominal = 0.5;
+    output Real eta = eta_nominal * (1 + q);
+  end efficiency;
+  partial model PartialPump
+    replaceable package Medium = BaseMedium;
+    parameter Real scale = 0.8;
+    replaceable function characteristic = efficiency(eta_nominal = scale);
+    Real eta = characteristic(time) * Medium.rho;
+  end PartialPump;
+  model Pump
+    extends PartialPump;
+  end Pump;
+  model System
+    Pump pump(redeclare package Medium = Water, scale = 0.4);
+  end System;
+end PumpLike;
+)");
+  std::string fmu = compileModel(model, "PumpLike.fmu", [](smc::CompileOptions& o) { o.modelName = "PumpLike.System"; });
+  SimulationResult r = simulateOk(optionsFor(fmu, 1, 0.5));
+  EXPECT_NEAR(valueAt(r, "pump.eta", 1), 0.4 * 2 * 1000, 1e-9);
+}
+
+// A slice of an array of records on either side of an equation: one record
+// equation per element (Fluid's `statesFM[1:n] = mediums[1:n].state`).
+TEST(RecordSlices, ASliceOfAnArrayOfRecordsEquatesElementByElement) {
+  std::string model = writeScratchModel("RecordSlices.mo", R"(model RecordSlices
+  record State
+    Real p;
+    Real T;
+  end State;
+  model Volume
+    parameter Real p0 = 1;
+    State state(p = p0 * time, T = 300 + p0);
+  end Volume;
+  Volume volumes[3](p0 = {1, 2, 3});
+  State states[4];
+equation
+  states[2:4] = volumes[1:3].state;
+  states[1] = volumes[3].state;
+end RecordSlices;
+)");
+  SimulationResult r = simulateOk(optionsFor(compileModel(model, "RecordSlices.fmu"), 1, 0.5));
+  EXPECT_EQ(valueAt(r, "states[1].p", 1), 3.0);
+  EXPECT_EQ(valueAt(r, "states[2].p", 1), 1.0);
+  EXPECT_EQ(valueAt(r, "states[3].T", 1), 302.0);
+  EXPECT_EQ(valueAt(r, "states[4].p", 0.5), 1.5);
+}
 }  // namespace
