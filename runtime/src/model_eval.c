@@ -10,6 +10,7 @@
 
 #include "delay_buffer.h"
 #include "external_log.h"
+#include "homotopy.h"
 #include "logging.h"
 #include "modelica_utilities.h"
 
@@ -103,7 +104,8 @@ static int32_t check_finite(SmcInstance* instance, const char* function) {
   return report_failure(instance, function, "evaluating the model");
 }
 
-int32_t smc_eval_initialize(SmcInstance* instance, const char* function) {
+/* One initialization from the current values (homotopy.h's attempt). */
+static int32_t initialize_once(SmcInstance* instance, const char* function) {
   smc_eval_destroy_external_objects(instance, function); /* initialize constructs them afresh */
   smc_external_log_clear(instance);
   instance->failure[0] = '\0';
@@ -111,7 +113,12 @@ int32_t smc_eval_initialize(SmcInstance* instance, const char* function) {
   instance->data.initial = 1;
   int32_t status = smc_call_guarded(instance, call_initialize, NULL);
   instance->data.initial = 0;
-  if (status != SMC_OK) return report_failure(instance, function, "the model's initialization");
+  return status;
+}
+
+int32_t smc_eval_initialize(SmcInstance* instance, const char* function) {
+  if (smc_initialize_with_homotopy(instance, function, initialize_once) != SMC_OK)
+    return report_failure(instance, function, "the model's initialization");
   if (check_finite(instance, function) != SMC_OK) return SMC_FAILED;
   instance->dynamic->values_stale = false;
   return SMC_OK;

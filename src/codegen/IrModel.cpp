@@ -302,6 +302,9 @@ void emitModelDescriptor(IrContext& ctx, const Callbacks& callbacks) {
   fields[kTornBooleanRefs] = tables.array(t.integer, tornRefs, "smc_torn_boolean_refs");
   fields[kNumExternalObjects] = tables.i32(ctx.layout.numExternalObjects);
   fields[kNeedsCallGuard] = tables.i32(needsCallGuard(ctx) ? 1 : 0);
+  const std::optional<flat::VarId>& lambda = ctx.model.flat.homotopyLambda;
+  fields[kHasHomotopy] = tables.i32(lambda ? 1 : 0);
+  fields[kHomotopyLambdaRef] = tables.i32(lambda ? ctx.layout.of(*lambda).valueReference : 0);
   auto callbackOrNull = [&](llvm::Function* fn) -> llvm::Constant* {
     return fn ? static_cast<llvm::Constant*>(fn) : llvm::ConstantPointerNull::get(t.ptr);
   };

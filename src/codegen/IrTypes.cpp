@@ -81,6 +81,8 @@ IrTypes makeIrTypes(llvm::LLVMContext& context) {
       p,       // jacobian_column_starts
       p,       // jacobian_rows
       i32,     // needs_call_guard
+      i32,     // has_homotopy
+      i32,     // homotopy_lambda_ref
   };
   t.model = llvm::StructType::create(context, modelFields, "SmcModel");
 

@@ -82,6 +82,8 @@ enum ModelField : unsigned {
   kJacobianColumnStarts,
   kJacobianRows,
   kNeedsCallGuard,
+  kHasHomotopy,
+  kHomotopyLambdaRef,
   kModelFieldCount,
 };
 

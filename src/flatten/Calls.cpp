@@ -388,8 +388,11 @@ std::optional<Value> Flattener::lowerCall(const ast::Expr& call, const Scope& sc
 }
 
 // homotopy(actual, simplified) (spec 3.7.4.4) is a hint for solving the
-// initialization: a tool may always use `actual`, as smc does. The
-// simplified expression is still checked.
+// initialization. In the model's equations it is
+// actual + (1 - lambda) * (simplified - actual) with the homotopy parameter
+// lambda (FlatModel::homotopyLambda), 1 except while the runtime continues
+// from the simplified problem to the actual one after an initialization
+// that failed. In functions, which cannot read lambda, it is `actual`.
 std::optional<Value> Flattener::lowerHomotopy(const ast::Expr& call, const Scope& scope) {
   const ast::Expr* actual = call.args.size() > 0 ? call.args[0].get() : nullptr;
   const ast::Expr* simplified = call.args.size() > 1 ? call.args[1].get() : nullptr;
@@ -411,6 +414,36 @@ std::optional<Value> Flattener::lowerHomotopy(const ast::Expr& call, const Scope
   if (value->dims != other->dims) {
     diags_.errorf(call.range, "the arguments of 'homotopy' differ in size");
     return std::nullopt;
+  }
+  if (scope.function) return value;
+  if (!model_.homotopyLambda) {
+    flat::Variable lambda;
+    lambda.name = "$homotopy.lambda";
+    lambda.type = flat::BaseType::Real;
+    lambda.variability = flat::Variability::Parameter;
+    lambda.binding = flat::makeReal(1, call.range);
+    lambda.isHidden = true;
+    lambda.range = call.range;
+    model_.homotopyLambda = static_cast<flat::VarId>(model_.variables.size());
+    model_.variables.push_back(std::move(lambda));
+  }
+  // `actual` at lambda = 1 and `simplified` alone at 0, so that neither is
+  // evaluated where it is not wanted (an actual expression the start
+  // values make NaN); the conditions read a parameter, so no events.
+  const flat::ExprPtr lambda = flat::makeVar(*model_.homotopyLambda, call.range);
+  const flat::ExprPtr rest = flat::makeBinary(flat::Op::Sub, flat::makeReal(1, call.range), lambda, call.range);
+  const flat::ExprPtr isActual =
+      flat::makeBinary(flat::Op::GreaterEq, lambda, flat::makeReal(1, call.range), call.range);
+  const flat::ExprPtr isSimplified =
+      flat::makeBinary(flat::Op::LessEq, lambda, flat::makeReal(0, call.range), call.range);
+  for (size_t i = 0; i < value->elements.size(); ++i) {
+    const flat::ExprPtr& a = value->elements[i];
+    const flat::ExprPtr& s = other->elements[i];
+    const flat::ExprPtr blend = flat::makeBinary(
+        flat::Op::Add, a,
+        flat::makeBinary(flat::Op::Mul, rest, flat::makeBinary(flat::Op::Sub, s, a, call.range), call.range),
+        call.range);
+    value->elements[i] = flat::makeIf(isActual, a, flat::makeIf(isSimplified, s, blend, call.range), call.range);
   }
   return value;
 }

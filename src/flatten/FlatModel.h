@@ -603,6 +603,11 @@ struct FlatModel {
   // be true after initialization: the clock then ticks at the start time,
   // in an event iteration right after initialization.
   bool eventAfterInitialization = false;
+  // The homotopy parameter lambda (spec 3.7.4.4), a hidden Real parameter
+  // at 1 that the runtime lowers to 0 and raises back when initialization
+  // fails: each homotopy(actual, simplified) of the model's equations is
+  // actual + (1 - lambda) * (simplified - actual). None without homotopy().
+  std::optional<VarId> homotopyLambda;
   // State machines as written; the state machine stage replaces them by
   // equations and empties these lists.
   std::vector<Transition> transitions;

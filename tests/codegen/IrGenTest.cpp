@@ -74,7 +74,8 @@ TEST(IrTypesTest, StructsHaveTheCLayoutOfModelH) {
       offsetof(SmcModel, num_external_objects), offsetof(SmcModel, destroy_external_objects),
       offsetof(SmcModel, construct_external_objects), offsetof(SmcModel, replay_external_call),
       offsetof(SmcModel, num_jacobian_nonzeros), offsetof(SmcModel, jacobian_column_starts),
-      offsetof(SmcModel, jacobian_rows),        offsetof(SmcModel, needs_call_guard)};
+      offsetof(SmcModel, jacobian_rows),        offsetof(SmcModel, needs_call_guard),
+      offsetof(SmcModel, has_homotopy),         offsetof(SmcModel, homotopy_lambda_ref)};
   EXPECT_EQ(types.model->getNumElements(), static_cast<unsigned>(kModelFieldCount));
   for (unsigned i = 0; i < kModelFieldCount; ++i)
     EXPECT_EQ(model->getElementOffset(i), offsets[i]) << "field " << i;
@@ -109,12 +110,13 @@ TEST_F(IrGenTest, DumpHasTheCallbacksAndTheDescriptor) {
   EXPECT_NE(guid[1].str(), "{00000000-0000-0000-0000-000000000000}");
 }
 
-// The last field of the model's descriptor, needs_call_guard: whether the
+// The field of the model's descriptor before has_homotopy and
+// homotopy_lambda_ref, needs_call_guard: whether the
 // runtime must run the callbacks under the guard that ModelicaError's
 // longjmp and the call's run-time strings need.
 std::string callGuardField(const std::string& ir) {
   std::smatch descriptor;
-  if (!std::regex_search(ir, descriptor, std::regex(R"(@smc_model = hidden constant %SmcModel \{.*, (i32 [01]) \})")))
+  if (!std::regex_search(ir, descriptor, std::regex(R"(@smc_model = hidden constant %SmcModel \{.*, (i32 [01]), i32 [01], i32 [0-9]+ \})")))
     return "no descriptor";
   return descriptor[1].str();
 }

@@ -988,4 +988,43 @@ end RecordSlices;
   EXPECT_EQ(valueAt(r, "states[3].T", 1), 302.0);
   EXPECT_EQ(valueAt(r, "states[4].p", 0.5), 1.5);
 }
+
+// homotopy() in initialization (spec 3.7.4.4): from the start value x = 0,
+// sqrt(x - 10) - 1 = 0 cannot even be evaluated, so the initialization
+// fails; the simplified problem x - 11 = 0 is solved instead and its
+// solution followed to the actual one, x = 11. Without homotopy() the same
+// model fails to initialize; with an actual problem that has no solution
+// (x^2 + 1 = 0) the continuation stops and says where.
+TEST(Homotopy, AFailedInitializationContinuesFromTheSimplifiedProblem) {
+  std::string model = writeScratchModel("HomotopyStart.mo", R"(model HomotopyStart
+  Real x(start = 0);
+  Real y;
+equation
+  homotopy(actual = sqrt(x - 10) - 1, simplified = x - 11) = 0;
+  y = 2 * x * (1 + time);
+end HomotopyStart;
+)");
+  SimulationResult r = simulateOk(optionsFor(compileModel(model, "HomotopyStart.fmu"), 1, 0.5));
+  EXPECT_NEAR(valueAt(r, "x", 0), 11, 1e-9);
+  EXPECT_NEAR(valueAt(r, "y", 1), 44, 1e-8);
+
+  std::string plain = writeScratchModel("NoHomotopy.mo", R"(model NoHomotopy
+  Real x(start = 0);
+equation
+  sqrt(x - 10) - 1 = 0;
+end NoHomotopy;
+)");
+  std::string error = simulateError(optionsFor(compileModel(plain, "NoHomotopy.fmu"), 1, 0.5));
+  EXPECT_NE(error.find("initialization failed"), std::string::npos) << error;
+
+  std::string hopeless = writeScratchModel("NoSolution.mo", R"(model NoSolution
+  Real x(start = 0);
+equation
+  homotopy(actual = x^2 + 1, simplified = x - 1) = 0;
+end NoSolution;
+)");
+  error = simulateError(optionsFor(compileModel(hopeless, "NoSolution.fmu"), 1, 0.5));
+  EXPECT_NE(error.find("homotopy continuation from the simplified problem stopped at lambda="), std::string::npos)
+      << error;
+}
 }  // namespace

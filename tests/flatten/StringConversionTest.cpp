@@ -1,7 +1,8 @@
 // String() (spec 3.7.1.2) and homotopy() (spec 3.7.4.4) as flattening
 // lowers them: String() of literals folds to the text; of run-time values
 // it stays a call, with the options named; an enumeration literal gives its
-// name. homotopy() is its `actual` argument. getInstanceName() is a literal.
+// name. homotopy() blends its arguments by the hidden homotopy parameter:
+// `actual` at lambda = 1, `simplified` at 0. getInstanceName() is a literal.
 #include "FlatFixture.h"
 
 #include <gtest/gtest.h>
@@ -99,13 +100,31 @@ TEST(StringConversion, UnsupportedAndWrongUsesAreLocated) {
   }
 }
 
-TEST(Homotopy, IsItsActualArgumentPositionallyOrNamed) {
+TEST(Homotopy, BlendsActualAndSimplifiedByTheHomotopyParameter) {
   const std::string text = flatText(
       "model M\n"
       "  Real a = homotopy(time * time, time);\n"
       "  Real b = homotopy(simplified = 0, actual = 2 * time);\n"
       "end M;\n");
-  EXPECT_TRUE(has(text, "  a = time * time;\n  b = 2 * time;\n")) << text;
+  EXPECT_TRUE(has(text, "  parameter Real $homotopy.lambda = 1.0;\n")) << text;
+  EXPECT_TRUE(has(text, "  a = if $homotopy.lambda >= 1.0 then time * time else if $homotopy.lambda <= 0.0 then "
+                        "time else time * time + (1.0 - $homotopy.lambda) * (time - time * time);\n"))
+      << text;
+  EXPECT_TRUE(has(text, "  b = if $homotopy.lambda >= 1.0 then 2 * time else if $homotopy.lambda <= 0.0 then 0 "
+                        "else 2 * time + (1.0 - $homotopy.lambda) * (0 - 2 * time);\n"))
+      << text;
+}
+
+TEST(Homotopy, InAFunctionIsItsActualArgument) {
+  const std::string text = flatText(
+      "model M\n"
+      "  function f\n"
+      "    input Real u;\n"
+      "    output Real y = homotopy(u * u, u);\n"
+      "  end f;\n"
+      "  Real a = f(time);\n"
+      "end M;\n");
+  EXPECT_FALSE(has(text, "lambda")) << text;
 }
 
 }  // namespace

@@ -194,6 +194,15 @@ typedef struct SmcModel {
    * (modelica_utilities.c); 0: callbacks are called directly, which was a
    * third of an fmi2DoStep without continuous states. */
   int32_t needs_call_guard;
+
+  /* 1 when the model has homotopy() (spec 3.7.4.4), and the value
+   * reference of its Real homotopy parameter lambda: each homotopy(actual,
+   * simplified) is actual + (1 - lambda) * (simplified - actual). It is 1;
+   * when initialization fails, the runtime solves the simplified problem
+   * (lambda = 0) and follows its solution to lambda = 1 (homotopy.c). A
+   * descriptor that leaves both 0 has no homotopy(). */
+  int32_t has_homotopy;
+  int32_t homotopy_lambda_ref;
 } SmcModel;
 
 /* Defined by the generated object of each FMU. */
