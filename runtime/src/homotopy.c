@@ -44,25 +44,28 @@ static void values_release(const SmcInstance* instance, Values* v) {
   smc_release(instance, v->pre_booleans);
 }
 
-static void values_save(const SmcInstance* instance, Values* v) {
-  const SmcModelData* d = &instance->data;
-  size_t nr = (size_t)smc_model.num_reals * sizeof(double);
-  size_t ni = (size_t)smc_model.num_integers * sizeof(int32_t);
-  size_t nb = (size_t)smc_model.num_booleans * sizeof(int32_t);
-  if (nr) memcpy(v->reals, d->reals, nr), memcpy(v->pre_reals, d->pre_reals, nr);
-  if (ni) memcpy(v->integers, d->integers, ni), memcpy(v->pre_integers, d->pre_integers, ni);
-  if (nb) memcpy(v->booleans, d->booleans, nb), memcpy(v->pre_booleans, d->pre_booleans, nb);
+/* Copies the instance's values into `v` (save) or back (restore). */
+static void values_copy(SmcInstance* instance, Values* v, bool save) {
+  SmcModelData* d = &instance->data;
+  const struct {
+    void* live;
+    void* kept;
+    size_t bytes;
+  } arrays[] = {
+      {d->reals, v->reals, (size_t)smc_model.num_reals * sizeof(double)},
+      {d->pre_reals, v->pre_reals, (size_t)smc_model.num_reals * sizeof(double)},
+      {d->integers, v->integers, (size_t)smc_model.num_integers * sizeof(int32_t)},
+      {d->pre_integers, v->pre_integers, (size_t)smc_model.num_integers * sizeof(int32_t)},
+      {d->booleans, v->booleans, (size_t)smc_model.num_booleans * sizeof(int32_t)},
+      {d->pre_booleans, v->pre_booleans, (size_t)smc_model.num_booleans * sizeof(int32_t)},
+  };
+  for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; ++i)
+    if (arrays[i].bytes > 0)
+      memcpy(save ? arrays[i].kept : arrays[i].live, save ? arrays[i].live : arrays[i].kept, arrays[i].bytes);
 }
 
-static void values_restore(SmcInstance* instance, const Values* v) {
-  SmcModelData* d = &instance->data;
-  size_t nr = (size_t)smc_model.num_reals * sizeof(double);
-  size_t ni = (size_t)smc_model.num_integers * sizeof(int32_t);
-  size_t nb = (size_t)smc_model.num_booleans * sizeof(int32_t);
-  if (nr) memcpy(d->reals, v->reals, nr), memcpy(d->pre_reals, v->pre_reals, nr);
-  if (ni) memcpy(d->integers, v->integers, ni), memcpy(d->pre_integers, v->pre_integers, ni);
-  if (nb) memcpy(d->booleans, v->booleans, nb), memcpy(d->pre_booleans, v->pre_booleans, nb);
-}
+static void values_save(SmcInstance* instance, Values* v) { values_copy(instance, v, true); }
+static void values_restore(SmcInstance* instance, Values* v) { values_copy(instance, v, false); }
 
 /* Appends to the recorded failure what the continuation met. */
 static void note_continuation(SmcInstance* instance, const char* first_failure, double lambda, const char* why) {
